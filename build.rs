@@ -1,0 +1,90 @@
+//! Tabulates, for every numbered-suit and honor group of at most 14 tiles in rank
+//! order (`src/algo/rank.rs`), the exact distances of `src/algo/distance.rs` and,
+//! for each target, the kinds whose drawing lowers that distance.
+
+#[path = "src/algo/distance.rs"]
+#[allow(dead_code)]
+mod distance;
+#[path = "src/algo/rank.rs"]
+#[allow(dead_code)]
+mod rank;
+
+use distance::{Distances, Scan};
+use std::io::Write;
+
+fn distances(kinds: usize, runs: bool) -> Vec<Distances> {
+    fn walk(i: usize, kinds: usize, runs: bool, budget: u8, scan: &Scan, out: &mut Vec<Distances>) {
+        if i == kinds {
+            out.push(scan.finish());
+            return;
+        }
+        for held in 0..=budget.min(4) {
+            let next = scan.step(held, 4, runs && i + 2 < kinds);
+            walk(i + 1, kinds, runs, budget - held, &next, out);
+        }
+    }
+    let mut out = Vec::with_capacity(rank::group_count(kinds));
+    walk(
+        0,
+        kinds,
+        runs,
+        rank::MAX_TILES as u8,
+        &Scan::start(),
+        &mut out,
+    );
+    out
+}
+
+/// Every group of `kinds` kinds, in rank order.
+fn groups(kinds: usize) -> Vec<Vec<u8>> {
+    fn walk(held: &mut Vec<u8>, kinds: usize, budget: u8, out: &mut Vec<Vec<u8>>) {
+        if held.len() == kinds {
+            out.push(held.clone());
+            return;
+        }
+        for c in 0..=budget.min(4) {
+            held.push(c);
+            walk(held, kinds, budget - c, out);
+            held.pop();
+        }
+    }
+    let mut out = Vec::new();
+    walk(&mut Vec::new(), kinds, rank::MAX_TILES as u8, &mut out);
+    out
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=src/algo/distance.rs");
+    println!("cargo:rerun-if-changed=src/algo/rank.rs");
+    println!("cargo:rerun-if-changed=build.rs");
+    let dir = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
+    for (name, kinds, runs) in [("suit", 9, true), ("honor", 7, false)] {
+        let dist = distances(kinds, runs);
+        let mut bytes = Vec::with_capacity(dist.len() * 30);
+        for (r, held) in groups(kinds).iter().enumerate() {
+            assert_eq!(rank::rank(held), r);
+            let mut masks = [0u16; 10];
+            let total: u8 = held.iter().sum();
+            for k in 0..kinds {
+                if held[k] == 4 || total as usize == rank::MAX_TILES {
+                    continue;
+                }
+                let mut more = held.clone();
+                more[k] += 1;
+                let after = &dist[rank::rank(&more)];
+                for j in 0..10 {
+                    if after[j] < dist[r][j] {
+                        masks[j] |= 1 << k;
+                    }
+                }
+            }
+            bytes.extend_from_slice(&dist[r]);
+            for m in masks {
+                bytes.extend_from_slice(&m.to_le_bytes());
+            }
+        }
+        std::fs::File::create(dir.join(format!("{name}_table.bin")))
+            .and_then(|mut f| f.write_all(&bytes))
+            .expect("write table file");
+    }
+}

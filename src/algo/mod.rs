@@ -1,0 +1,11 @@
+//! Hand analysis: exact shanten from tabulated group distances, decompositions
+//! with wait shapes, waits, ukeire and discard tables.
+
+pub mod decompose;
+pub mod distance;
+mod rank;
+#[cfg(test)]
+mod reference_tests;
+pub mod shanten;
+mod table;
+pub mod waits;

@@ -1,0 +1,298 @@
+//! The fast analysis checked against slow, obviously-correct references: shanten
+//! as the fewest missing tiles over every complete target (branch and bound over
+//! all targets), waits by adding each kind and testing completeness by full
+//! decomposition, ukeire by recomputing shanten after each draw.
+
+use super::decompose::standard_splits;
+use super::shanten::{self, YAOCHUU};
+use super::waits::{is_complete, shanten_and_lowering};
+use crate::tile::{Counts, KINDS};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+/// Every set a target can hold: a triplet of each kind, a run from each start.
+fn blocks() -> Vec<[usize; 3]> {
+    let mut b = Vec::new();
+    for k in 0..KINDS {
+        b.push([k, k, k]);
+        if k < 27 && k % 9 <= 6 {
+            b.push([k, k + 1, k + 2]);
+        }
+    }
+    b
+}
+
+/// Whether some target of `sets` sets and one pair, within the copies melds
+/// leave, misses fewer than `bound` tiles of `c`.
+fn standard_within(c: &Counts, caps: &Counts, sets: usize, bound: u32) -> bool {
+    #[allow(clippy::too_many_arguments)]
+    fn go(
+        blocks: &[[usize; 3]],
+        from: usize,
+        left: usize,
+        t: &mut Counts,
+        c: &Counts,
+        caps: &Counts,
+        cost: u32,
+        bound: u32,
+    ) -> bool {
+        if cost >= bound {
+            return false;
+        }
+        if left == 0 {
+            return (0..KINDS).any(|k| {
+                t[k] + 2 <= caps[k]
+                    && cost + u32::from((t[k] + 2).saturating_sub(c[k].max(t[k]))) < bound
+            });
+        }
+        for (i, b) in blocks.iter().enumerate().skip(from) {
+            let mut add = 0;
+            let mut ok = true;
+            for &k in b {
+                t[k] += 1;
+                ok &= t[k] <= caps[k];
+                add += u32::from(t[k] > c[k]);
+            }
+            let found = ok && go(blocks, i, left - 1, t, c, caps, cost + add, bound);
+            for &k in b {
+                t[k] -= 1;
+            }
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+    go(&blocks(), 0, sets, &mut [0; KINDS], c, caps, 0, bound)
+}
+
+/// Exact standard shanten by search over targets.
+fn standard_ref(c: &Counts, meld_counts: &Counts) -> i8 {
+    let n: usize = c.iter().map(|&x| x as usize).sum();
+    let caps: Counts = std::array::from_fn(|k| 4 - meld_counts[k]);
+    let mut d = 0;
+    while !standard_within(c, &caps, n / 3, d + 1) {
+        d += 1;
+    }
+    d as i8 - 1
+}
+
+fn chiitoitsu_ref(c: &Counts) -> i8 {
+    let mut have: Vec<u8> = c.iter().map(|&x| x.min(2)).collect();
+    have.sort_unstable_by(|a, b| b.cmp(a));
+    have[..7].iter().map(|&h| 2 - h as i8).sum::<i8>() - 1
+}
+
+fn kokushi_ref(c: &Counts) -> i8 {
+    YAOCHUU
+        .iter()
+        .map(|&y| {
+            YAOCHUU
+                .iter()
+                .map(|&k| (1 + u8::from(k == y)).saturating_sub(c[k]) as i8)
+                .sum::<i8>()
+        })
+        .min()
+        .unwrap()
+        - 1
+}
+
+fn shanten_ref(c: &Counts, mc: &Counts, melds: usize) -> i8 {
+    let n: usize = c.iter().map(|&x| x as usize).sum();
+    let s = standard_ref(c, mc);
+    if melds == 0 && n >= 13 {
+        s.min(chiitoitsu_ref(c)).min(kokushi_ref(c))
+    } else {
+        s
+    }
+}
+
+fn complete_ref(c: &Counts, melds: usize) -> bool {
+    let n: usize = c.iter().map(|&x| x as usize).sum();
+    !standard_splits(c).is_empty()
+        || (melds == 0
+            && n == 14
+            && (c.iter().filter(|&&x| x == 2).count() == 7 || kokushi_ref(c) == -1))
+}
+
+fn fast(c: &Counts, mc: &Counts, melds: usize) -> i8 {
+    let any_meld = mc.iter().any(|&x| x > 0);
+    let by = shanten::by_form(c, any_meld.then_some(mc), melds);
+    let (s, _) = shanten_and_lowering(c, Some(mc), melds);
+    assert_eq!(by.min(), s, "{c:?}");
+    if !any_meld {
+        assert_eq!(shanten::shanten(c), s);
+    }
+    s
+}
+
+#[test]
+fn every_single_suit_hand() {
+    let none = [0u8; KINDS];
+    for (base, kinds) in [(0usize, 9usize), (27, 7)] {
+        let mut held = vec![0u8; kinds];
+        let mut checked = 0;
+        loop {
+            let n: usize = held.iter().map(|&x| x as usize).sum();
+            if n % 3 != 0 && n <= 14 {
+                let mut c = [0u8; KINDS];
+                c[base..base + kinds].copy_from_slice(&held);
+                let want = shanten_ref(&c, &none, 0);
+                assert_eq!(fast(&c, &none, 0), want, "{held:?}");
+                checked += 1;
+            }
+            // Next vector in odometer order.
+            let mut i = 0;
+            while i < kinds {
+                held[i] += 1;
+                if held[i] <= 4 {
+                    break;
+                }
+                held[i] = 0;
+                i += 1;
+            }
+            if i == kinds {
+                break;
+            }
+        }
+        assert!(checked > 20_000);
+    }
+}
+
+#[test]
+fn four_copy_edge_cases() {
+    let none = [0u8; KINDS];
+    let cases: [(&str, i8); 7] = [
+        ("1111m2222p3333s4z", 2),
+        ("123m456p789s4444z", 1),
+        ("1111m234567p888s", 1),
+        ("11112222333344m", -1),
+        ("19m19p19s1234566z", 0),
+        ("1111222233334m", 0),
+        ("11223344556677z", -1),
+    ];
+    for (s, want) in cases {
+        let h: crate::Hand = s.parse().unwrap();
+        assert_eq!(fast(h.counts(), &none, 0), want, "{s}");
+        assert_eq!(shanten_ref(h.counts(), &none, 0), want, "{s}");
+    }
+}
+
+/// Random hand: `melds` melds taken from a shuffled wall, then concealed tiles.
+fn random_hand(rng: &mut SmallRng, melds: usize, extra: usize) -> (Counts, Counts) {
+    let mut wall: Vec<usize> = (0..136).map(|i| i / 4).collect();
+    wall.shuffle(rng);
+    let mut left = [4u8; KINDS];
+    let mut mc = [0u8; KINDS];
+    let mut made = 0;
+    while made < melds {
+        let k = rng.gen_range(0..KINDS);
+        let kan = rng.gen_bool(0.2);
+        let run = k < 27 && k % 9 <= 6 && rng.gen_bool(0.5);
+        let tiles: Vec<usize> = if run {
+            vec![k, k + 1, k + 2]
+        } else if kan {
+            vec![k; 4]
+        } else {
+            vec![k; 3]
+        };
+        let mut need = [0u8; KINDS];
+        for &t in &tiles {
+            need[t] += 1;
+        }
+        if (0..KINDS).all(|t| need[t] <= left[t]) {
+            for &t in &tiles {
+                left[t] -= 1;
+                mc[t] += 1;
+            }
+            made += 1;
+        }
+    }
+    let mut c = [0u8; KINDS];
+    let want = 13 - 3 * melds + extra;
+    for k in wall {
+        if c.iter().map(|&x| x as usize).sum::<usize>() == want {
+            break;
+        }
+        if c[k] < left[k] {
+            c[k] += 1;
+        }
+    }
+    (c, mc)
+}
+
+fn random_hands(count: usize, seed: u64, mut check: impl FnMut(&Counts, &Counts, usize)) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    for i in 0..count {
+        let melds = if i % 2 == 0 { 0 } else { rng.gen_range(1..=4) };
+        let (c, mc) = random_hand(&mut rng, melds, i / 2 % 2);
+        check(&c, &mc, melds);
+    }
+}
+
+/// Random mixed hands; `RIICHI_REFERENCE_HANDS` raises the count (1,000,000 for
+/// the full check).
+fn reference_count() -> usize {
+    std::env::var("RIICHI_REFERENCE_HANDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100_000)
+}
+
+#[test]
+fn random_hands_match_reference() {
+    random_hands(reference_count(), 1, |c, mc, melds| {
+        let s = fast(c, mc, melds);
+        // Exact check without a full search: nothing misses fewer tiles than the
+        // fast answer, and the fast answer's count is reached.
+        let n: usize = c.iter().map(|&x| x as usize).sum();
+        let caps: Counts = std::array::from_fn(|k| 4 - mc[k]);
+        let mut std_ref = standard_ref_bounded(c, &caps, n / 3, s);
+        if melds == 0 && n >= 13 {
+            std_ref = std_ref.min(chiitoitsu_ref(c)).min(kokushi_ref(c));
+        }
+        assert_eq!(s, std_ref, "{c:?} melds {mc:?}");
+    });
+}
+
+/// Standard shanten by search, given a guess: searches only around it.
+fn standard_ref_bounded(c: &Counts, caps: &Counts, sets: usize, guess: i8) -> i8 {
+    let g = (guess + 1) as u32;
+    if standard_within(c, caps, sets, g) {
+        // Something misses fewer than guess+1 tiles: find the true minimum.
+        let mut d = 0;
+        while !standard_within(c, caps, sets, d + 1) {
+            d += 1;
+        }
+        d as i8 - 1
+    } else {
+        let mut d = g;
+        while !standard_within(c, caps, sets, d + 1) {
+            d += 1;
+        }
+        d as i8 - 1
+    }
+}
+
+#[test]
+fn waits_and_ukeire_match_brute_force() {
+    random_hands(reference_count() / 4, 2, |c, mc, melds| {
+        let n: usize = c.iter().map(|&x| x as usize).sum();
+        if n % 3 != 1 {
+            return;
+        }
+        let (s, mask) = shanten_and_lowering(c, Some(mc), melds);
+        for k in 0..KINDS {
+            let drawable = c[k] + mc[k] < 4;
+            let mut more = *c;
+            more[k] += 1;
+            let lowers = drawable && fast(&more, mc, melds) < s;
+            assert_eq!(mask >> k & 1 == 1, lowers, "kind {k} of {c:?} melds {mc:?}");
+            if drawable {
+                assert_eq!(is_complete(&more, melds), complete_ref(&more, melds));
+                assert_eq!(s == 0 && lowers, complete_ref(&more, melds), "{more:?}");
+            }
+        }
+    });
+}

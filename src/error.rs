@@ -1,0 +1,54 @@
+//! Typed errors of the core. Each message names the bad input and where it went wrong;
+//! the Python layer maps every variant to one exception class (see `py/errors.rs`).
+
+use std::fmt;
+
+/// Every error the core reports for user input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MahjongError {
+    /// A tile or hand string that is not valid notation.
+    TileParse {
+        input: String,
+        position: usize,
+        reason: String,
+    },
+    /// A tile id or tile value out of range (136-id, kind, mjai name).
+    InvalidTile(String),
+    /// A meld whose tiles, called tile or source seat are impossible.
+    InvalidMeld(String),
+    /// A hand that breaks a counting rule (copies, size, melds).
+    InvalidHand(String),
+    /// An argument outside what an operation accepts (wrong hand size for a query,
+    /// counts out of range in a batch row, ...).
+    InvalidInput(String),
+}
+
+impl MahjongError {
+    pub(crate) fn parse(input: &str, position: usize, reason: impl Into<String>) -> Self {
+        MahjongError::TileParse {
+            input: input.to_owned(),
+            position,
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for MahjongError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MahjongError::TileParse {
+                input,
+                position,
+                reason,
+            } => write!(f, "{input:?}: {reason} at position {position}"),
+            MahjongError::InvalidTile(m)
+            | MahjongError::InvalidMeld(m)
+            | MahjongError::InvalidHand(m)
+            | MahjongError::InvalidInput(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for MahjongError {}
+
+pub type Result<T> = std::result::Result<T, MahjongError>;

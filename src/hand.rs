@@ -1,0 +1,196 @@
+//! A hand: concealed tiles (as counts plus red fives) and declared melds, validated.
+
+use crate::error::{MahjongError, Result};
+use crate::meld::Meld;
+use crate::notation::mpsz;
+use crate::tile::{Counts, Suit, Tile, KINDS};
+use std::fmt;
+
+/// A validated hand. Invariants: at most 4 copies of a kind across concealed tiles
+/// and melds; the concealed count is 3n+1 or 3n+2; concealed tiles plus 3 per meld
+/// make at most 14.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Hand {
+    concealed: Counts,
+    /// Red fives among the concealed tiles, per numbered suit.
+    red: [u8; 3],
+    melds: Vec<Meld>,
+}
+
+impl Hand {
+    pub fn new(concealed: &[Tile], melds: Vec<Meld>) -> Result<Hand> {
+        let mut counts = [0u8; KINDS];
+        let mut red = [0u8; 3];
+        for t in concealed {
+            counts[t.kind() as usize] += 1;
+            if t.is_red() {
+                red[t.suit() as usize] += 1;
+            }
+        }
+        let hand = Hand {
+            concealed: counts,
+            red,
+            melds,
+        };
+        hand.validate(concealed.len())?;
+        Ok(hand)
+    }
+
+    fn validate(&self, n: usize) -> Result<()> {
+        let all = self.all_counts();
+        if let Some(k) = (0..KINDS).find(|&k| all[k] > 4) {
+            let t = Tile::from_kind(k as u8).expect("kind");
+            return Err(MahjongError::InvalidHand(format!(
+                "{} copies of {t} in hand and melds (there are 4)",
+                all[k]
+            )));
+        }
+        if n % 3 == 0 {
+            return Err(MahjongError::InvalidHand(format!(
+                "{n} concealed tiles: a hand holds 3n+1 or 3n+2 (13 or 14 with no melds)"
+            )));
+        }
+        let total = n + 3 * self.melds.len();
+        if total > 14 {
+            return Err(MahjongError::InvalidHand(format!(
+                "{n} concealed tiles and {} melds make {total} tiles (14 at most, a meld counting 3)",
+                self.melds.len()
+            )));
+        }
+        Ok(())
+    }
+
+    /// Concealed counts by kind.
+    pub const fn counts(&self) -> &Counts {
+        &self.concealed
+    }
+
+    /// Red fives among the concealed tiles, per numbered suit (m, p, s).
+    pub const fn red_fives(&self) -> [u8; 3] {
+        self.red
+    }
+
+    pub fn melds(&self) -> &[Meld] {
+        &self.melds
+    }
+
+    /// Number of concealed tiles.
+    pub fn concealed_len(&self) -> usize {
+        self.concealed.iter().map(|&c| c as usize).sum()
+    }
+
+    /// Sets still to be made from the concealed tiles (the pair aside).
+    pub fn sets_needed(&self) -> usize {
+        self.concealed_len() / 3
+    }
+
+    /// True when no meld opens the hand (ankan keeps it closed).
+    pub fn is_closed(&self) -> bool {
+        self.melds.iter().all(|m| !m.is_open())
+    }
+
+    /// Copies of each kind held in melds.
+    pub fn meld_counts(&self) -> Counts {
+        let mut c = [0u8; KINDS];
+        for m in &self.melds {
+            for t in m.tiles() {
+                c[t.kind() as usize] += 1;
+            }
+        }
+        c
+    }
+
+    /// Copies of each kind in concealed tiles and melds together.
+    pub fn all_counts(&self) -> Counts {
+        let mut c = self.meld_counts();
+        for (a, b) in c.iter_mut().zip(self.concealed) {
+            *a += b;
+        }
+        c
+    }
+
+    /// The concealed tiles, sorted (red fives before the plain ones).
+    pub fn concealed_tiles(&self) -> Vec<Tile> {
+        let mut out = Vec::with_capacity(14);
+        for k in 0..KINDS {
+            let t = Tile::from_kind(k as u8).expect("kind");
+            let reds = match (t.suit(), t.number()) {
+                (s, 5) if s != Suit::Z => self.red[s as usize],
+                _ => 0,
+            };
+            for _ in 0..reds {
+                out.push(Tile::red(t.suit()).expect("red five"));
+            }
+            for _ in 0..self.concealed[k] - reds {
+                out.push(t);
+            }
+        }
+        out
+    }
+
+    /// This hand with one more concealed tile.
+    pub fn with_tile(&self, t: Tile) -> Result<Hand> {
+        let mut tiles = self.concealed_tiles();
+        tiles.push(t);
+        Hand::new(&tiles, self.melds.clone())
+    }
+
+    /// This hand without one concealed copy of `t` (a red five must be named as red).
+    pub fn without_tile(&self, t: Tile) -> Result<Hand> {
+        let mut tiles = self.concealed_tiles();
+        let i = tiles.iter().position(|x| *x == t).ok_or_else(|| {
+            MahjongError::InvalidInput(format!("{t} is not among the concealed tiles of {self}"))
+        })?;
+        tiles.remove(i);
+        if tiles.is_empty() {
+            return Err(MahjongError::InvalidInput(format!(
+                "removing {t} from {self} leaves no concealed tile"
+            )));
+        }
+        Hand::new(&tiles, self.melds.clone())
+    }
+}
+
+impl fmt::Display for Hand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&mpsz::format_hand(self))
+    }
+}
+
+impl std::str::FromStr for Hand {
+    type Err = MahjongError;
+    fn from_str(s: &str) -> Result<Hand> {
+        mpsz::parse_hand(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(s: &str) -> String {
+        s.parse::<Hand>().unwrap_err().to_string()
+    }
+
+    #[test]
+    fn validation() {
+        assert_eq!(
+            err("11111m"),
+            "5 copies of 1m in hand and melds (there are 4)"
+        );
+        let e = err("1111m5p [1'23m]");
+        assert!(e.contains("5 copies of 1m"), "{e}");
+        assert!(err("123456789m123p").contains("12 concealed tiles"));
+        assert!(err("123456789m1234p [1'11z]").contains("16 tiles"));
+        assert!(err("1234m [5'55z] [6'66z] [7'77z] [1'11z]").contains("16 tiles"));
+        assert!("05555m123p456s78p".parse::<Hand>().is_err());
+        assert!("055m123p456s789p11z".parse::<Hand>().is_ok());
+    }
+
+    #[test]
+    fn red_fives_survive() {
+        let h: Hand = "0m055p0s11z [0'55s]".parse().unwrap();
+        assert_eq!(h.red_fives(), [1, 1, 1]);
+        assert_eq!(h.to_string(), "0m055p0s11z [0'55s]");
+    }
+}

@@ -1,0 +1,418 @@
+//! mpsz notation: digits followed by their suit letter (`123m0p77z`; `0` is a red
+//! five), and the hand notation built on it: concealed tiles, then each meld,
+//! `[...]` open and `(...)` closed kan, e.g. `123m456p11z [555z] (1111s)`.
+//!
+//! Inside an open meld, `'` after a digit marks the called tile and its place says
+//! where it came from, as the sideways tile on a real table: first = left,
+//! middle = across, last = right (`[3'45m]`, `[55'5z]`, `[555'z]`). A kakan writes
+//! the added tile after `+`: `[5'55+5z]`.
+
+use crate::error::{MahjongError, Result};
+use crate::hand::Hand;
+use crate::meld::{Meld, MeldKind, Relative};
+use crate::tile::{Suit, Tile};
+use std::fmt::Write;
+
+/// A tile written in a string, with the marks the meld notation allows.
+#[derive(Clone, Copy, Debug)]
+struct Written {
+    tile: Tile,
+    called: bool,
+    added: bool,
+}
+
+/// Parse `input[start..end]` as tiles; positions in errors refer to `input`.
+fn parse_span(input: &str, start: usize, end: usize, marks: bool) -> Result<Vec<Written>> {
+    let bytes = input.as_bytes();
+    let mut out = Vec::new();
+    // Pending digits: (digit, position, called, added).
+    let mut pending: Vec<(u8, usize, bool, bool)> = Vec::new();
+    let mut plus_at: Option<usize> = None;
+    let mut i = start;
+    while i < end {
+        let c = bytes[i];
+        match c {
+            b'0'..=b'9' => {
+                pending.push((c - b'0', i, false, plus_at.take().is_some()));
+            }
+            b'\'' if marks => match pending.last_mut() {
+                Some(p) if !p.2 => p.2 = true,
+                _ => {
+                    return Err(MahjongError::parse(
+                        input,
+                        i,
+                        "\"'\" must follow a tile digit",
+                    ))
+                }
+            },
+            b'+' if marks => {
+                if plus_at.is_some() {
+                    return Err(MahjongError::parse(
+                        input,
+                        i,
+                        "'+' must precede a tile digit",
+                    ));
+                }
+                plus_at = Some(i);
+            }
+            b' ' | b'\t' if !marks => {
+                if !pending.is_empty() {
+                    return Err(MahjongError::parse(
+                        input,
+                        i,
+                        "digits without a suit letter",
+                    ));
+                }
+            }
+            b'm' | b'p' | b's' | b'z' => {
+                let suit = Suit::from_char(c as char).expect("suit letter");
+                if pending.is_empty() {
+                    return Err(MahjongError::parse(
+                        input,
+                        i,
+                        format!("suit '{}' has no digits before it", c as char),
+                    ));
+                }
+                for (d, pos, called, added) in pending.drain(..) {
+                    let tile = Tile::from_suit_number(suit, d).ok_or_else(|| {
+                        let why = if d == 0 {
+                            "honors have no red five ('0z')".to_owned()
+                        } else {
+                            format!("no tile {d}{}", c as char)
+                        };
+                        MahjongError::parse(input, pos, why)
+                    })?;
+                    out.push(Written {
+                        tile,
+                        called,
+                        added,
+                    });
+                }
+            }
+            _ => {
+                let ch = input[i..].chars().next().unwrap_or('?');
+                let why = if ch.is_alphabetic() {
+                    format!("unknown suit '{ch}'")
+                } else {
+                    format!("unexpected character '{ch}'")
+                };
+                return Err(MahjongError::parse(input, i, why));
+            }
+        }
+        i += 1;
+    }
+    if let Some(p) = plus_at {
+        return Err(MahjongError::parse(
+            input,
+            p,
+            "'+' must precede a tile digit",
+        ));
+    }
+    if let Some(&(_, pos, _, _)) = pending.first() {
+        return Err(MahjongError::parse(
+            input,
+            pos,
+            "digits without a suit letter",
+        ));
+    }
+    Ok(out)
+}
+
+/// Parse a tile list such as `123m0p77z` (spaces between groups are allowed).
+pub fn parse_tiles(input: &str) -> Result<Vec<Tile>> {
+    Ok(parse_span(input, 0, input.len(), false)?
+        .into_iter()
+        .map(|w| w.tile)
+        .collect())
+}
+
+/// The shortest mpsz string of the tiles: sorted, one suit letter per suit.
+pub fn format_tiles(tiles: &[Tile]) -> String {
+    let mut sorted = tiles.to_vec();
+    sorted.sort_unstable();
+    let mut s = String::with_capacity(tiles.len() + 4);
+    write_group(&mut s, &sorted, None, None);
+    s
+}
+
+/// Write tiles in the given order, a suit letter after each run of one suit;
+/// `called` and `added` are indices to mark.
+fn write_group(s: &mut String, tiles: &[Tile], called: Option<usize>, added: Option<usize>) {
+    for (i, t) in tiles.iter().enumerate() {
+        if added == Some(i) {
+            s.push('+');
+        }
+        s.push(t.mpsz_digit());
+        if called == Some(i) {
+            s.push('\'');
+        }
+        if tiles.get(i + 1).is_none_or(|n| n.suit() != t.suit()) {
+            s.push(t.suit().as_char());
+        }
+    }
+}
+
+/// Parse one meld in bracket notation: `[3'45m]`, `[555z]`, `[5'55+5z]`, `(1111s)`.
+pub fn parse_meld(input: &str) -> Result<Meld> {
+    let trimmed = input.trim_end();
+    let lead = input.len() - input.trim_start().len();
+    parse_meld_at(input, lead, trimmed.len())
+}
+
+fn parse_meld_at(input: &str, start: usize, end: usize) -> Result<Meld> {
+    let b = input.as_bytes();
+    let closed = match (b.get(start), end.checked_sub(1).and_then(|e| b.get(e))) {
+        (Some(b'['), Some(b']')) => false,
+        (Some(b'('), Some(b')')) => true,
+        _ => {
+            return Err(MahjongError::parse(
+                input,
+                start,
+                "a meld is written [...] (open) or (...) (closed kan)",
+            ))
+        }
+    };
+    let written = parse_span(input, start + 1, end - 1, !closed)?;
+    let err = |why: String| MahjongError::InvalidMeld(format!("{:?}: {why}", &input[start..end]));
+    let tiles: Vec<Tile> = written.iter().map(|w| w.tile).collect();
+    if closed {
+        return Meld::new(MeldKind::Ankan, &tiles, None, None, None)
+            .map_err(|e| err(e.to_string()));
+    }
+    let added_idx = written.iter().position(|w| w.added);
+    if written.iter().filter(|w| w.added).count() > 1 {
+        return Err(err("more than one added tile ('+')".into()));
+    }
+    if written.iter().filter(|w| w.called).count() > 1 {
+        return Err(err("more than one called tile (\"'\")".into()));
+    }
+    // The pon part of a kakan is the tiles except the added one.
+    let shown: Vec<&Written> = written.iter().filter(|w| !w.added).collect();
+    let called_pos = shown.iter().position(|w| w.called);
+    let (called, from) = match called_pos {
+        None => (None, None),
+        Some(p) => {
+            let rel = if p == 0 {
+                Relative::Left
+            } else if p + 1 == shown.len() {
+                Relative::Right
+            } else {
+                Relative::Across
+            };
+            (Some(shown[p].tile), Some(rel))
+        }
+    };
+    let kind = match (tiles.len(), added_idx) {
+        (4, Some(_)) => MeldKind::Kakan,
+        (4, None) => MeldKind::Daiminkan,
+        (3, None) if tiles.iter().all(|t| t.kind() == tiles[0].kind()) => MeldKind::Pon,
+        (3, None) => MeldKind::Chi,
+        (n, Some(_)) => {
+            return Err(err(format!(
+                "'+' marks a kakan, which has 4 tiles, not {n}"
+            )))
+        }
+        (n, None) => return Err(err(format!("an open meld has 3 or 4 tiles, not {n}"))),
+    };
+    let added = added_idx.map(|i| written[i].tile);
+    Meld::new(kind, &tiles, called, from, added).map_err(|e| err(e.to_string()))
+}
+
+/// Write a meld in bracket notation (the inverse of [`parse_meld`]).
+pub fn format_meld(meld: &Meld) -> String {
+    let mut s = String::with_capacity(12);
+    if meld.kind() == MeldKind::Ankan {
+        s.push('(');
+        write_group(&mut s, meld.tiles(), None, None);
+        s.push(')');
+        return s;
+    }
+    // Lay the shown tiles out as on the table: the called tile sideways on the
+    // side it came from.
+    let mut shown: Vec<Tile> = meld.tiles().to_vec();
+    if let Some(a) = meld.added() {
+        let i = shown
+            .iter()
+            .position(|t| *t == a)
+            .expect("added tile in meld");
+        shown.remove(i);
+    }
+    let mut called_at = None;
+    if let (Some(c), Some(from)) = (meld.called(), meld.from()) {
+        let i = shown
+            .iter()
+            .position(|t| *t == c)
+            .expect("called tile in meld");
+        shown.remove(i);
+        let at = match from {
+            Relative::Left => 0,
+            Relative::Across => 1,
+            Relative::Right => shown.len(),
+        };
+        shown.insert(at, c);
+        called_at = Some(at);
+    }
+    let added_at = meld.added().map(|a| {
+        shown.push(a);
+        shown.len() - 1
+    });
+    s.push('[');
+    write_group(&mut s, &shown, called_at, added_at);
+    s.push(']');
+    s
+}
+
+/// Parse the hand notation: concealed tiles then melds, separated by spaces.
+pub fn parse_hand(input: &str) -> Result<Hand> {
+    let b = input.as_bytes();
+    let mut concealed = Vec::new();
+    let mut melds = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b' ' | b'\t' => i += 1,
+            open @ (b'[' | b'(') => {
+                let close = if open == b'[' { b']' } else { b')' };
+                let end = b[i..].iter().position(|&c| c == close).ok_or_else(|| {
+                    MahjongError::parse(input, i, format!("'{}' is never closed", open as char))
+                })? + i
+                    + 1;
+                melds.push(parse_meld_at(input, i, end)?);
+                i = end;
+            }
+            b']' | b')' => {
+                return Err(MahjongError::parse(
+                    input,
+                    i,
+                    format!("'{}' closes nothing", b[i] as char),
+                ))
+            }
+            _ => {
+                if !melds.is_empty() {
+                    return Err(MahjongError::parse(
+                        input,
+                        i,
+                        "concealed tiles must come before the melds",
+                    ));
+                }
+                let end = b[i..]
+                    .iter()
+                    .position(|&c| matches!(c, b'[' | b'(' | b']' | b')'))
+                    .map_or(b.len(), |p| p + i);
+                concealed.extend(
+                    parse_span(input, i, end, false)?
+                        .into_iter()
+                        .map(|w| w.tile),
+                );
+                i = end;
+            }
+        }
+    }
+    Hand::new(&concealed, melds)
+}
+
+/// Write a hand in the notation [`parse_hand`] reads.
+pub fn format_hand(hand: &Hand) -> String {
+    let mut s = format_tiles(&hand.concealed_tiles());
+    for m in hand.melds() {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        let _ = write!(s, "{}", format_meld(m));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(s: &str) -> String {
+        parse_tiles(s).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn tiles_round_trip() {
+        for s in ["123m0p77z", "19m19p19s1234567z", "", "0555m", "1m2p3s4z"] {
+            let t = parse_tiles(s).unwrap();
+            assert_eq!(format_tiles(&t), s);
+        }
+        assert_eq!(format_tiles(&parse_tiles("7z1m 1m").unwrap()), "11m7z");
+    }
+
+    #[test]
+    fn tile_errors_name_the_place() {
+        assert_eq!(err("123x"), "\"123x\": unknown suit 'x' at position 3");
+        assert_eq!(
+            err("123"),
+            "\"123\": digits without a suit letter at position 0"
+        );
+        assert_eq!(
+            err("m"),
+            "\"m\": suit 'm' has no digits before it at position 0"
+        );
+        assert_eq!(
+            err("10z"),
+            "\"10z\": honors have no red five ('0z') at position 1"
+        );
+        assert_eq!(err("8z"), "\"8z\": no tile 8z at position 0");
+        assert_eq!(
+            err("1m!"),
+            "\"1m!\": unexpected character '!' at position 2"
+        );
+    }
+
+    #[test]
+    fn melds_round_trip() {
+        for s in [
+            "[3'45m]",
+            "[555z]",
+            "[55'5z]",
+            "[555'z]",
+            "[5'55z]",
+            "[0'55m]",
+            "[3'40p]",
+            "(1111s)",
+            "(0555p)",
+            "[5'55+5z]",
+            "[555+5z]",
+            "[5'555m]",
+            "[55'55p]",
+            "[5555's]",
+            "[123s]",
+        ] {
+            let m = parse_meld(s).unwrap();
+            assert_eq!(format_meld(&m), s, "{s}");
+        }
+    }
+
+    #[test]
+    fn meld_errors() {
+        for s in [
+            "[124m]",
+            "[123z]",
+            "[55z]",
+            "[5555'5z]",
+            "(111s)",
+            "[1'2'3m]",
+            "[4'35m",
+            "555z",
+        ] {
+            assert!(parse_meld(s).is_err(), "{s}");
+        }
+        // A chi is always called from the left.
+        assert!(parse_meld("[34'5m]").is_err());
+    }
+
+    #[test]
+    fn hand_round_trip() {
+        for s in [
+            "123m456p11z [555z] (1111s)",
+            "1112345678999m",
+            "11z [3'45m] [66'6p] [7'77+7s] (0555p)",
+        ] {
+            let h = parse_hand(s).unwrap();
+            assert_eq!(format_hand(&h), s);
+        }
+    }
+}
