@@ -10,7 +10,7 @@
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind, Relative};
-use crate::tile::{Suit, Tile};
+use crate::tile::{Counts, Suit, Tile, KINDS};
 use std::fmt::Write;
 
 /// A tile written in a string, with the marks the meld notation allows.
@@ -21,72 +21,70 @@ struct Written {
     added: bool,
 }
 
-/// Parse `input[start..end]` as tiles; positions in errors refer to `input`.
-fn parse_span(input: &str, start: usize, end: usize, marks: bool) -> Result<Vec<Written>> {
+/// Scan `input[start..end]` as tiles, handing each to `emit`; positions in errors
+/// refer to `input`. Allocates nothing.
+fn scan(
+    input: &str,
+    start: usize,
+    end: usize,
+    marks: bool,
+    mut emit: impl FnMut(Written) -> Result<()>,
+) -> Result<()> {
     let bytes = input.as_bytes();
-    let mut out = Vec::new();
-    // Pending digits: (digit, position, called, added).
-    let mut pending: Vec<(u8, usize, bool, bool)> = Vec::new();
+    // Where the digits waiting for their suit letter begin.
+    let mut digits_from: Option<usize> = None;
     let mut plus_at: Option<usize> = None;
-    let mut i = start;
-    while i < end {
+    for i in start..end {
         let c = bytes[i];
         match c {
             b'0'..=b'9' => {
-                pending.push((c - b'0', i, false, plus_at.take().is_some()));
+                plus_at = None;
+                digits_from.get_or_insert(i);
             }
-            b'\'' if marks => match pending.last_mut() {
-                Some(p) if !p.2 => p.2 = true,
-                _ => {
-                    return Err(MahjongError::parse(
-                        input,
-                        i,
-                        "\"'\" must follow a tile digit",
-                    ))
+            b'\'' if marks => {
+                if i == start || !bytes[i - 1].is_ascii_digit() {
+                    return Err(MahjongError::parse(input, i, "\"'\" must follow a tile digit"));
                 }
-            },
+            }
             b'+' if marks => {
                 if plus_at.is_some() {
-                    return Err(MahjongError::parse(
-                        input,
-                        i,
-                        "'+' must precede a tile digit",
-                    ));
+                    return Err(MahjongError::parse(input, i, "'+' must precede a tile digit"));
                 }
                 plus_at = Some(i);
             }
             b' ' | b'\t' if !marks => {
-                if !pending.is_empty() {
-                    return Err(MahjongError::parse(
-                        input,
-                        i,
-                        "digits without a suit letter",
-                    ));
+                if let Some(p) = digits_from {
+                    return Err(MahjongError::parse(input, p, "digits without a suit letter"));
                 }
             }
             b'm' | b'p' | b's' | b'z' => {
                 let suit = Suit::from_char(c as char).expect("suit letter");
-                if pending.is_empty() {
+                let Some(from) = digits_from.take() else {
                     return Err(MahjongError::parse(
                         input,
                         i,
                         format!("suit '{}' has no digits before it", c as char),
                     ));
-                }
-                for (d, pos, called, added) in pending.drain(..) {
-                    let tile = Tile::from_suit_number(suit, d).ok_or_else(|| {
-                        let why = if d == 0 {
+                };
+                for pos in from..i {
+                    let d = bytes[pos];
+                    if !d.is_ascii_digit() {
+                        continue;
+                    }
+                    let n = d - b'0';
+                    let tile = Tile::from_suit_number(suit, n).ok_or_else(|| {
+                        let why = if n == 0 {
                             "honors have no red five ('0z')".to_owned()
                         } else {
-                            format!("no tile {d}{}", c as char)
+                            format!("no tile {n}{}", c as char)
                         };
                         MahjongError::parse(input, pos, why)
                     })?;
-                    out.push(Written {
+                    emit(Written {
                         tile,
-                        called,
-                        added,
-                    });
+                        called: marks && bytes[pos + 1] == b'\'',
+                        added: marks && pos > 0 && bytes[pos - 1] == b'+',
+                    })?;
                 }
             }
             _ => {
@@ -99,23 +97,43 @@ fn parse_span(input: &str, start: usize, end: usize, marks: bool) -> Result<Vec<
                 return Err(MahjongError::parse(input, i, why));
             }
         }
-        i += 1;
     }
     if let Some(p) = plus_at {
-        return Err(MahjongError::parse(
-            input,
-            p,
-            "'+' must precede a tile digit",
-        ));
+        return Err(MahjongError::parse(input, p, "'+' must precede a tile digit"));
     }
-    if let Some(&(_, pos, _, _)) = pending.first() {
-        return Err(MahjongError::parse(
-            input,
-            pos,
-            "digits without a suit letter",
-        ));
+    if let Some(p) = digits_from {
+        return Err(MahjongError::parse(input, p, "digits without a suit letter"));
     }
+    Ok(())
+}
+
+fn parse_span(input: &str, start: usize, end: usize, marks: bool) -> Result<Vec<Written>> {
+    let mut out = Vec::with_capacity(14);
+    scan(input, start, end, marks, |w| {
+        out.push(w);
+        Ok(())
+    })?;
     Ok(out)
+}
+
+/// Counts of a plain tile string (no melds), without building tiles: the fast
+/// path of module-level queries. Fails on more than 4 copies of a kind.
+pub fn parse_counts(input: &str) -> Result<(Counts, usize)> {
+    let mut counts = [0u8; KINDS];
+    let mut n = 0;
+    scan(input, 0, input.len(), false, |w| {
+        let k = w.tile.kind() as usize;
+        counts[k] += 1;
+        n += 1;
+        if counts[k] > 4 {
+            return Err(MahjongError::InvalidHand(format!(
+                "{input:?}: more than 4 copies of {}",
+                w.tile.plain()
+            )));
+        }
+        Ok(())
+    })?;
+    Ok((counts, n))
 }
 
 /// Parse a tile list such as `123m0p77z` (spaces between groups are allowed).

@@ -1,0 +1,40 @@
+# The two Quickstart commands: `make run` (build, then the demo) and `make test`
+# (build, then every test). Everything is installed into .venv from the project's
+# own files.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+export VIRTUAL_ENV := $(abspath $(VENV))
+
+.PHONY: run test build lint bench venv
+
+$(VENV)/.ready: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q "maturin>=1.5,<2" numpy pytest hypothesis mypy ruff "mahjong==2.1.0"
+	touch $@
+
+venv: $(VENV)/.ready
+
+build: venv
+	$(VENV)/bin/maturin develop --release -q
+
+run: build
+	$(PY) examples/demo.py
+
+lint: build
+	cargo fmt --check
+	cargo clippy --release --all-targets -- -D warnings
+	$(VENV)/bin/ruff check python tests examples benches
+	$(VENV)/bin/ruff format --check python tests examples benches
+	$(PY) -m mypy.stubtest riichi._core --allowlist tests/stubtest_allowlist.txt
+
+test: build lint
+	cargo test --release
+	$(PY) -m pytest
+
+bench: build
+	$(PY) -m pip install -q pytest-benchmark riichienv xiangting
+	cargo bench --bench analysis
+	$(PY) -m pytest benches --benchmark-only

@@ -1,0 +1,439 @@
+//! Analysis results (`ShantenByForm`, `Decomposition`, `Waits`, `Ukeire`,
+//! `DiscardOption`) and the module-level fast paths and batch calls.
+
+use super::errors::invalid;
+use super::hand::PyHand;
+use super::tile::{raw_counts, PyTile};
+use crate::algo::decompose::{Decomposition, SetShape, Wait};
+use crate::algo::shanten as core_shanten;
+use crate::algo::waits;
+use crate::notation::mpsz;
+use crate::tile::{Counts, Tile, KINDS};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use rayon::prelude::*;
+
+fn kind_tile(k: u8) -> PyTile {
+    PyTile(Tile::from_kind(k).expect("kind below 34"))
+}
+
+/// Shanten of each form; `None` where a form does not apply (melds, or fewer than
+/// 13 concealed tiles).
+#[pyclass(name = "ShantenByForm", module = "riichi", frozen, eq)]
+#[derive(Clone, PartialEq, Eq)]
+pub struct PyShantenByForm(pub core_shanten::ShantenByForm);
+
+#[pymethods]
+impl PyShantenByForm {
+    #[getter]
+    fn standard(&self) -> i8 {
+        self.0.standard
+    }
+    #[getter]
+    fn chiitoitsu(&self) -> Option<i8> {
+        self.0.chiitoitsu
+    }
+    #[getter]
+    fn kokushi(&self) -> Option<i8> {
+        self.0.kokushi
+    }
+    /// The hand's shanten: the minimum over the forms.
+    #[getter]
+    fn min(&self) -> i8 {
+        self.0.min()
+    }
+    fn __repr__(&self) -> String {
+        let opt = |v: Option<i8>| v.map_or("None".to_owned(), |v| v.to_string());
+        format!(
+            "ShantenByForm(standard={}, chiitoitsu={}, kokushi={})",
+            self.0.standard,
+            opt(self.0.chiitoitsu),
+            opt(self.0.kokushi)
+        )
+    }
+}
+
+/// One set of a decomposition.
+#[pyclass(name = "Block", module = "riichi", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyBlock {
+    /// `"run"`, `"triplet"` or `"quad"`.
+    shape: &'static str,
+    tiles: Vec<PyTile>,
+    /// The meld kind when the set is a declared meld, else `None`.
+    meld: Option<&'static str>,
+    /// Whether the set is an open meld.
+    is_open: bool,
+}
+
+#[pymethods]
+impl PyBlock {
+    fn __repr__(&self) -> String {
+        let tiles: Vec<Tile> = self.tiles.iter().map(|t| t.0).collect();
+        let meld = self.meld.map(|m| format!(", meld={m:?}")).unwrap_or_default();
+        format!("Block({:?}, \"{}\"{meld})", self.shape, mpsz::format_tiles(&tiles))
+    }
+}
+
+/// How a complete hand splits; with a winning tile, also the wait it completed.
+#[pyclass(name = "Decomposition", module = "riichi", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyDecomposition {
+    /// `"standard"`, `"chiitoitsu"` or `"kokushi"`.
+    form: &'static str,
+    /// Concealed sets then melds.
+    blocks: Vec<PyBlock>,
+    /// The pair (standard, kokushi) or `None` (chiitoitsu).
+    pair: Option<PyTile>,
+    /// Every pair: one, or seven for chiitoitsu.
+    pairs: Vec<PyTile>,
+    /// The wait shape the winning tile completed, when one was given.
+    wait: Option<&'static str>,
+    /// Index in `blocks` of the set the winning tile completed (`None` for the pair).
+    win_block: Option<usize>,
+}
+
+#[pymethods]
+impl PyDecomposition {
+    fn __repr__(&self) -> String {
+        let mut parts: Vec<String> = self
+            .blocks
+            .iter()
+            .map(|b| {
+                let tiles: Vec<Tile> = b.tiles.iter().map(|t| t.0).collect();
+                let s = mpsz::format_tiles(&tiles);
+                if b.meld.is_some() {
+                    format!("[{s}]")
+                } else {
+                    s
+                }
+            })
+            .collect();
+        for p in &self.pairs {
+            parts.push(mpsz::format_tiles(&[p.0, p.0]));
+        }
+        let wait = self.wait.map(|w| format!(", wait={w:?}")).unwrap_or_default();
+        format!("Decomposition({:?}, \"{}\"{wait})", self.form, parts.join(" "))
+    }
+}
+
+pub fn py_decomposition(d: &Decomposition, wait: Option<Wait>, win_set: Option<usize>) -> PyDecomposition {
+    let blocks = d
+        .sets
+        .iter()
+        .map(|s| {
+            let (shape, kinds): (&str, Vec<u8>) = match s.shape {
+                SetShape::Run => ("run", vec![s.first, s.first + 1, s.first + 2]),
+                SetShape::Triplet => ("triplet", vec![s.first; 3]),
+                SetShape::Quad => ("quad", vec![s.first; 4]),
+            };
+            PyBlock {
+                shape,
+                tiles: kinds.into_iter().map(kind_tile).collect(),
+                meld: s.meld.map(crate::meld::MeldKind::name),
+                is_open: s.is_open(),
+            }
+        })
+        .collect();
+    let pairs: Vec<PyTile> = d.pairs.iter().map(|&k| kind_tile(k)).collect();
+    PyDecomposition {
+        form: d.form.name(),
+        blocks,
+        pair: (pairs.len() == 1).then(|| pairs[0]),
+        pairs,
+        wait: wait.map(Wait::name),
+        win_block: win_set,
+    }
+}
+
+/// A winning tile and the wait shapes it can complete.
+#[pyclass(name = "Wait", module = "riichi", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyWait {
+    tile: PyTile,
+    /// Wait shapes: ryanmen, kanchan, penchan, tanki, shanpon, kokushi, kokushi13.
+    shapes: Vec<&'static str>,
+}
+
+#[pymethods]
+impl PyWait {
+    fn __repr__(&self) -> String {
+        format!("Wait({}, {:?})", self.tile.0, self.shapes)
+    }
+}
+
+/// The waits of a 13-tile-equivalent hand.
+#[pyclass(name = "Waits", module = "riichi", frozen, get_all)]
+pub struct PyWaits {
+    /// Tiles that complete the hand, in tile order.
+    waits: Vec<PyWait>,
+    /// Tiles that would complete the hand but whose four copies it already holds.
+    impossible: Vec<PyWait>,
+}
+
+impl From<waits::Waits> for PyWaits {
+    fn from(w: waits::Waits) -> Self {
+        let conv = |v: Vec<waits::WaitInfo>| {
+            v.into_iter()
+                .map(|i| PyWait {
+                    tile: PyTile(i.tile),
+                    shapes: i.shapes.into_iter().map(Wait::name).collect(),
+                })
+                .collect()
+        };
+        PyWaits { waits: conv(w.waits), impossible: conv(w.impossible) }
+    }
+}
+
+#[pymethods]
+impl PyWaits {
+    /// The winning tiles.
+    #[getter]
+    fn tiles(&self) -> Vec<PyTile> {
+        self.waits.iter().map(|w| w.tile).collect()
+    }
+    fn __len__(&self) -> usize {
+        self.waits.len()
+    }
+    fn __repr__(&self) -> String {
+        let show = |v: &[PyWait]| {
+            v.iter().map(PyWait::__repr__).collect::<Vec<_>>().join(", ")
+        };
+        format!("Waits([{}], impossible=[{}])", show(&self.waits), show(&self.impossible))
+    }
+}
+
+/// Tiles that lower the shanten, with their live counts.
+#[pyclass(name = "Ukeire", module = "riichi", frozen)]
+pub struct PyUkeire(pub waits::Ukeire);
+
+#[pymethods]
+impl PyUkeire {
+    /// Shanten of the hand the ukeire belongs to.
+    #[getter]
+    fn shanten(&self) -> i8 {
+        self.0.shanten
+    }
+    /// `(tile, live copies)` for each kind that lowers the shanten.
+    #[getter]
+    fn tiles(&self) -> Vec<(PyTile, u8)> {
+        self.0.tiles.iter().map(|&(k, n)| (kind_tile(k), n)).collect()
+    }
+    /// Total live copies.
+    #[getter]
+    fn live(&self) -> u32 {
+        self.0.live
+    }
+    fn __repr__(&self) -> String {
+        let tiles: Vec<Tile> = self.0.tiles.iter().map(|&(k, _)| Tile::from_kind(k).expect("kind")).collect();
+        format!(
+            "Ukeire(shanten={}, tiles=\"{}\", live={})",
+            self.0.shanten,
+            mpsz::format_tiles(&tiles),
+            self.0.live
+        )
+    }
+}
+
+/// One discard of a 14-tile-equivalent hand and what it leaves.
+#[pyclass(name = "DiscardOption", module = "riichi", frozen)]
+pub struct PyDiscardOption(pub waits::DiscardOption);
+
+#[pymethods]
+impl PyDiscardOption {
+    #[getter]
+    fn tile(&self) -> PyTile {
+        PyTile(self.0.tile)
+    }
+    /// Shanten after the discard.
+    #[getter]
+    fn shanten(&self) -> i8 {
+        self.0.ukeire.shanten
+    }
+    #[getter]
+    fn ukeire(&self) -> PyUkeire {
+        PyUkeire(self.0.ukeire.clone())
+    }
+    /// Live copies of the tiles that lower the shanten after the discard.
+    #[getter]
+    fn live(&self) -> u32 {
+        self.0.ukeire.live
+    }
+    fn __repr__(&self) -> String {
+        format!("DiscardOption({}, {})", self.0.tile, PyUkeire(self.0.ukeire.clone()).__repr__())
+    }
+}
+
+/// Counts of a closed hand given as an mpsz string or 34 counts (`None` for a
+/// `Hand` or a string with melds, which take the full path).
+fn fast_counts(x: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
+    if let Ok(s) = x.cast::<PyString>() {
+        let s = s.to_cow()?;
+        if s.contains(['[', '(']) {
+            return Ok(None);
+        }
+        let (counts, _) = mpsz::parse_counts(&s)?;
+        core_shanten::check_counts(&counts).map_err(|e| invalid(format!("{s:?}: {e}")))?;
+        return Ok(Some(counts));
+    }
+    if x.is_instance_of::<PyHand>() {
+        return Ok(None);
+    }
+    match raw_counts(x)? {
+        Some(c) => {
+            core_shanten::check_counts(&c).map_err(invalid)?;
+            Ok(Some(c))
+        }
+        None => Err(PyTypeError::new_err(format!(
+            "expected a Hand, a hand string or 34 counts, got {}",
+            x.get_type().name()?
+        ))),
+    }
+}
+
+/// Shanten (minimum over forms) of a `Hand`, a hand string or 34 counts.
+#[pyfunction]
+#[pyo3(name = "shanten")]
+fn shanten_of(x: &Bound<'_, PyAny>) -> PyResult<i8> {
+    if let Some(c) = fast_counts(x)? {
+        return Ok(core_shanten::shanten(&c));
+    }
+    let h = super::hand::hand_arg(x)?;
+    let mc = h.meld_counts();
+    Ok(core_shanten::by_form(h.counts(), Some(&mc), h.melds().len()).min())
+}
+
+/// Whether a `Hand`, a hand string or 34 counts is a complete hand.
+#[pyfunction]
+fn is_complete(x: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if let Some(c) = fast_counts(x)? {
+        let n: usize = c.iter().map(|&v| v as usize).sum();
+        return Ok(n % 3 == 2 && waits::is_complete(&c, 0));
+    }
+    let h = super::hand::hand_arg(x)?;
+    Ok(h.concealed_len() % 3 == 2 && waits::is_complete(h.counts(), h.melds().len()))
+}
+
+/// Run `f` on each validated row of an (N, 34) uint8 array, GIL released, rows
+/// spread over `threads` (all cores by default). `f` writes `width` outputs.
+fn batch<T: Copy + Default + Send + Sync>(
+    py: Python<'_>,
+    counts: &Bound<'_, PyAny>,
+    threads: Option<usize>,
+    width: usize,
+    f: impl Fn(&Counts, usize, &mut [T]) + Sync,
+) -> PyResult<Vec<T>> {
+    let arr: PyReadonlyArray2<'_, u8> = counts.extract().map_err(|_| {
+        let desc = counts
+            .getattr("dtype")
+            .map(|d| format!("an array of dtype {d}"))
+            .unwrap_or_else(|_| format!("{}", counts.get_type()));
+        invalid(format!("counts must be a numpy uint8 array of shape (N, 34), got {desc}"))
+    })?;
+    let shape = arr.shape();
+    if shape[1] != KINDS {
+        return Err(invalid(format!("counts must have shape (N, 34), got ({}, {})", shape[0], shape[1])));
+    }
+    let owned;
+    let rows: &[u8] = if let Ok(s) = arr.as_slice() {
+        s
+    } else {
+        owned = arr.as_array().iter().copied().collect::<Vec<u8>>();
+        &owned
+    };
+    if threads == Some(0) {
+        return Err(invalid("threads must be at least 1"));
+    }
+    let n = shape[0];
+    let run = || -> Result<Vec<T>, String> {
+        let mut out = vec![T::default(); n * width];
+        out.par_chunks_mut(width.max(1) * 256)
+            .zip(rows.par_chunks(KINDS * 256))
+            .enumerate()
+            .try_for_each(|(chunk, (out, rows))| {
+                for (i, row) in rows.chunks_exact(KINDS).enumerate() {
+                    let c: &Counts = row.try_into().expect("row of 34");
+                    let tiles = core_shanten::check_counts(c)
+                        .map_err(|e| format!("row {}: {e}", chunk * 256 + i))?;
+                    f(c, tiles, &mut out[i * width..(i + 1) * width]);
+                }
+                Ok::<(), String>(())
+            })?;
+        Ok(out)
+    };
+    let result = py.detach(|| match threads {
+        None => run(),
+        Some(t) => rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build()
+            .map_err(|e| e.to_string())
+            .and_then(|pool| pool.install(run)),
+    });
+    result.map_err(invalid)
+}
+
+/// Shanten of each row of an (N, 34) uint8 count array (closed hands, 3n+1 or
+/// 3n+2 tiles each) → (N,) int8. Releases the GIL and uses all cores.
+#[pyfunction]
+#[pyo3(signature = (counts, threads=None))]
+fn shanten_batch<'py>(
+    py: Python<'py>,
+    counts: &Bound<'py, PyAny>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyArray1<i8>>> {
+    let out = batch(py, counts, threads, 1, |c, _, o: &mut [i8]| o[0] = core_shanten::shanten(c))?;
+    Ok(PyArray1::from_vec(py, out))
+}
+
+/// Whether each row of an (N, 34) uint8 count array is a complete closed hand → (N,) bool.
+#[pyfunction]
+#[pyo3(signature = (counts, threads=None))]
+fn is_complete_batch<'py>(
+    py: Python<'py>,
+    counts: &Bound<'py, PyAny>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    let out = batch(py, counts, threads, 1, |c, n, o: &mut [bool]| {
+        o[0] = n % 3 == 2 && waits::is_complete(c, 0);
+    })?;
+    Ok(PyArray1::from_vec(py, out))
+}
+
+/// The winning kinds of each row of an (N, 34) uint8 count array of 3n+1 closed
+/// hands → (N, 34) bool (kinds the hand holds four of are never waits).
+#[pyfunction]
+#[pyo3(signature = (counts, threads=None))]
+fn waits_batch<'py>(
+    py: Python<'py>,
+    counts: &Bound<'py, PyAny>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyArray2<bool>>> {
+    let out = batch(py, counts, threads, KINDS, |c, n, o: &mut [bool]| {
+        if n % 3 == 1 {
+            let mask = waits::wait_mask(c);
+            for (k, slot) in o.iter_mut().enumerate() {
+                *slot = mask >> k & 1 == 1;
+            }
+        }
+    })?;
+    let rows = out.len() / KINDS;
+    PyArray1::from_vec(py, out).reshape([rows, KINDS])
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyShantenByForm>()?;
+    m.add_class::<PyBlock>()?;
+    m.add_class::<PyDecomposition>()?;
+    m.add_class::<PyWait>()?;
+    m.add_class::<PyWaits>()?;
+    m.add_class::<PyUkeire>()?;
+    m.add_class::<PyDiscardOption>()?;
+    m.add_function(wrap_pyfunction!(shanten_of, m)?)?;
+    m.add_function(wrap_pyfunction!(is_complete, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(is_complete_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(waits_batch, m)?)?;
+    Ok(())
+}

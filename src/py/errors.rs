@@ -1,0 +1,48 @@
+//! The Python exception hierarchy, rooted at `riichi.MahjongError(ValueError)`, and
+//! the one mapping from core errors to it.
+
+use crate::error::MahjongError as CoreError;
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    riichi,
+    MahjongError,
+    PyValueError,
+    "Base class of every error riichi raises for bad input."
+);
+create_exception!(riichi, TileParseError, MahjongError, "A tile or hand string is not valid notation.");
+create_exception!(riichi, InvalidTileError, MahjongError, "A tile id, kind or name is out of range.");
+create_exception!(riichi, InvalidMeldError, MahjongError, "A meld's tiles, called tile or source seat are impossible.");
+create_exception!(riichi, InvalidHandError, MahjongError, "A hand breaks a counting rule (copies, size, melds).");
+create_exception!(riichi, InvalidInputError, MahjongError, "An argument is outside what the operation accepts.");
+
+impl From<CoreError> for PyErr {
+    fn from(e: CoreError) -> PyErr {
+        let msg = e.to_string();
+        match e {
+            CoreError::TileParse { .. } => TileParseError::new_err(msg),
+            CoreError::InvalidTile(_) => InvalidTileError::new_err(msg),
+            CoreError::InvalidMeld(_) => InvalidMeldError::new_err(msg),
+            CoreError::InvalidHand(_) => InvalidHandError::new_err(msg),
+            CoreError::InvalidInput(_) => InvalidInputError::new_err(msg),
+        }
+    }
+}
+
+/// An `InvalidInputError` with a message.
+pub fn invalid(msg: impl Into<String>) -> PyErr {
+    InvalidInputError::new_err(msg.into())
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("MahjongError", py.get_type::<MahjongError>())?;
+    m.add("TileParseError", py.get_type::<TileParseError>())?;
+    m.add("InvalidTileError", py.get_type::<InvalidTileError>())?;
+    m.add("InvalidMeldError", py.get_type::<InvalidMeldError>())?;
+    m.add("InvalidHandError", py.get_type::<InvalidHandError>())?;
+    m.add("InvalidInputError", py.get_type::<InvalidInputError>())?;
+    Ok(())
+}

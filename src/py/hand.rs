@@ -1,0 +1,264 @@
+//! `riichi.Meld` and `riichi.Hand`.
+
+use super::analysis::{
+    py_decomposition, PyDecomposition, PyDiscardOption, PyShantenByForm, PyUkeire, PyWaits,
+};
+use super::tile::{counts_arg, tile_arg, tiles_arg, to_py, PyTile};
+use crate::algo::{decompose, shanten, waits};
+use crate::error::MahjongError;
+use crate::hand::Hand;
+use crate::meld::{Meld, MeldKind, Relative};
+use crate::notation::mpsz;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyType};
+
+/// A declared meld: chi, pon, daiminkan, kakan or ankan.
+#[pyclass(name = "Meld", module = "riichi", frozen, eq, hash, from_py_object)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyMeld(pub Meld);
+
+#[pymethods]
+impl PyMeld {
+    #[new]
+    #[pyo3(signature = (kind, tiles, called=None, called_from=None, added=None))]
+    fn new(
+        kind: &str,
+        tiles: &Bound<'_, PyAny>,
+        called: Option<&Bound<'_, PyAny>>,
+        called_from: Option<&str>,
+        added: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let kind = MeldKind::from_name(kind).ok_or_else(|| {
+            MahjongError::InvalidMeld(format!(
+                "unknown meld kind {kind:?} (chi, pon, daiminkan, kakan, ankan)"
+            ))
+        })?;
+        let from = called_from
+            .map(|f| {
+                Relative::from_name(f).ok_or_else(|| {
+                    MahjongError::InvalidMeld(format!(
+                        "unknown seat {f:?} (left, across, right)"
+                    ))
+                })
+            })
+            .transpose()?;
+        let called = called.map(tile_arg).transpose()?;
+        let added = added.map(tile_arg).transpose()?;
+        Ok(PyMeld(Meld::new(kind, &tiles_arg(tiles)?, called, from, added)?))
+    }
+
+    /// Parse bracket notation: `[3'45m]`, `[555z]`, `[5'55+5z]`, `(1111s)`.
+    #[staticmethod]
+    fn parse(s: &str) -> PyResult<Self> {
+        Ok(PyMeld(mpsz::parse_meld(s)?))
+    }
+
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.0.kind().name()
+    }
+    #[getter]
+    fn tiles(&self) -> Vec<PyTile> {
+        to_py(self.0.tiles())
+    }
+    #[getter]
+    fn called(&self) -> Option<PyTile> {
+        self.0.called().map(PyTile)
+    }
+    #[getter]
+    fn called_from(&self) -> Option<&'static str> {
+        self.0.from().map(Relative::name)
+    }
+    #[getter]
+    fn added(&self) -> Option<PyTile> {
+        self.0.added().map(PyTile)
+    }
+    #[getter]
+    fn is_open(&self) -> bool {
+        self.0.is_open()
+    }
+    #[getter]
+    fn is_kan(&self) -> bool {
+        self.0.kind().is_kan()
+    }
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+    fn __repr__(&self) -> String {
+        format!("Meld.parse(\"{}\")", self.0)
+    }
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let parse = slf.get_type().getattr("parse")?;
+        Ok((parse, (slf.get().0.to_string(),)))
+    }
+}
+
+/// A hand: concealed tiles and melds. `Hand("123m456p11z [555z] (1111s)")`.
+#[pyclass(name = "Hand", module = "riichi", frozen, eq, hash, from_py_object)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyHand(pub Hand);
+
+/// A hand from a `Hand` or a hand string.
+pub fn hand_arg(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
+    if let Ok(h) = obj.cast::<PyHand>() {
+        return Ok(h.get().0.clone());
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(mpsz::parse_hand(&s.to_cow()?)?);
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a Hand or a hand string, got {}",
+        obj.get_type().name()?
+    )))
+}
+
+#[pymethods]
+impl PyHand {
+    #[new]
+    #[pyo3(signature = (tiles, melds=None))]
+    fn new(tiles: &Bound<'_, PyAny>, melds: Option<Vec<PyMeld>>) -> PyResult<Self> {
+        match (tiles.cast::<PyString>(), melds) {
+            (Ok(s), None) => Ok(PyHand(mpsz::parse_hand(&s.to_cow()?)?)),
+            (_, melds) => {
+                let melds = melds.unwrap_or_default().into_iter().map(|m| m.0).collect();
+                Ok(PyHand(Hand::new(&tiles_arg(tiles)?, melds)?))
+            }
+        }
+    }
+
+    /// Concealed tiles, sorted.
+    #[getter]
+    fn concealed(&self) -> Vec<PyTile> {
+        to_py(&self.0.concealed_tiles())
+    }
+    #[getter]
+    fn melds(&self) -> Vec<PyMeld> {
+        self.0.melds().iter().cloned().map(PyMeld).collect()
+    }
+    /// Concealed counts by kind (34 integers).
+    #[getter]
+    fn counts(&self) -> Vec<u32> {
+        self.0.counts().iter().map(|&c| u32::from(c)).collect()
+    }
+    /// No open meld (an ankan keeps the hand closed).
+    #[getter]
+    fn is_closed(&self) -> bool {
+        self.0.is_closed()
+    }
+    /// Shanten, the minimum over the forms; -1 for a complete hand.
+    #[getter]
+    fn shanten(&self) -> i8 {
+        self.by_form().min()
+    }
+    #[getter]
+    fn shanten_by_form(&self) -> PyShantenByForm {
+        PyShantenByForm(self.by_form())
+    }
+    #[getter]
+    fn is_complete(&self) -> bool {
+        self.0.concealed_len() % 3 == 2 && waits::is_complete(self.0.counts(), self.0.melds().len())
+    }
+    /// The hand in Unicode tiles.
+    #[getter]
+    fn unicode(&self) -> String {
+        let mut s: String = self.0.concealed_tiles().iter().map(|t| t.unicode()).collect();
+        for m in self.0.melds() {
+            let tiles: String = m.tiles().iter().map(|t| t.unicode()).collect();
+            let (open, close) = if m.is_open() { ('[', ']') } else { ('(', ')') };
+            s.push_str(&format!(" {open}{tiles}{close}"));
+        }
+        s
+    }
+
+    /// Every way the complete hand splits; with `win_tile`, one entry per reading
+    /// (decomposition and wait shape).
+    #[pyo3(signature = (win_tile=None))]
+    fn decompositions(&self, win_tile: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyDecomposition>> {
+        if self.0.concealed_len() % 3 != 2 {
+            return Err(MahjongError::InvalidInput(format!(
+                "decompositions need a complete-size hand (3n+2 concealed tiles); {} has {}",
+                self.0,
+                self.0.concealed_len()
+            ))
+            .into());
+        }
+        let Some(win) = win_tile.map(tile_arg).transpose()? else {
+            return Ok(decompose::decompositions(&self.0)
+                .iter()
+                .map(|d| py_decomposition(d, None, None))
+                .collect());
+        };
+        if self.0.counts()[win.kind() as usize] == 0 {
+            return Err(MahjongError::InvalidInput(format!(
+                "the winning tile {win} is not among the concealed tiles of {}",
+                self.0
+            ))
+            .into());
+        }
+        Ok(decompose::all_readings(&self.0, win.kind())
+            .iter()
+            .map(|r| py_decomposition(&r.decomposition, Some(r.wait), r.win_set))
+            .collect())
+    }
+
+    /// Tiles that complete a 13-tile-equivalent hand, with their wait shapes.
+    fn waits(&self) -> PyResult<PyWaits> {
+        Ok(PyWaits::from(waits::waits(&self.0)?))
+    }
+
+    /// Tile kinds that lower the shanten of a 13-tile-equivalent hand, and how
+    /// many copies remain unseen given `visible` tiles.
+    #[pyo3(signature = (visible=None))]
+    fn ukeire(&self, visible: Option<&Bound<'_, PyAny>>) -> PyResult<PyUkeire> {
+        Ok(PyUkeire(waits::ukeire(&self.0, &counts_arg(visible)?)?))
+    }
+
+    /// For a 14-tile-equivalent hand: every distinct discard with the resulting
+    /// shanten and ukeire, best first.
+    #[pyo3(signature = (visible=None))]
+    fn discard_options(&self, visible: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyDiscardOption>> {
+        Ok(waits::discard_options(&self.0, &counts_arg(visible)?)?
+            .into_iter()
+            .map(PyDiscardOption)
+            .collect())
+    }
+
+    /// This hand with one more concealed tile.
+    fn with_tile(&self, tile: &Bound<'_, PyAny>) -> PyResult<PyHand> {
+        Ok(PyHand(self.0.with_tile(tile_arg(tile)?)?))
+    }
+
+    /// This hand without one concealed copy of `tile`.
+    fn without_tile(&self, tile: &Bound<'_, PyAny>) -> PyResult<PyHand> {
+        Ok(PyHand(self.0.without_tile(tile_arg(tile)?)?))
+    }
+
+    fn __len__(&self) -> usize {
+        self.0.concealed_len() + self.0.melds().iter().map(|m| m.tiles().len()).sum::<usize>()
+    }
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+    fn __repr__(&self) -> String {
+        format!("Hand(\"{}\")", self.0)
+    }
+    fn __reduce__<'py>(&self, py: Python<'py>) -> (Bound<'py, PyType>, (String,)) {
+        (py.get_type::<PyHand>(), (self.0.to_string(),))
+    }
+}
+
+impl PyHand {
+    pub fn by_form(&self) -> shanten::ShantenByForm {
+        let mc = self.0.meld_counts();
+        shanten::by_form(self.0.counts(), Some(&mc), self.0.melds().len())
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyMeld>()?;
+    m.add_class::<PyHand>()?;
+    Ok(())
+}
