@@ -1,6 +1,7 @@
 //! Tabulates, for every numbered-suit and honor group of at most 14 tiles in rank
-//! order (`src/algo/rank.rs`), the exact distances of `src/algo/distance.rs` and,
-//! for each target, the kinds whose drawing lowers that distance.
+//! order (`src/algo/rank.rs`), the exact distances of `src/algo/distance.rs`
+//! (padded to 16 lanes) and, in a second table, for each target the kinds whose
+//! drawing lowers that distance (10 little-endian `u16` masks).
 
 #[path = "src/algo/distance.rs"]
 #[allow(dead_code)]
@@ -60,7 +61,8 @@ fn main() {
     let dir = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     for (name, kinds, runs) in [("suit", 9, true), ("honor", 7, false)] {
         let dist = distances(kinds, runs);
-        let mut bytes = Vec::with_capacity(dist.len() * 30);
+        let mut lanes = Vec::with_capacity(dist.len() * 16);
+        let mut lowering = Vec::with_capacity(dist.len() * 20);
         for (r, held) in groups(kinds).iter().enumerate() {
             assert_eq!(rank::rank(held), r);
             let mut masks = [0u16; 10];
@@ -78,13 +80,16 @@ fn main() {
                     }
                 }
             }
-            bytes.extend_from_slice(&dist[r]);
+            lanes.extend_from_slice(&dist[r]);
+            lanes.extend_from_slice(&[distance::UNREACHABLE; 6]);
             for m in masks {
-                bytes.extend_from_slice(&m.to_le_bytes());
+                lowering.extend_from_slice(&m.to_le_bytes());
             }
         }
-        std::fs::File::create(dir.join(format!("{name}_table.bin")))
-            .and_then(|mut f| f.write_all(&bytes))
-            .expect("write table file");
+        for (suffix, bytes) in [("distances", &lanes), ("lowering", &lowering)] {
+            std::fs::File::create(dir.join(format!("{name}_{suffix}.bin")))
+                .and_then(|mut f| f.write_all(bytes))
+                .expect("write table file");
+        }
     }
 }

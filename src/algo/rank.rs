@@ -30,9 +30,10 @@ pub const COMPLETIONS: [[u32; MAX_TILES + 1]; 10] = {
 };
 
 /// `BEFORE[rest][budget][c]`: groups ranked before one whose current kind holds `c`,
-/// with `rest` kinds after it and `budget` tiles left for it and them.
-const BEFORE: [[[u32; 5]; MAX_TILES + 1]; 9] = {
-    let mut t = [[[0u32; 5]; MAX_TILES + 1]; 9];
+/// with `rest` kinds after it and `budget` tiles left for it and them. Padded to
+/// powers of two so that masked indices need no bounds checks.
+const BEFORE: [[[u32; 8]; 16]; 16] = {
+    let mut t = [[[0u32; 8]; 16]; 16];
     let mut rest = 0;
     while rest < 9 {
         let mut b = 0;
@@ -58,8 +59,8 @@ pub fn rank(held: &[u8]) -> usize {
     let mut budget = MAX_TILES;
     let mut r = 0u32;
     for (i, &c) in held.iter().enumerate() {
-        r += BEFORE[last - i][budget][c as usize];
-        budget -= c as usize;
+        r += BEFORE[(last - i) & 15][budget & 15][c as usize & 7];
+        budget = budget.wrapping_sub(c as usize);
     }
     r as usize
 }

@@ -180,13 +180,13 @@ fn four_copy_edge_cases() {
 }
 
 /// Random hand: `melds` melds taken from a shuffled wall, then concealed tiles.
-fn random_hand(rng: &mut SmallRng, melds: usize, extra: usize) -> (Counts, Counts) {
+fn random_hand(rng: &mut SmallRng, melds: usize, extra: usize) -> (Counts, Counts, Vec<Vec<usize>>) {
     let mut wall: Vec<usize> = (0..136).map(|i| i / 4).collect();
     wall.shuffle(rng);
     let mut left = [4u8; KINDS];
     let mut mc = [0u8; KINDS];
-    let mut made = 0;
-    while made < melds {
+    let mut made = Vec::new();
+    while made.len() < melds {
         let k = rng.gen_range(0..KINDS);
         let kan = rng.gen_bool(0.2);
         let run = k < 27 && k % 9 <= 6 && rng.gen_bool(0.5);
@@ -206,7 +206,7 @@ fn random_hand(rng: &mut SmallRng, melds: usize, extra: usize) -> (Counts, Count
                 left[t] -= 1;
                 mc[t] += 1;
             }
-            made += 1;
+            made.push(tiles);
         }
     }
     let mut c = [0u8; KINDS];
@@ -219,15 +219,23 @@ fn random_hand(rng: &mut SmallRng, melds: usize, extra: usize) -> (Counts, Count
             c[k] += 1;
         }
     }
-    (c, mc)
+    (c, mc, made)
 }
 
 fn random_hands(count: usize, seed: u64, mut check: impl FnMut(&Counts, &Counts, usize)) {
+    random_hands_with_melds(count, seed, |c, mc, melds| check(c, mc, melds.len()));
+}
+
+fn random_hands_with_melds(
+    count: usize,
+    seed: u64,
+    mut check: impl FnMut(&Counts, &Counts, &[Vec<usize>]),
+) {
     let mut rng = SmallRng::seed_from_u64(seed);
     for i in 0..count {
         let melds = if i % 2 == 0 { 0 } else { rng.gen_range(1..=4) };
-        let (c, mc) = random_hand(&mut rng, melds, i / 2 % 2);
-        check(&c, &mc, melds);
+        let (c, mc, made) = random_hand(&mut rng, melds, i / 2 % 2);
+        check(&c, &mc, &made);
     }
 }
 
@@ -293,6 +301,46 @@ fn waits_and_ukeire_match_brute_force() {
                 assert_eq!(is_complete(&more, melds), complete_ref(&more, melds));
                 assert_eq!(s == 0 && lowers, complete_ref(&more, melds), "{more:?}");
             }
+        }
+    });
+}
+
+#[test]
+fn discard_table_matches_one_by_one() {
+    use super::waits::discard_options;
+    use crate::meld::{Meld, MeldKind};
+    use crate::tile::Tile;
+    let tile = |k: usize| Tile::from_kind(k as u8).unwrap();
+    random_hands_with_melds(reference_count() / 20, 3, |c, mc, made| {
+        let n: usize = c.iter().map(|&x| x as usize).sum();
+        if n % 3 != 2 {
+            return;
+        }
+        let melds = made.len();
+        let hand_melds: Vec<Meld> = made
+            .iter()
+            .map(|m| {
+                let tiles: Vec<Tile> = m.iter().map(|&k| tile(k)).collect();
+                let kind = match (m.len(), m[0] == m[1]) {
+                    (4, _) => MeldKind::Ankan,
+                    (_, true) => MeldKind::Pon,
+                    _ => MeldKind::Chi,
+                };
+                Meld::new(kind, &tiles, None, None, None).unwrap()
+            })
+            .collect();
+        let tiles: Vec<Tile> = (0..KINDS).flat_map(|k| vec![tile(k); c[k] as usize]).collect();
+        let hand = crate::Hand::new(&tiles, hand_melds).unwrap();
+        let none = [0u8; KINDS];
+        let opts = discard_options(&hand, &none).unwrap();
+        for o in &opts {
+            let mut less = *c;
+            less[o.tile.kind() as usize] -= 1;
+            let (s, mask) = shanten_and_lowering(&less, Some(mc), melds);
+            assert_eq!(o.ukeire.shanten, s, "{c:?} discard {}", o.tile);
+            let kinds: Vec<u8> = o.ukeire.tiles.iter().map(|&(k, _)| k).collect();
+            let want: Vec<u8> = (0..KINDS as u8).filter(|&k| mask >> k & 1 == 1).collect();
+            assert_eq!(kinds, want, "{c:?} discard {}", o.tile);
         }
     });
 }

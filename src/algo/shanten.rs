@@ -14,50 +14,46 @@ pub const GROUPS: [(usize, usize); 4] = [(0, 9), (9, 18), (18, 27), (27, 34)];
 /// Kinds of the terminals and honors.
 pub const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
-/// Min-plus product of two groups' distances.
+/// A group's distances padded to 16 lanes (lanes 10-15 unreachable), so that
+/// combining is a few vector operations.
+pub type Lanes = [u8; 16];
+
+/// Pad distances to lanes.
 #[inline]
-pub fn combine(x: &Distances, y: &Distances) -> Distances {
-    let mut out = [UNREACHABLE; 10];
+pub fn lanes(d: &Distances) -> Lanes {
+    let mut l = [UNREACHABLE; 16];
+    l[..10].copy_from_slice(d);
+    l
+}
+
+/// Min-plus product of two groups' distances: for each target, the best split of
+/// its sets and pair between the two.
+#[inline]
+pub fn combine(x: &Lanes, y: &Lanes) -> Lanes {
+    let mut out = [UNREACHABLE; 16];
     for m1 in 0..5 {
-        for p1 in 0..2 {
-            let a = x[dist_index(m1, p1)];
-            if a == UNREACHABLE {
-                continue;
-            }
-            for m2 in 0..5 - m1 {
-                for p2 in 0..2 - p1 {
-                    let b = y[dist_index(m2, p2)];
-                    if b == UNREACHABLE {
-                        continue;
-                    }
-                    let slot = &mut out[dist_index(m1 + m2, p1 + p2)];
-                    *slot = (*slot).min(a + b);
-                }
-            }
+        let (a0, a1) = (x[2 * m1], x[2 * m1 + 1]);
+        for m2 in 0..5 - m1 {
+            let (b0, b1) = (y[2 * m2], y[2 * m2 + 1]);
+            let o = 2 * (m1 + m2);
+            out[o] = out[o].min(a0.saturating_add(b0));
+            out[o + 1] = out[o + 1].min(a0.saturating_add(b1)).min(a1.saturating_add(b0));
         }
     }
     out
 }
 
-/// Distance of the combination of `x` and `y` to exactly `sets` sets and one pair.
+/// Distance of the combination of `x` and `y` to exactly `sets` sets and a pair:
+/// lane `s` of `x` meets lane `2 sets + 1 - s` of `y`.
 #[inline]
-pub fn combine_to(x: &Distances, y: &Distances, sets: usize) -> u8 {
-    let mut best = UNREACHABLE;
-    for m1 in 0..=sets {
-        for p1 in 0..2 {
-            let a = x[dist_index(m1, p1)];
-            let b = y[dist_index(sets - m1, 1 - p1)];
-            if a != UNREACHABLE && b != UNREACHABLE {
-                best = best.min(a + b);
-            }
-        }
-    }
-    best
+pub fn combine_to(x: &Lanes, y: &Lanes, sets: usize) -> u8 {
+    let top = dist_index(sets, 1);
+    (0..=top).map(|s| x[s].saturating_add(y[top - s])).min().unwrap_or(UNREACHABLE)
 }
 
 /// Distances of group `g` of `counts`; `meld_counts` lower the caps when given.
 #[inline]
-pub fn group(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Distances {
+pub fn group(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Lanes {
     let (lo, hi) = GROUPS[g];
     let held = &counts[lo..hi];
     match meld_counts {
@@ -66,16 +62,10 @@ pub fn group(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Distanc
             for (cap, &c) in caps.iter_mut().zip(&mc[lo..hi]) {
                 *cap = 4 - c;
             }
-            group_distances(held, &caps[..hi - lo], g < 3)
+            lanes(&group_distances(held, &caps[..hi - lo], g < 3))
         }
         _ => table::distances(held),
     }
-}
-
-/// The distances of all four groups.
-#[inline]
-pub fn groups(counts: &Counts, meld_counts: Option<&Counts>) -> [Distances; 4] {
-    [0, 1, 2, 3].map(|g| group(counts, meld_counts, g))
 }
 
 /// Standard-form shanten of concealed `counts` that must make `sets` sets and a
@@ -83,9 +73,9 @@ pub fn groups(counts: &Counts, meld_counts: Option<&Counts>) -> [Distances; 4] {
 /// and at most 14 concealed tiles.
 #[inline]
 pub fn standard(counts: &Counts, meld_counts: Option<&Counts>, sets: usize) -> i8 {
-    let d = groups(counts, meld_counts);
-    let two = combine(&combine(&d[0], &d[1]), &d[2]);
-    combine_to(&two, &d[3], sets) as i8 - 1
+    let d = [0, 1, 2, 3].map(|g| group(counts, meld_counts, g));
+    let three = combine(&combine(&d[0], &d[1]), &d[2]);
+    combine_to(&three, &d[3], sets) as i8 - 1
 }
 
 /// Chiitoitsu shanten: seven distinct pairs (closed 13/14-tile hands only).
@@ -100,14 +90,25 @@ pub fn chiitoitsu(counts: &Counts) -> i8 {
     6 - pairs + (7 - kinds).max(0)
 }
 
+/// Whether each kind is a terminal or an honor.
+pub const IS_YAOCHUU: [bool; KINDS] = {
+    let mut t = [false; KINDS];
+    let mut i = 0;
+    while i < YAOCHUU.len() {
+        t[YAOCHUU[i]] = true;
+        i += 1;
+    }
+    t
+};
+
 /// Kokushi shanten: the 13 terminals and honors plus a pair of one of them.
 #[inline]
 pub fn kokushi(counts: &Counts) -> i8 {
     let mut kinds = 0i8;
     let mut pair = false;
-    for k in YAOCHUU {
-        kinds += i8::from(counts[k] >= 1);
-        pair |= counts[k] >= 2;
+    for (&c, &y) in counts.iter().zip(&IS_YAOCHUU) {
+        kinds += i8::from(y && c >= 1);
+        pair |= y && c >= 2;
     }
     13 - kinds - i8::from(pair)
 }

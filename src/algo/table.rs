@@ -1,49 +1,38 @@
-//! The group tables written by `build.rs`: for each group of at most 14 tiles, by
-//! rank, its 10 distances then 10 masks (little-endian `u16`) of the kinds whose
-//! drawing lowers each distance.
+//! The group tables written by `build.rs`, indexed by rank: each group's
+//! distances padded to 16 lanes, and apart (so that shanten touches only the
+//! first) its 10 masks of the kinds whose drawing lowers each distance.
 
-use super::distance::Distances;
 use super::rank::rank;
+use super::shanten::Lanes;
 
-const ENTRY: usize = 30;
-
-static SUIT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_table.bin"));
-static HONOR: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/honor_table.bin"));
-
-/// A group's entry: its distances and, per target, the kinds that lower it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
-    pub dist: Distances,
-    pub lowering: [u16; 10],
-}
-
-#[inline]
-fn raw(held: &[u8]) -> &'static [u8] {
-    let table = if held.len() == 9 { SUIT } else { HONOR };
-    let at = rank(held) * ENTRY;
-    &table[at..at + ENTRY]
-}
+static SUIT_DISTANCES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_distances.bin"));
+static HONOR_DISTANCES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/honor_distances.bin"));
+static SUIT_LOWERING: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_lowering.bin"));
+static HONOR_LOWERING: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/honor_lowering.bin"));
 
 /// Distances of a group (9 kinds of a numbered suit, or 7 honors): each kind at
 /// most 4 and at most 14 tiles, which the caller guarantees.
 #[inline]
-pub fn distances(held: &[u8]) -> Distances {
-    let mut d = [0u8; 10];
-    d.copy_from_slice(&raw(held)[..10]);
-    d
+pub fn distances(held: &[u8]) -> Lanes {
+    let table = if held.len() == 9 { SUIT_DISTANCES } else { HONOR_DISTANCES };
+    let at = rank(held) * 16;
+    table[at..at + 16].try_into().expect("16 lanes")
 }
 
-/// The whole entry of a group (same requirements as [`distances`]).
+/// The group's distances and, per target, the kinds (bit i = the group's i-th
+/// kind) whose drawing lowers it. Same requirements as [`distances`].
 #[inline]
-pub fn entry(held: &[u8]) -> Entry {
-    let r = raw(held);
-    let mut dist = [0u8; 10];
-    dist.copy_from_slice(&r[..10]);
-    let mut lowering = [0u16; 10];
-    for (j, m) in lowering.iter_mut().enumerate() {
-        *m = u16::from_le_bytes([r[10 + 2 * j], r[11 + 2 * j]]);
-    }
-    Entry { dist, lowering }
+pub fn entry(held: &[u8]) -> (Lanes, [u16; 10]) {
+    let r = rank(held);
+    let (dist, low) = if held.len() == 9 {
+        (SUIT_DISTANCES, SUIT_LOWERING)
+    } else {
+        (HONOR_DISTANCES, HONOR_LOWERING)
+    };
+    let lanes = dist[r * 16..r * 16 + 16].try_into().expect("16 lanes");
+    let bytes = &low[r * 20..r * 20 + 20];
+    let lowering = std::array::from_fn(|j| u16::from_le_bytes([bytes[2 * j], bytes[2 * j + 1]]));
+    (lanes, lowering)
 }
 
 #[cfg(test)]
@@ -53,8 +42,10 @@ mod tests {
 
     #[test]
     fn table_sizes_match_ranks() {
-        assert_eq!(SUIT.len(), group_count(9) * ENTRY);
-        assert_eq!(HONOR.len(), group_count(7) * ENTRY);
+        assert_eq!(SUIT_DISTANCES.len(), group_count(9) * 16);
+        assert_eq!(HONOR_DISTANCES.len(), group_count(7) * 16);
+        assert_eq!(SUIT_LOWERING.len(), group_count(9) * 20);
+        assert_eq!(HONOR_LOWERING.len(), group_count(7) * 20);
         assert_eq!(rank(&[0; 9]), 0);
         assert_eq!(rank(&[4, 4, 4, 2, 0, 0, 0, 0, 0]), group_count(9) - 1);
     }

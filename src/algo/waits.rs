@@ -4,17 +4,17 @@
 //! without trying each one.
 
 use super::decompose::{decompose_counts, readings, Wait};
-use super::distance::{dist_index, group_distances, Distances, UNREACHABLE};
-use super::shanten::{self, GROUPS, YAOCHUU};
+use super::distance::{dist_index, group_distances, UNREACHABLE};
+use super::shanten::{self, combine, combine_to, lanes, Lanes, GROUPS, YAOCHUU};
 use super::table;
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
 use crate::tile::{Counts, Tile, KINDS};
 
-/// Distances of a tile set and, per target, the kinds (bit = kind) that lower them.
+/// A group's distances and, per target, the kinds (bit = kind) whose drawing lowers them.
 #[derive(Clone, Copy, Debug)]
 struct Reach {
-    dist: Distances,
+    dist: Lanes,
     lowering: [u64; 10],
 }
 
@@ -23,10 +23,10 @@ fn group_reach(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Reach
     let held = &counts[lo..hi];
     let capped = meld_counts.filter(|mc| mc[lo..hi].iter().any(|&c| c > 0));
     let Some(mc) = capped else {
-        let e = table::entry(held);
+        let (dist, lowering) = table::entry(held);
         return Reach {
-            dist: e.dist,
-            lowering: e.lowering.map(|m| u64::from(m) << lo),
+            dist,
+            lowering: lowering.map(|m| u64::from(m) << lo),
         };
     };
     // Melds hold copies of this group: scan with lowered caps, and try each draw.
@@ -53,114 +53,88 @@ fn group_reach(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Reach
             }
         }
     }
-    Reach { dist, lowering }
+    Reach { dist: lanes(&dist), lowering }
 }
 
-fn merge(x: &Reach, y: &Reach) -> Reach {
-    let mut out = Reach {
-        dist: [UNREACHABLE; 10],
-        lowering: [0; 10],
-    };
-    for m1 in 0..5 {
-        for p1 in 0..2 {
-            let i = dist_index(m1, p1);
-            if x.dist[i] == UNREACHABLE {
-                continue;
-            }
-            for m2 in 0..5 - m1 {
-                for p2 in 0..2 - p1 {
-                    let j = dist_index(m2, p2);
-                    if y.dist[j] == UNREACHABLE {
-                        continue;
-                    }
-                    let d = x.dist[i] + y.dist[j];
-                    let o = dist_index(m1 + m2, p1 + p2);
-                    let mask = x.lowering[i] | y.lowering[j];
-                    if d < out.dist[o] {
-                        out.dist[o] = d;
-                        out.lowering[o] = mask;
-                    } else if d == out.dist[o] {
-                        out.lowering[o] |= mask;
-                    }
+/// For each group, the combined distances of the other three.
+fn others_of(r: &[Reach; 4]) -> [Lanes; 4] {
+    let first = combine(&r[0].dist, &r[1].dist);
+    let last = combine(&r[2].dist, &r[3].dist);
+    [
+        combine(&r[1].dist, &last),
+        combine(&r[0].dist, &last),
+        combine(&first, &r[3].dist),
+        combine(&first, &r[2].dist),
+    ]
+}
+
+/// Standard-form distance to `sets` sets and a pair, and the kinds that lower it:
+/// a group's lowering kinds count for each target that some optimal split gives it.
+fn standard_lowering(r: &[Reach; 4], others: &[Lanes; 4], sets: usize) -> (u8, u64) {
+    let top = dist_index(sets, 1);
+    let d = combine_to(&r[0].dist, &others[0], sets);
+    let mut mask = 0;
+    if d != UNREACHABLE {
+        for (reach, rest) in r.iter().zip(others) {
+            for s in 0..=top {
+                if reach.dist[s].saturating_add(rest[top - s]) == d {
+                    mask |= reach.lowering[s];
                 }
             }
         }
     }
-    out
+    (d, mask)
 }
 
-fn finish(x: &Reach, y: &Reach, sets: usize) -> (u8, u64) {
-    let mut best = (UNREACHABLE, 0u64);
-    for m1 in 0..=sets {
-        for p1 in 0..2 {
-            let i = dist_index(m1, p1);
-            let j = dist_index(sets - m1, 1 - p1);
-            if x.dist[i] == UNREACHABLE || y.dist[j] == UNREACHABLE {
-                continue;
-            }
-            let d = x.dist[i] + y.dist[j];
-            let mask = x.lowering[i] | y.lowering[j];
-            if d < best.0 {
-                best = (d, mask);
-            } else if d == best.0 {
-                best.1 |= mask;
-            }
-        }
+/// Chiitoitsu and kokushi shanten of closed 13/14-tile counts, each with the kinds
+/// whose drawing lowers it.
+fn special_forms(counts: &Counts) -> [(i8, u64); 2] {
+    let (mut pairs, mut kinds) = (0i8, 0i8);
+    let (mut singles, mut fresh) = (0u64, 0u64);
+    for (k, &c) in counts.iter().enumerate() {
+        pairs += i8::from(c >= 2);
+        kinds += i8::from(c >= 1);
+        singles |= u64::from(c == 1) << k;
+        fresh |= u64::from(c == 0) << k;
     }
-    best
+    let chiitoitsu = 6 - pairs + (7 - kinds).max(0);
+    let (mut ykinds, mut ypair, mut missing, mut all) = (0i8, false, 0u64, 0u64);
+    for k in YAOCHUU {
+        ykinds += i8::from(counts[k] >= 1);
+        ypair |= counts[k] >= 2;
+        all |= 1 << k;
+        missing |= u64::from(counts[k] == 0) << k;
+    }
+    let kokushi = 13 - ykinds - i8::from(ypair);
+    [
+        (chiitoitsu, singles | if kinds < 7 { fresh } else { 0 }),
+        (kokushi, if ypair { missing } else { all }),
+    ]
 }
 
-/// Shanten (min over forms) of concealed `counts` and the kinds whose drawing
-/// lowers it; `melds` melds whose tiles are in `meld_counts`. Kinds already held
-/// four times (melds included) are never in the mask.
-pub fn shanten_and_lowering(
-    counts: &Counts,
-    meld_counts: Option<&Counts>,
-    melds: usize,
-) -> (i8, u64) {
-    let n: usize = counts.iter().map(|&c| c as usize).sum();
-    let r: [Reach; 4] = [0, 1, 2, 3].map(|g| group_reach(counts, meld_counts, g));
-    let (d, mut mask) = finish(&merge(&merge(&r[0], &r[1]), &r[2]), &r[3], n / 3);
-    let mut best = d as i8 - 1;
+/// The best of the standard result and, where they apply, the special forms.
+fn best_form(std: (u8, u64), counts: &Counts, n: usize, melds: usize) -> (i8, u64) {
+    let (mut best, mut mask) = (std.0 as i8 - 1, std.1);
     if melds == 0 && n >= 13 {
-        let mut forms = [(0i8, 0u64); 2];
-        let (mut pairs, mut kinds) = (0i8, 0i8);
-        let (mut singles, mut fresh) = (0u64, 0u64);
-        for (k, &c) in counts.iter().enumerate() {
-            pairs += i8::from(c >= 2);
-            kinds += i8::from(c >= 1);
-            match c {
-                0 => fresh |= 1 << k,
-                1 => singles |= 1 << k,
-                _ => {}
-            }
-        }
-        let chiitoi = 6 - pairs + (7 - kinds).max(0);
-        forms[0] = (chiitoi, singles | if kinds < 7 { fresh } else { 0 });
-        let mut ykinds = 0i8;
-        let mut ypair = false;
-        let mut ymissing = 0u64;
-        let mut yall = 0u64;
-        for k in YAOCHUU {
-            ykinds += i8::from(counts[k] >= 1);
-            ypair |= counts[k] >= 2;
-            yall |= 1 << k;
-            if counts[k] == 0 {
-                ymissing |= 1 << k;
-            }
-        }
-        let kokushi = 13 - ykinds - i8::from(ypair);
-        forms[1] = (kokushi, if ypair { ymissing } else { yall });
-        for (s, m) in forms {
+        for (s, m) in special_forms(counts) {
             if s < best {
-                best = s;
-                mask = m;
+                (best, mask) = (s, m);
             } else if s == best {
                 mask |= m;
             }
         }
     }
     (best, mask)
+}
+
+/// Shanten (min over forms) of concealed `counts` and the kinds whose drawing
+/// lowers it; `melds` melds whose tiles are in `meld_counts`. Kinds already held
+/// four times (melds included) are never in the mask.
+pub fn shanten_and_lowering(counts: &Counts, meld_counts: Option<&Counts>, melds: usize) -> (i8, u64) {
+    let n: usize = counts.iter().map(|&c| c as usize).sum();
+    let r = [0, 1, 2, 3].map(|g| group_reach(counts, meld_counts, g));
+    let std = standard_lowering(&r, &others_of(&r), n / 3);
+    best_form(std, counts, n, melds)
 }
 
 /// Whether concealed counts (each 0-4) with `melds` melds form a complete hand.
@@ -289,8 +263,7 @@ pub fn check_visible(hand: &Hand, visible: &Counts) -> Result<Counts> {
     Ok(all)
 }
 
-fn ukeire_of(counts: &Counts, mc: &Counts, melds: usize, seen: &Counts) -> Ukeire {
-    let (shanten, mask) = shanten_and_lowering(counts, Some(mc), melds);
+fn ukeire_from(shanten: i8, mask: u64, seen: &Counts) -> Ukeire {
     let tiles: Vec<(u8, u8)> = (0..KINDS)
         .filter(|&k| mask >> k & 1 == 1)
         .map(|k| (k as u8, 4 - seen[k]))
@@ -307,12 +280,9 @@ fn ukeire_of(counts: &Counts, mc: &Counts, melds: usize, seen: &Counts) -> Ukeir
 pub fn ukeire(hand: &Hand, visible: &Counts) -> Result<Ukeire> {
     require(hand, 1, "ukeire")?;
     let seen = check_visible(hand, visible)?;
-    Ok(ukeire_of(
-        hand.counts(),
-        &hand.meld_counts(),
-        hand.melds().len(),
-        &seen,
-    ))
+    let (shanten, mask) =
+        shanten_and_lowering(hand.counts(), Some(&hand.meld_counts()), hand.melds().len());
+    Ok(ukeire_from(shanten, mask, &seen))
 }
 
 /// One discard of a 3n+2 hand and what it leaves.
@@ -324,34 +294,50 @@ pub struct DiscardOption {
 
 /// Every distinct discard (a red five apart from plain fives) with the resulting
 /// shanten and ukeire, best first: lowest shanten, most live tiles, most kinds,
-/// then tile order.
+/// then tile order. A discard changes one group, so the other groups' entries
+/// and their pairwise combinations are computed once.
 pub fn discard_options(hand: &Hand, visible: &Counts) -> Result<Vec<DiscardOption>> {
     require(hand, 2, "discard_options")?;
+    // The discarded copy leaves the hand for the river: it stays seen.
     let seen = check_visible(hand, visible)?;
     let mc = hand.meld_counts();
     let melds = hand.melds().len();
+    let mut counts = *hand.counts();
+    let n = hand.concealed_len() - 1;
+    let r = [0, 1, 2, 3].map(|g| group_reach(&counts, Some(&mc), g));
+    let others = others_of(&r);
+    // pair_rest[g][h]: the two groups other than g and h, combined.
+    let mut pair_rest = [[[UNREACHABLE; 16]; 4]; 4];
+    for g in 0..4 {
+        for h in 0..4 {
+            if g != h {
+                let mut rest = (0..4).filter(|&x| x != g && x != h);
+                let (a, b) = (rest.next().expect("two left"), rest.next().expect("two left"));
+                pair_rest[g][h] = combine(&r[a].dist, &r[b].dist);
+            }
+        }
+    }
     let mut tiles = hand.concealed_tiles();
     tiles.dedup();
-    let mut counts = *hand.counts();
     let mut out = Vec::with_capacity(tiles.len());
     for t in tiles {
         let k = t.kind() as usize;
+        let g = GROUPS.iter().position(|&(lo, hi)| (lo..hi).contains(&k)).expect("group");
         counts[k] -= 1;
-        // The discarded copy leaves the hand for the river: still seen, `seen` stays.
-        out.push(DiscardOption {
-            tile: t,
-            ukeire: ukeire_of(&counts, &mc, melds, &seen),
-        });
+        let mut r13 = r;
+        r13[g] = group_reach(&counts, Some(&mc), g);
+        let mut o13 = others;
+        for h in (0..4).filter(|&h| h != g) {
+            o13[h] = combine(&r13[g].dist, &pair_rest[g][h]);
+        }
+        let std = standard_lowering(&r13, &o13, n / 3);
+        let (shanten, mask) = best_form(std, &counts, n, melds);
+        out.push(DiscardOption { tile: t, ukeire: ukeire_from(shanten, mask, &seen) });
         counts[k] += 1;
     }
     out.sort_by_key(|o| {
         let u = &o.ukeire;
-        (
-            u.shanten,
-            std::cmp::Reverse(u.live),
-            std::cmp::Reverse(u.tiles.len()),
-            o.tile,
-        )
+        (u.shanten, std::cmp::Reverse(u.live), std::cmp::Reverse(u.tiles.len()), o.tile)
     });
     Ok(out)
 }

@@ -160,7 +160,8 @@ pub struct PyWait {
 #[pymethods]
 impl PyWait {
     fn __repr__(&self) -> String {
-        format!("Wait({}, {:?})", self.tile.0, self.shapes)
+        let shapes: Vec<String> = self.shapes.iter().map(|s| format!("'{s}'")).collect();
+        format!("Wait(Tile(\"{}\"), [{}])", self.tile.0, shapes.join(", "))
     }
 }
 

@@ -1,0 +1,223 @@
+"""Per-call timings of riichi and its peers on the shared corpus, as markdown for the README.
+
+    .venv/bin/python benches/report.py                # 1,000 hands per task
+    .venv/bin/python benches/report.py --verify-all   # also check every hand of the corpus
+
+The same cases as ``test_bench_analysis.py`` (see ``cases.py``): each library in the input
+form it takes fastest (riichi on mpsz strings, parsing included), its answers checked
+before timing (riichi against an independent expectation, each peer against riichi; any
+differing hands are printed). Timing is plain ``timeit``: a repeat runs the case over all
+hands ``number`` times (autoranged to at least 0.2 s), and the median of 3 repeats divided
+by the calls is the figure. ``riichi.shanten_batch`` runs on all 100,000 hands of a set.
+Run it on an otherwise idle machine: the load average is printed with the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import platform
+import statistics
+import sys
+import timeit
+from collections.abc import Callable
+from functools import partial
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+import numpy as np
+import riichi
+from cases import (
+    CASES,
+    HANDS,
+    NO_API,
+    PEERS,
+    TASKS,
+    Agreement,
+    Case,
+    check,
+    check_batch,
+    corpus_dir,
+    corpus_missing,
+    random_hands,
+)
+
+LIBS = ("riichi", *PEERS)
+TARGET_BATCH = "≥ 30 M hands/s"
+
+
+def seconds(fn: Callable[[], Any], repeat: int) -> float:
+    """Median seconds of one run of ``fn`` (timeit, autoranged to ≥ 0.2 s per repeat)."""
+    timer = timeit.Timer(fn)
+    number, _ = timer.autorange()
+    return statistics.median(timer.repeat(repeat=repeat, number=number)) / number
+
+
+def installed(lib: str) -> bool:
+    return importlib.util.find_spec(lib) is not None
+
+
+def lib_version(lib: str) -> str:
+    try:
+        return version(lib)
+    except PackageNotFoundError:
+        return "?"
+
+
+def us(x: float) -> str:
+    x *= 1e6
+    return f"{x:.3f} µs" if x < 1 else f"{x:.3g} µs" if x < 100 else f"{x:.0f} µs"
+
+
+def cpu() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def load() -> str:
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except OSError:
+        return "?"
+
+
+def run_case(case: Case, n: int, verify_all: bool, repeat: int) -> tuple[float, list[Agreement]]:
+    task = TASKS[case.task]
+    hands = task.hands(n)
+    fn = case.prepare(hands)
+    agreements = [check(case, fn(), hands)]
+    if verify_all:
+        everything = task.hands(None)
+        agreements.append(check(case, case.prepare(everything)(), everything))
+    return seconds(fn, repeat) / len(hands), agreements
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=HANDS, help="hands timed per task")
+    parser.add_argument("--repeat", type=int, default=3, help="timeit repeats (median)")
+    parser.add_argument(
+        "--verify-all", action="store_true", help="also check answers on the whole corpus"
+    )
+    args = parser.parse_args()
+    why = corpus_missing()
+    if why:
+        print(why, file=sys.stderr)
+        return 2
+
+    load_before = load()
+    problems: list[str] = []
+    cells: dict[tuple[str, str], str] = {}
+    extra: dict[str, list[tuple[Case, str, str]]] = {}
+    agree: dict[str, list[str]] = {}
+    refs: dict[str, str] = {}
+    for case in CASES:
+        if case.lib != "riichi" and not installed(case.lib):
+            cells[case.task, case.lib] = "not installed"
+            continue
+        per_call, agreements = run_case(case, args.hands, args.verify_all, args.repeat)
+        print(f"{case.task:10} {case.id:18} {us(per_call):>10}", file=sys.stderr)
+        marks = []
+        for a in agreements:
+            marks.append("✓" if a.ok else f"✗ {a.agreed:,}/{a.total:,}")
+            if not a.ok:
+                problems.append(f"{case.task}, {case.lib} ({case.call}): {a}")
+        mark = " ".join(marks)
+        if case.main:
+            if case.lib == "riichi":
+                refs[case.task] = agreements[0].reference
+            cells[case.task, case.lib] = us(per_call)
+            agree.setdefault(case.task, []).append(f"{case.lib} {mark}")
+        else:
+            extra.setdefault(case.task, []).append((case, us(per_call), mark))
+
+    batch: dict[tuple[int, int], tuple[float, Agreement]] = {}
+    for size in (14, 13):
+        counts = random_hands(size, None).array
+        for threads in (1, 2):
+            out = riichi.shanten_batch(counts, threads=threads)
+            a = check_batch(size, out)
+            if not a.ok:
+                problems.append(f"shanten_batch, {size} tiles, threads={threads}: {a}")
+            t = seconds(partial(riichi.shanten_batch, counts, threads=threads), args.repeat)
+            batch[size, threads] = (len(counts) / t, a)
+
+    strings = TASKS["shanten14"].hands(args.hands).mpsz
+    overhead = seconds(lambda: list(map(len, strings)), args.repeat) / len(strings)
+
+    # --- the report ---------------------------------------------------------------------
+    n = f"{args.hands:,}"
+    checked = f"{n} hands" + (", and every hand of the corpus" if args.verify_all else "")
+    head = [f"riichi {riichi.__version__}"]
+    head += [f"{lib} {lib_version(lib)}" for lib in PEERS]
+    print(f"Per call from Python, median of {args.repeat} (`timeit`), on the same {n} hands")
+    print(f"of the shared corpus for every library; answers checked on {checked}.")
+    print()
+    print(f"| task | {' | '.join(head)} | target | agree |")
+    print(f"|---|{'---:|' * len(LIBS)}---|---|")
+    for key, task in TASKS.items():
+        row = [cells.get((key, lib), NO_API.get((key, lib), "-")) for lib in LIBS]
+        row[0] = f"**{row[0]}**"
+        print(f"| {task.title} | {' | '.join(row)} | {task.target} | {', '.join(agree[key])} |")
+        for case, per_call, mark in extra.get(key, []):
+            blanks = " | ".join([""] * len(PEERS))
+            label = f"↳ riichi: `{case.call}`" + (f", {case.note}" if case.note else "")
+            print(f"| {label} | {per_call} | {blanks} | | {mark} |")
+    print()
+    print("| `riichi.shanten_batch`, all 100,000 hands | threads=1 | threads=2 | target | agree |")
+    print("|---|---:|---:|---|---|")
+    for size in (14, 13):
+        rates = [f"{batch[size, t][0] / 1e6:.1f} M hands/s" for t in (1, 2)]
+        ok = all(batch[size, t][1].ok for t in (1, 2))
+        mark = "✓" if ok else "✗"
+        target = TARGET_BATCH if size == 14 else ""
+        print(f"| {size} tiles | {rates[0]} | {rates[1]} | {target} | {mark} |")
+    print()
+    print("Calls timed (once per hand; c34 = list of 34 counts, ids136 = list of 136-ids):")
+    print()
+    for key, task in TASKS.items():
+        calls = "; ".join(
+            f"{c.lib}: `{c.call}`" + (f" ({c.note})" if c.note else "")
+            for c in CASES
+            if c.task == key and c.main and installed(c.lib)
+        )
+        print(f"- {task.title}: {calls}.")
+    print()
+    print(
+        "agree (✓ = every hand identical): riichi checked against "
+        + "; ".join(f"{TASKS[k].title}: {v}" for k, v in refs.items())
+        + ". Each peer checked against riichi; `shanten_batch` against `riichi.shanten` "
+        "per call on all 100,000 hands."
+    )
+    print()
+    print(
+        "riichi's `waits()` also gives each wait's shapes and the waits whose four copies "
+        "the hand holds (the ukeire row is the like-for-like); riichienv has no discard "
+        "table, only the discards that keep tenpai (`check_riichi_candidates`)."
+    )
+    print()
+    print(f"Python loop overhead included in every per-call figure: {us(overhead)}.")
+    print(
+        f"Machine: {os.cpu_count()} cores, {cpu()}; Python {platform.python_version()}; "
+        f"numpy {np.__version__}; load average {load_before} before, {load()} after; "
+        f"corpus {corpus_dir()}."
+    )
+    print()
+    print(f"Command: `{' '.join(['.venv/bin/python benches/report.py', *sys.argv[1:]])}`")
+    if problems:
+        print("\nDISAGREEMENTS:", file=sys.stderr)
+        for p in problems:
+            print(p, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,554 @@
+"""The native core of `riichi` (Rust, PyO3). Import everything from `riichi` instead.
+
+Tiles are written in mpsz notation: digits followed by their suit letter (`m` man,
+`p` pin, `s` sou, `z` honors: 1-4 East South West North, 5-7 Haku Hatsu Chun), with
+`0` for a red five (`"123m0p77z"`). A hand is its concealed tiles then its melds:
+`[...]` an open meld, `(...)` a closed kan, e.g. `"123m456p11z [555z] (1111s)"`.
+Inside an open meld `'` marks the called tile, its place saying where it came from
+(first = left, middle = across, last = right: `[3'45m]`, `[55'5z]`, `[5555's]`), and
+`+` marks the tile a kakan added to its pon (`[5'55+5z]`).
+
+Shanten is the number of tile exchanges a hand needs to be complete, minus one: -1
+for a complete hand, 0 for tenpai. It is exact: a tile the hand already holds four
+of (melds included) can never be drawn.
+"""
+
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Literal, final
+
+import numpy as np
+import numpy.typing as npt
+from typing_extensions import TypeAlias
+
+__all__ = [
+    "Block",
+    "Decomposition",
+    "DiscardOption",
+    "Hand",
+    "InvalidHandError",
+    "InvalidInputError",
+    "InvalidMeldError",
+    "InvalidTileError",
+    "MahjongError",
+    "Meld",
+    "ShantenByForm",
+    "Tile",
+    "TileParseError",
+    "Ukeire",
+    "Wait",
+    "Waits",
+    "__version__",
+    "format_tiles",
+    "is_complete",
+    "is_complete_batch",
+    "parse_tiles",
+    "shanten",
+    "shanten_batch",
+    "tiles_from_id136",
+    "tiles_to_id136",
+    "waits_batch",
+]
+
+__version__: str
+"""The package version."""
+
+_Suit: TypeAlias = Literal["m", "p", "s", "z"]
+_MeldKind: TypeAlias = Literal["chi", "pon", "daiminkan", "kakan", "ankan"]
+_Seat: TypeAlias = Literal["left", "across", "right"]
+_Form: TypeAlias = Literal["standard", "chiitoitsu", "kokushi"]
+_SetShape: TypeAlias = Literal["run", "triplet", "quad"]
+_WaitShape: TypeAlias = Literal[
+    "ryanmen", "kanchan", "penchan", "tanki", "shanpon", "kokushi", "kokushi13"
+]
+_TileLike: TypeAlias = Tile | str
+_Tiles: TypeAlias = str | Iterable[Tile | str]
+_HandLike: TypeAlias = Hand | str | Sequence[int]
+
+# Errors ---------------------------------------------------------------------------
+
+class MahjongError(ValueError):
+    """Base class of every error riichi raises for bad input."""
+
+class TileParseError(MahjongError):
+    """A tile or hand string is not valid notation.
+
+    The message quotes the input and names the position of the problem, e.g.
+    `"123x": unknown suit 'x' at position 3`.
+    """
+
+class InvalidTileError(MahjongError):
+    """A tile id, kind or name is out of range (136-id, kind 0-33, mjai name)."""
+
+class InvalidMeldError(MahjongError):
+    """A meld's tiles, called tile or source seat are impossible.
+
+    For example a chi of honors, a chi called from across, a kakan without its added
+    tile, or a called tile that is not part of the meld.
+    """
+
+class InvalidHandError(MahjongError):
+    """A hand breaks a counting rule: more than 4 copies of a kind across concealed
+    tiles and melds, a concealed count that is not 3n+1 or 3n+2, or more than 14
+    tiles with melds counting 3."""
+
+class InvalidInputError(MahjongError):
+    """An argument is outside what the operation accepts: the wrong hand size for a
+    query, visible tiles exceeding 4 copies, a winning tile not in the hand, counts
+    out of range in a batch row, ..."""
+
+# Tiles ----------------------------------------------------------------------------
+
+@final
+class Tile:
+    """One tile: `Tile("5m")`, `Tile("0p")` for a red five.
+
+    Immutable, hashable and picklable. Tiles order by kind (1m..9m, 1p..9p,
+    1s..9s, East South West North Haku Hatsu Chun), a red five right before the
+    plain fives of its suit. A red five is a different tile from a plain five
+    (`Tile("0m") != Tile("5m")`) with the same `kind`.
+    """
+
+    def __new__(cls, s: str) -> Tile:
+        """Parse exactly one tile in mpsz notation.
+
+        Raises `TileParseError` when `s` is not valid notation or holds other than
+        one tile.
+        """
+
+    @staticmethod
+    def from_mjai(name: str) -> Tile:
+        """The tile of an mjai name: `"5m"`, `"5mr"` (red five), `"E" "S" "W" "N"`,
+        `"P"` (Haku), `"F"` (Hatsu), `"C"` (Chun). Raises `InvalidTileError`."""
+
+    @staticmethod
+    def from_id136(id: int) -> Tile:
+        """The tile of a Tenhou 136-id (`id // 4` is the kind; 16, 52 and 88 are
+        the red fives). Raises `InvalidTileError` outside 0-135."""
+
+    @staticmethod
+    def from_kind(kind: int) -> Tile:
+        """The plain tile of a kind 0-33. Raises `InvalidTileError` otherwise."""
+
+    @property
+    def kind(self) -> int:
+        """The kind 0-33: 0-8 man, 9-17 pin, 18-26 sou, 27-33 honors (a red five
+        has the kind of its plain five)."""
+
+    @property
+    def suit(self) -> _Suit:
+        """`"m"`, `"p"`, `"s"`, or `"z"` for honors."""
+
+    @property
+    def number(self) -> int:
+        """Number within the suit: 1-9, or 1-7 for honors (E S W N Haku Hatsu
+        Chun). A red five is 5."""
+
+    @property
+    def is_red(self) -> bool:
+        """Whether the tile is a red five."""
+
+    @property
+    def is_honor(self) -> bool:
+        """A wind or a dragon."""
+
+    @property
+    def is_terminal(self) -> bool:
+        """A 1 or a 9 of a numbered suit."""
+
+    @property
+    def is_yaochuu(self) -> bool:
+        """A terminal or an honor."""
+
+    @property
+    def mjai(self) -> str:
+        """The mjai name (`"5m"`, `"5mr"`, `"E"`, ...)."""
+
+    @property
+    def unicode(self) -> str:
+        """The Unicode mahjong tile character (🀇 for 1m; a red five shows as its
+        five)."""
+
+    @property
+    def plain(self) -> Tile:
+        """The same tile without red."""
+
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __lt__(self, value: Tile, /) -> bool: ...
+    def __le__(self, value: Tile, /) -> bool: ...
+    def __gt__(self, value: Tile, /) -> bool: ...
+    def __ge__(self, value: Tile, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[type[Tile], tuple[str]]: ...
+
+def parse_tiles(s: str) -> list[Tile]:
+    """Parse an mpsz string such as `"123m0p77z"` into tiles, in written order.
+
+    Spaces between groups are allowed. Raises `TileParseError`, naming the position
+    of the problem.
+    """
+
+def format_tiles(tiles: _Tiles) -> str:
+    """The shortest mpsz string of the tiles: sorted, one suit letter per suit.
+
+    `tiles` is an mpsz string or an iterable of `Tile` or one-tile strings.
+    """
+
+def tiles_to_id136(tiles: _Tiles) -> list[int]:
+    """Distinct Tenhou 136-ids for the tiles, in order.
+
+    A red five takes copy 0 of its five (ids 16, 52, 88); plain tiles take the
+    lowest free copy, plain fives never copy 0. Raises `InvalidTileError` when no
+    free id is left (more copies than the tile set has, e.g. four plain 5m).
+    """
+
+def tiles_from_id136(ids: Sequence[int]) -> list[Tile]:
+    """The tiles of Tenhou 136-ids. Raises `InvalidTileError` outside 0-135."""
+
+# Melds and hands ------------------------------------------------------------------
+
+@final
+class Meld:
+    """A declared meld: chi, pon, daiminkan, kakan or ankan. Immutable, hashable,
+    picklable; validated on construction (raises `InvalidMeldError`).
+
+    `Meld("chi", "345m", called="3m", called_from="left")`, or in bracket notation
+    `Meld.parse("[3'45m]")`.
+    """
+
+    def __new__(
+        cls,
+        kind: _MeldKind,
+        tiles: _Tiles,
+        called: _TileLike | None = None,
+        called_from: _Seat | None = None,
+        added: _TileLike | None = None,
+    ) -> Meld:
+        """Build and validate a meld.
+
+        `tiles` are all its tiles (3 for chi and pon, 4 for kans). `called` is the
+        claimed tile and `called_from` the seat it came from relative to the caller
+        (both unknown when `None`; a chi is always called from the left, an ankan
+        has neither). `added` is the tile a kakan added to its pon (required for a
+        kakan, refused for every other kind).
+        """
+
+    @staticmethod
+    def parse(s: str) -> Meld:
+        """Parse bracket notation: `[3'45m]` (chi), `[55'5z]` (pon), `[5555's]`
+        (daiminkan), `[5'55+5z]` (kakan), `(1111s)` (ankan).
+
+        Raises `TileParseError` for bad notation and `InvalidMeldError` for an
+        impossible meld.
+        """
+
+    @property
+    def kind(self) -> _MeldKind:
+        """`"chi"`, `"pon"`, `"daiminkan"`, `"kakan"` or `"ankan"`."""
+
+    @property
+    def tiles(self) -> list[Tile]:
+        """All tiles of the meld, sorted (3, or 4 for a kan)."""
+
+    @property
+    def called(self) -> Tile | None:
+        """The claimed tile, when known (`None` for an ankan)."""
+
+    @property
+    def called_from(self) -> _Seat | None:
+        """The seat the claimed tile came from, relative to the caller."""
+
+    @property
+    def added(self) -> Tile | None:
+        """The tile a kakan added to its pon (`None` for other kinds)."""
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the meld opens the hand (every kind but ankan)."""
+
+    @property
+    def is_kan(self) -> bool:
+        """Daiminkan, kakan or ankan."""
+
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+
+@final
+class Hand:
+    """A hand: concealed tiles and melds. Immutable, hashable, picklable.
+
+    `Hand("123m456p11z [555z] (1111s)")`, or `Hand(tiles, melds=[...])`; `str(hand)`
+    prints the one-string notation back. Validated on construction: at most 4
+    copies of a kind across concealed tiles and melds (red fives counted as fives),
+    3n+1 or 3n+2 concealed tiles, at most 14 tiles with each meld counting 3
+    (raises `InvalidHandError`, or `TileParseError` for bad notation).
+    """
+
+    def __new__(cls, tiles: _Tiles, melds: Sequence[Meld] | None = None) -> Hand:
+        """A hand from the one-string notation (`tiles` a string, `melds` not
+        given), or from concealed tiles (an mpsz string without melds, or an
+        iterable of tiles) and a list of melds."""
+
+    @property
+    def concealed(self) -> list[Tile]:
+        """Concealed tiles, sorted (red fives before the plain ones)."""
+
+    @property
+    def melds(self) -> list[Meld]:
+        """Declared melds, in order."""
+
+    @property
+    def counts(self) -> list[int]:
+        """Concealed counts by kind (34 integers)."""
+
+    @property
+    def is_closed(self) -> bool:
+        """No open meld (an ankan keeps the hand closed)."""
+
+    @property
+    def shanten(self) -> int:
+        """Shanten, the minimum over the forms; -1 for a complete hand."""
+
+    @property
+    def shanten_by_form(self) -> ShantenByForm:
+        """Shanten of the standard, chiitoitsu and kokushi forms."""
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether the hand (3n+2 concealed tiles) is a complete hand of any form."""
+
+    @property
+    def unicode(self) -> str:
+        """The hand in Unicode tiles, melds in `[...]` (open) or `(...)` (ankan)."""
+
+    def decompositions(self, win_tile: _TileLike | None = None) -> list[Decomposition]:
+        """Every way the complete hand splits into sets and a pair, seven pairs, or
+        kokushi; empty when the hand is not complete.
+
+        With `win_tile` (which the concealed tiles must hold), one entry per
+        reading: each decomposition once per place the winning tile can have
+        completed, with its wait shape. Raises `InvalidInputError` for a hand
+        without 3n+2 concealed tiles or a winning tile not in the hand.
+        """
+
+    def waits(self) -> Waits:
+        """The tiles that complete a 13-tile-equivalent hand (3n+1 concealed tiles),
+        with their wait shapes; waits on a kind whose four copies the hand already
+        holds are listed apart, in `Waits.impossible`. Raises `InvalidInputError`
+        for another hand size."""
+
+    def ukeire(self, visible: _Tiles | Sequence[int] | None = None) -> Ukeire:
+        """The tile kinds that lower the shanten of a 13-tile-equivalent hand and how
+        many copies of each are still unseen.
+
+        `visible` holds the tiles seen outside the hand (discards, other players'
+        melds, dora indicators) as an mpsz string, an iterable of tiles, or 34
+        counts. Raises `InvalidInputError` for another hand size, or when the hand
+        and `visible` hold more than 4 copies of a kind.
+        """
+
+    def discard_options(self, visible: _Tiles | Sequence[int] | None = None) -> list[DiscardOption]:
+        """For a 14-tile-equivalent hand (3n+2 concealed tiles): every distinct
+        discard (a red five apart from plain fives) with the resulting shanten and
+        ukeire, best first (lowest shanten, then most live tiles, then most kinds,
+        then tile order). `visible` as for `ukeire`."""
+
+    def with_tile(self, tile: _TileLike) -> Hand:
+        """This hand with one more concealed tile (raises `InvalidHandError` when
+        the result is not a valid hand)."""
+
+    def without_tile(self, tile: _TileLike) -> Hand:
+        """This hand without one concealed copy of `tile` (a red five must be named
+        as red). Raises `InvalidInputError` when the hand does not hold it."""
+
+    def __len__(self) -> int:
+        """All tiles: concealed plus every meld's tiles (a kan counting 4)."""
+
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[type[Hand], tuple[str]]: ...
+
+# Analysis results -----------------------------------------------------------------
+
+@final
+class ShantenByForm:
+    """Shanten of each form; `None` where a form does not apply (melds, or fewer
+    than 13 concealed tiles)."""
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+    @property
+    def standard(self) -> int:
+        """Four sets and a pair (melds counting as sets)."""
+
+    @property
+    def chiitoitsu(self) -> int | None:
+        """Seven distinct pairs (closed 13/14-tile hands only)."""
+
+    @property
+    def kokushi(self) -> int | None:
+        """The 13 terminals and honors plus a pair of one of them (closed 13/14-tile
+        hands only)."""
+
+    @property
+    def min(self) -> int:
+        """The hand's shanten: the minimum over the forms."""
+
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+
+@final
+class Block:
+    """One set of a decomposition."""
+
+    @property
+    def shape(self) -> _SetShape:
+        """`"run"`, `"triplet"` or `"quad"`."""
+
+    @property
+    def tiles(self) -> list[Tile]:
+        """The set's tiles (plain tiles, sorted)."""
+
+    @property
+    def meld(self) -> _MeldKind | None:
+        """The meld kind when the set is a declared meld, else `None`."""
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the set is an open meld."""
+
+@final
+class Decomposition:
+    """How a complete hand splits; with a winning tile, also the wait it completed."""
+
+    @property
+    def form(self) -> _Form:
+        """`"standard"`, `"chiitoitsu"` or `"kokushi"`."""
+
+    @property
+    def blocks(self) -> list[Block]:
+        """Concealed sets (sorted) then melds (empty for chiitoitsu and kokushi)."""
+
+    @property
+    def pair(self) -> Tile | None:
+        """The pair (standard, kokushi) or `None` (chiitoitsu)."""
+
+    @property
+    def pairs(self) -> list[Tile]:
+        """Every pair: one, or seven for chiitoitsu."""
+
+    @property
+    def wait(self) -> _WaitShape | None:
+        """The wait shape the winning tile completed, when one was given."""
+
+    @property
+    def win_block(self) -> int | None:
+        """Index in `blocks` of the set the winning tile completed (`None` for the
+        pair, chiitoitsu and kokushi, or without a winning tile)."""
+
+@final
+class Wait:
+    """A winning tile and the wait shapes it can complete."""
+
+    @property
+    def tile(self) -> Tile:
+        """The winning tile (plain)."""
+
+    @property
+    def shapes(self) -> list[_WaitShape]:
+        """Wait shapes: ryanmen, kanchan, penchan, tanki, shanpon, kokushi (single
+        wait), kokushi13 (13-sided)."""
+
+@final
+class Waits:
+    """The waits of a 13-tile-equivalent hand. `len()` is the number of winning
+    kinds."""
+
+    @property
+    def waits(self) -> list[Wait]:
+        """Tiles that complete the hand, in tile order (empty unless tenpai)."""
+
+    @property
+    def impossible(self) -> list[Wait]:
+        """Tiles that would complete the hand but whose four copies it already
+        holds (they can never come)."""
+
+    @property
+    def tiles(self) -> list[Tile]:
+        """The winning tiles."""
+
+    def __len__(self) -> int: ...
+
+@final
+class Ukeire:
+    """Tiles that lower the shanten, with their live counts."""
+
+    @property
+    def shanten(self) -> int:
+        """Shanten of the hand the ukeire belongs to."""
+
+    @property
+    def tiles(self) -> list[tuple[Tile, int]]:
+        """`(tile, live copies)` for each kind that lowers the shanten, in tile
+        order; live copies are 4 minus those in the hand, its melds and the visible
+        tiles."""
+
+    @property
+    def live(self) -> int:
+        """Total live copies."""
+
+@final
+class DiscardOption:
+    """One discard of a 14-tile-equivalent hand and what it leaves."""
+
+    @property
+    def tile(self) -> Tile:
+        """The discarded tile."""
+
+    @property
+    def shanten(self) -> int:
+        """Shanten after the discard."""
+
+    @property
+    def ukeire(self) -> Ukeire:
+        """Ukeire of the hand after the discard."""
+
+    @property
+    def live(self) -> int:
+        """Live copies of the tiles that lower the shanten after the discard."""
+
+# Module-level fast paths and batch calls -------------------------------------------
+
+def shanten(x: _HandLike) -> int:
+    """Shanten (minimum over forms) of a `Hand`, a hand string or 34 counts.
+
+    Raises `TypeError` for another type, `TileParseError` for bad notation,
+    `InvalidHandError` / `InvalidInputError` for impossible counts.
+    """
+
+def is_complete(x: _HandLike) -> bool:
+    """Whether a `Hand`, a hand string or 34 counts is a complete hand."""
+
+def shanten_batch(
+    counts: npt.NDArray[np.uint8], threads: int | None = None
+) -> npt.NDArray[np.int8]:
+    """Shanten of each row of an (N, 34) uint8 count array (closed hands, 3n+1 or
+    3n+2 tiles each, at most 14) → (N,) int8.
+
+    Releases the GIL and uses all cores, or `threads` threads. Raises
+    `InvalidInputError` for another dtype or shape, or a bad row (named by index).
+    """
+
+def is_complete_batch(
+    counts: npt.NDArray[np.uint8], threads: int | None = None
+) -> npt.NDArray[np.bool_]:
+    """Whether each row of an (N, 34) uint8 count array is a complete closed hand
+    → (N,) bool. Same arguments and errors as `shanten_batch`."""
+
+def waits_batch(counts: npt.NDArray[np.uint8], threads: int | None = None) -> npt.NDArray[np.bool_]:
+    """The winning kinds of each row of an (N, 34) uint8 count array of 3n+1
+    closed hands → (N, 34) bool (kinds the hand holds four of are never waits).
+    Same arguments and errors as `shanten_batch`."""

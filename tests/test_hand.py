@@ -1,0 +1,138 @@
+"""riichi.Hand: notation, construction from parts, validation, value semantics."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from conftest import counts_of, names
+
+import riichi
+from riichi import Hand, Meld, Tile
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "123m456p789s1122z",
+        "1112345678999m",
+        "123m456p11z [555z] (1111s)",
+        "11z [3'45m] [66'6p] [7'77+7s] (0555p)",
+        "0m055p0s11z [0'55s]",
+        "1z (1111m) [2'22p] [3'33p] [4'44p]",
+        "5m [5555'z] [6666'z] [7777'z] [6'66+6m]",
+    ],
+)
+def test_notation_round_trips(text: str) -> None:
+    h = Hand(text)
+    assert str(h) == text
+    assert repr(h) == f'Hand("{text}")'
+    assert Hand(str(h)) == h
+
+
+def test_concealed_tiles_are_sorted_and_normalised() -> None:
+    h = Hand("2z1z1z2z 789s 321m 654p")
+    assert str(h) == "123m456p789s1122z"
+    assert h == Hand("123m456p789s1122z")
+    assert names(h.concealed) == ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s"] + [
+        "1z",
+        "1z",
+        "2z",
+        "2z",
+    ]
+    assert h.counts == counts_of("123m456p789s1122z")
+
+
+def test_red_fives_are_kept_apart_from_plain_fives() -> None:
+    red, plain = Hand("055m123p456s789p11z"), Hand("555m123p456s789p11z")
+    assert red != plain
+    assert red.counts == plain.counts
+    assert names(red.concealed)[:3] == ["0m", "5m", "5m"]
+
+
+def test_construction_from_tiles_and_melds() -> None:
+    melds = [Meld.parse("[555z]"), Meld.parse("(1111s)")]
+    h = Hand("123m456p11z", melds=melds)
+    assert h == Hand("123m456p11z [555z] (1111s)")
+    assert Hand(riichi.parse_tiles("123m456p11z"), melds) == h
+    assert Hand([Tile("1z"), "1z", "2z", "2z", "2z"], [Meld.parse("[3'45m]")] * 3) == Hand(
+        "11222z [3'45m] [3'45m] [3'45m]"
+    )
+    assert h.melds == melds
+    assert Hand(riichi.parse_tiles("123m456p789s1122z")) == Hand("123m456p789s1122z")
+
+
+def test_meld_order_is_kept() -> None:
+    a = Hand("11z [555z] [3'45m]")
+    b = Hand("11z [3'45m] [555z]")
+    assert [m.kind for m in a.melds] == ["pon", "chi"]
+    assert str(b) == "11z [3'45m] [555z]"
+
+
+def test_len_counts_every_tile_kans_as_four() -> None:
+    assert len(Hand("123m456p789s1122z")) == 13
+    assert len(Hand("123m456p11z [555z] (1111s)")) == 8 + 3 + 4
+    assert len(Hand("1z (1111m) [2'22p] [3'33p] [4'44p]")) == 1 + 4 + 9
+
+
+def test_is_closed() -> None:
+    assert Hand("123m456p789s1122z").is_closed
+    # An ankan keeps the hand closed; any called meld opens it.
+    assert Hand("123m456p11z (1111s)").is_closed
+    assert not Hand("123m456p11z [5'55z]").is_closed
+    assert not Hand("123m456p11z [555+5z]").is_closed
+
+
+def test_unicode() -> None:
+    h = Hand("1m1z [555z] (1111s)")
+    one_m, east, haku, one_s = "\U0001f007", "\U0001f000", "\U0001f006", "\U0001f010"
+    assert h.unicode == f"{one_m}{east} [{haku * 3}] ({one_s * 4})"
+
+
+def test_with_and_without_tile() -> None:
+    h = Hand("123m456p789s1122z")
+    h14 = h.with_tile("2z")
+    assert h14 == Hand("123m456p789s11222z")
+    assert h14.without_tile(Tile("2z")) == h
+    assert h == Hand("123m456p789s1122z")  # immutable: the original is unchanged
+    # A red five must be removed as red.
+    r = Hand("055m123p456s789p11z")
+    assert names(r.without_tile("0m").with_tile("7z").concealed)[:2] == ["5m", "5m"]
+    assert names(r.without_tile("5m").with_tile("7z").concealed)[:2] == ["0m", "5m"]
+
+
+def test_hash_eq_and_pickle() -> None:
+    hands = [
+        Hand(t)
+        for t in [
+            "123m456p789s1122z",
+            "2211z 987s 654p 321m",
+            "123m456p11z [555z] (1111s)",
+            "123m456p11z [5'55z] (1111s)",
+            "055m123p456s789p11z",
+            "555m123p456s789p11z",
+        ]
+    ]
+    assert len(set(hands)) == 5  # the first two are the same hand
+    for h in hands:
+        assert pickle.loads(pickle.dumps(h)) == h
+        assert hash(Hand(str(h))) == hash(h)
+
+
+def test_hands_have_no_ordering() -> None:
+    with pytest.raises(TypeError):
+        _ = Hand("11z [555z] [3'45m]") < Hand("11z [3'45m] [555z]")  # type: ignore[operator]
+
+
+def test_hand_is_immutable() -> None:
+    h = Hand("123m456p789s1122z")
+    with pytest.raises(AttributeError):
+        h.melds = []  # type: ignore[misc]
+    h.concealed.append(Tile("1m"))
+    assert len(h) == 13
+
+
+def test_four_copies_across_hand_and_melds_are_allowed() -> None:
+    h = Hand("1m [1'11m] [2'22z] [3'33z] [4'44z]")
+    assert h.counts[0] == 1
+    assert Hand("0555m123p456s111z").counts[4] == 4

@@ -1,0 +1,204 @@
+"""Property tests (hypothesis): notation round trips for tiles, melds and hands;
+arbitrary text never raises anything but riichi.MahjongError; 136-id and mjai round
+trips; value semantics (pickle, hash, eq, ordering)."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any, Callable
+
+from conftest import ALL_TILE_NAMES
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import riichi
+from riichi import Hand, Meld, Tile
+
+SEATS = ["left", "across", "right"]
+RED_IDS = (16, 52, 88)
+
+
+def id_name(i: int) -> str:
+    """mpsz name of a Tenhou 136-id, computed here: kind = id // 4, ids 16/52/88 red."""
+    k = i // 4
+    n = 0 if i in RED_IDS else k % 9 + 1
+    return f"{n}{'mpsz'[k // 9]}"
+
+
+tiles = st.sampled_from(ALL_TILE_NAMES).map(Tile)
+tile_lists = st.lists(tiles, max_size=20)
+
+
+@st.composite
+def melds_and_hands(draw: st.DrawFn) -> tuple[list[Meld], Hand]:
+    """A valid hand built from distinct physical tiles (136-ids): up to four melds
+    of every kind, with called tiles, seats and red fives, then 3n+1 or 3n+2
+    concealed tiles."""
+    used: set[int] = set()
+
+    def free(kind: int) -> list[int]:
+        return [4 * kind + c for c in range(4) if 4 * kind + c not in used]
+
+    melds: list[Meld] = []
+    for _ in range(draw(st.integers(0, 4))):
+        kind = draw(st.sampled_from(["chi", "pon", "daiminkan", "kakan", "ankan"]))
+        if kind == "chi":
+            first = 9 * draw(st.integers(0, 2)) + draw(st.integers(0, 6))
+            if not all(free(k) for k in (first, first + 1, first + 2)):
+                continue
+            ids = [draw(st.sampled_from(free(k))) for k in (first, first + 1, first + 2)]
+        else:
+            k = draw(st.integers(0, 33))
+            size = 3 if kind == "pon" else 4
+            if len(free(k)) < size:
+                continue
+            ids = draw(st.permutations(free(k)))[:size]
+        used.update(ids)
+        names = [id_name(i) for i in ids]
+        kwargs: dict[str, Any] = {}
+        if kind == "kakan":
+            kwargs["added"] = names[-1]
+        if kind != "ankan" and draw(st.booleans()):
+            # The called tile: any but the added one (a kakan's pon was called).
+            kwargs["called"] = draw(st.sampled_from(names[:-1] if kind == "kakan" else names))
+            kwargs["called_from"] = "left" if kind == "chi" else draw(st.sampled_from(SEATS))
+        melds.append(Meld(kind, names, **kwargs))
+    sizes = [n for n in range(1, 15 - 3 * len(melds)) if n % 3]
+    n = draw(st.sampled_from(sizes))
+    pool = [i for i in range(136) if i not in used]
+    concealed = draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n, unique=True))
+    return melds, Hand([id_name(i) for i in concealed], melds=melds)
+
+
+# Tiles ----------------------------------------------------------------------------
+
+
+@given(tile_lists)
+def test_tile_list_round_trip(ts: list[Tile]) -> None:
+    text = riichi.format_tiles(ts)
+    assert sorted(riichi.parse_tiles(text)) == sorted(ts)
+    assert riichi.format_tiles(riichi.parse_tiles(text)) == text
+    # Writing each tile with its own suit letter keeps the order.
+    assert riichi.parse_tiles("".join(str(t) for t in ts)) == ts
+    # The shortest form has one letter per suit present.
+    assert sum(text.count(s) for s in "mpsz") == len({t.suit for t in ts})
+
+
+@given(tile_lists)
+def test_tile_order_hash_and_pickle(ts: list[Tile]) -> None:
+    assert [str(t) for t in sorted(ts)] == [
+        str(t) for t in sorted(ts, key=lambda t: (t.kind, not t.is_red))
+    ]
+    for a, b in zip(ts, ts[1:]):
+        assert (a == b) is (str(a) == str(b))
+        if a == b:
+            assert hash(a) == hash(b)
+        assert (a < b) + (a == b) + (a > b) == 1
+    assert pickle.loads(pickle.dumps(ts)) == ts
+
+
+@given(st.lists(st.integers(0, 135), unique=True, max_size=30))
+def test_id136_round_trip(ids: list[int]) -> None:
+    ts = riichi.tiles_from_id136(ids)
+    assert [str(t) for t in ts] == [id_name(i) for i in ids]
+    back = riichi.tiles_to_id136(ts)
+    assert len(set(back)) == len(back)
+    assert [i // 4 for i in back] == [i // 4 for i in ids]
+    assert [i in RED_IDS for i in back] == [i in RED_IDS for i in ids]
+    assert riichi.tiles_from_id136(back) == ts
+
+
+@given(tile_lists)
+def test_mjai_round_trip(ts: list[Tile]) -> None:
+    assert [Tile.from_mjai(t.mjai) for t in ts] == ts
+
+
+# Melds and hands ------------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(melds_and_hands())
+def test_meld_round_trip(mh: tuple[list[Meld], Hand]) -> None:
+    for m in mh[0]:
+        text = str(m)
+        again = Meld.parse(text)
+        assert again == m and str(again) == text and hash(again) == hash(m)
+        assert (again.kind, again.called, again.called_from, again.added) == (
+            m.kind,
+            m.called,
+            m.called_from,
+            m.added,
+        )
+        assert again.tiles == m.tiles
+        assert pickle.loads(pickle.dumps(m)) == m
+
+
+@settings(max_examples=300, deadline=None)
+@given(melds_and_hands())
+def test_hand_round_trip(mh: tuple[list[Meld], Hand]) -> None:
+    melds, h = mh
+    text = str(h)
+    again = Hand(text)
+    assert again == h and str(again) == text and hash(again) == hash(h)
+    assert again.melds == melds
+    assert Hand(h.concealed, melds=h.melds) == h
+    assert pickle.loads(pickle.dumps(h)) == h
+    assert len(h) == len(h.concealed) + sum(len(m.tiles) for m in melds)
+    # The module-level call on the string (fast path when closed) agrees.
+    assert riichi.shanten(text) == h.shanten == h.shanten_by_form.min
+    closed_full = not melds and len(h.concealed) >= 13
+    assert (h.shanten_by_form.chiitoitsu is not None) is closed_full
+
+
+# Arbitrary text -------------------------------------------------------------------
+
+PARSERS: list[Callable[[str], Any]] = [
+    Hand,
+    riichi.parse_tiles,
+    riichi.format_tiles,
+    riichi.tiles_to_id136,
+    Meld.parse,
+    Tile,
+    Tile.from_mjai,
+    riichi.shanten,
+    riichi.is_complete,
+]
+
+notation_text = st.text(alphabet="0123456789mpsz[]()'+ ", max_size=40)
+
+
+def only_mahjong_errors(text: str) -> None:
+    for parse in PARSERS:
+        try:
+            parse(text)
+        except riichi.MahjongError as e:
+            assert str(e)
+    try:
+        h = Hand(text)
+    except riichi.MahjongError:
+        return
+    # Whatever is accepted prints back to the same hand.
+    assert Hand(str(h)) == h
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_arbitrary_text_raises_only_mahjong_errors(text: str) -> None:
+    only_mahjong_errors(text)
+
+
+@settings(max_examples=600, deadline=None)
+@given(notation_text)
+def test_notation_like_text_raises_only_mahjong_errors(text: str) -> None:
+    only_mahjong_errors(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(melds_and_hands(), st.integers(0, 60), st.sampled_from("0123456789mpsz[]()'+ x"))
+def test_mutated_hand_text_raises_only_mahjong_errors(
+    mh: tuple[list[Meld], Hand], pos: int, ch: str
+) -> None:
+    text = str(mh[1])
+    pos = min(pos, len(text))
+    only_mahjong_errors(text[:pos] + ch + text[pos + 1 :])
+    only_mahjong_errors(text[:pos] + ch + text[pos:])
