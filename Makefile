@@ -25,7 +25,7 @@ run: build
 
 lint: build
 	cargo fmt --check
-	cargo clippy --release --all-targets -- -D warnings
+	cargo clippy --release --all-targets --features python -- -D warnings
 	$(VENV)/bin/ruff check python tests examples benches
 	$(VENV)/bin/ruff format --check python tests examples benches
 	$(PY) -m mypy.stubtest riichi._core --allowlist tests/stubtest_allowlist.txt

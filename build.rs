@@ -81,7 +81,7 @@ fn main() {
                 }
             }
             lanes.extend_from_slice(&dist[r]);
-            lanes.extend_from_slice(&[distance::UNREACHABLE; 6]);
+            lanes.extend_from_slice(&[distance::FAR; 6]);
             for m in masks {
                 lowering.extend_from_slice(&m.to_le_bytes());
             }

@@ -11,9 +11,10 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("RIICHI_SHARED")
-        .map(|d| PathBuf::from(d).join("bench"))
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/bench"));
+    let dir = std::env::var_os("RIICHI_SHARED").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/bench"),
+        |d| PathBuf::from(d).join("bench"),
+    );
     dir.is_dir().then_some(dir)
 }
 
@@ -21,7 +22,11 @@ fn numbers(line: &str, key: &str) -> Vec<usize> {
     let v: serde_json::Value = serde_json::from_str(line).expect("json line");
     v[key]
         .as_array()
-        .map(|a| a.iter().map(|x| x.as_u64().expect("number") as usize).collect())
+        .map(|a| {
+            a.iter()
+                .map(|x| x.as_u64().expect("number") as usize)
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -75,11 +80,19 @@ fn bench_shanten(c: &mut Criterion) {
         }
         for h in &hands {
             let (s, _) = waits::shanten_and_lowering(h, None, 0);
-            assert_eq!(shanten::shanten(h), s, "fast and full paths disagree on {h:?}");
+            assert_eq!(
+                shanten::shanten(h),
+                s,
+                "fast and full paths disagree on {h:?}"
+            );
         }
         g.throughput(Throughput::Elements(hands.len() as u64));
         g.bench_with_input(BenchmarkId::new("counts", name), &hands, |b, hs| {
-            b.iter(|| hs.iter().map(|h| shanten::shanten(black_box(h)) as i32).sum::<i32>());
+            b.iter(|| {
+                hs.iter()
+                    .map(|h| shanten::shanten(black_box(h)) as i32)
+                    .sum::<i32>()
+            });
         });
     }
     g.finish();
@@ -92,10 +105,18 @@ fn bench_complete_and_waits(c: &mut Criterion) {
     }
     let mut g = c.benchmark_group("agari");
     let hands: Vec<Counts> = wins.iter().map(|(h, _)| *h).collect();
-    assert!(hands.iter().all(|h| waits::is_complete(h, 0)), "a winning hand not complete");
+    assert!(
+        hands.iter().all(|h| waits::is_complete(h, 0)),
+        "a winning hand not complete"
+    );
     g.throughput(Throughput::Elements(hands.len() as u64));
     g.bench_function("is_complete", |b| {
-        b.iter(|| hands.iter().filter(|h| waits::is_complete(black_box(h), 0)).count());
+        b.iter(|| {
+            hands
+                .iter()
+                .filter(|h| waits::is_complete(black_box(h), 0))
+                .count()
+        });
     });
     // Tenpai hands: each win without its winning tile; the win must be a wait.
     let tenpai: Vec<Counts> = wins
@@ -103,12 +124,20 @@ fn bench_complete_and_waits(c: &mut Criterion) {
         .map(|(h, w)| {
             let mut t = *h;
             t[*w] -= 1;
-            assert!(waits::wait_mask(&t) >> w & 1 == 1, "win tile not among the waits");
+            assert!(
+                waits::wait_mask(&t) >> w & 1 == 1,
+                "win tile not among the waits"
+            );
             t
         })
         .collect();
     g.bench_function("waits", |b| {
-        b.iter(|| tenpai.iter().map(|h| waits::wait_mask(black_box(h)).count_ones()).sum::<u32>());
+        b.iter(|| {
+            tenpai
+                .iter()
+                .map(|h| waits::wait_mask(black_box(h)).count_ones())
+                .sum::<u32>()
+        });
     });
     g.finish();
 }
@@ -132,7 +161,10 @@ fn bench_discards(c: &mut Criterion) {
         let opts = waits::discard_options(h, &none).expect("14 tiles");
         let best = opts.first().expect("a discard").ukeire.shanten;
         let s = shanten::shanten(h.counts());
-        assert!(best == s || (s == -1 && best == 0), "best discard keeps the shanten");
+        assert!(
+            best == s || (s == -1 && best == 0),
+            "best discard keeps the shanten"
+        );
     }
     let mut g = c.benchmark_group("discard_table");
     g.throughput(Throughput::Elements(hands.len() as u64));
@@ -140,12 +172,21 @@ fn bench_discards(c: &mut Criterion) {
         b.iter(|| {
             hands
                 .iter()
-                .map(|h| waits::discard_options(black_box(h), &none).expect("ok").len())
+                .map(|h| {
+                    waits::discard_options(black_box(h), &none)
+                        .expect("ok")
+                        .len()
+                })
                 .sum::<usize>()
         });
     });
     g.finish();
 }
 
-criterion_group!(benches, bench_shanten, bench_complete_and_waits, bench_discards);
+criterion_group!(
+    benches,
+    bench_shanten,
+    bench_complete_and_waits,
+    bench_discards
+);
 criterion_main!(benches);

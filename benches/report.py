@@ -22,6 +22,7 @@ import statistics
 import sys
 import timeit
 from collections.abc import Callable
+from datetime import datetime, timezone
 from functools import partial
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
@@ -86,6 +87,15 @@ def load() -> str:
         return f"{os.getloadavg()[0]:.2f}"
     except OSError:
         return "?"
+
+
+def built() -> str:
+    """When the riichi extension was built (its file's modification time, UTC)."""
+    core = importlib.util.find_spec("riichi._core")
+    if core is None or core.origin is None:
+        return "?"
+    stamp = datetime.fromtimestamp(os.path.getmtime(core.origin), tz=timezone.utc)
+    return stamp.strftime("%Y-%m-%d %H:%M UTC")
 
 
 def run_case(case: Case, n: int, verify_all: bool, repeat: int) -> tuple[float, list[Agreement]]:
@@ -166,10 +176,10 @@ def main() -> int:
         row = [cells.get((key, lib), NO_API.get((key, lib), "-")) for lib in LIBS]
         row[0] = f"**{row[0]}**"
         print(f"| {task.title} | {' | '.join(row)} | {task.target} | {', '.join(agree[key])} |")
-        for case, per_call, mark in extra.get(key, []):
+        for case, cell, mark in extra.get(key, []):
             blanks = " | ".join([""] * len(PEERS))
             label = f"↳ riichi: `{case.call}`" + (f", {case.note}" if case.note else "")
-            print(f"| {label} | {per_call} | {blanks} | | {mark} |")
+            print(f"| {label} | {cell} | {blanks} | | {mark} |")
     print()
     print("| `riichi.shanten_batch`, all 100,000 hands | threads=1 | threads=2 | target | agree |")
     print("|---|---:|---:|---|---|")
@@ -207,7 +217,7 @@ def main() -> int:
     print(
         f"Machine: {os.cpu_count()} cores, {cpu()}; Python {platform.python_version()}; "
         f"numpy {np.__version__}; load average {load_before} before, {load()} after; "
-        f"corpus {corpus_dir()}."
+        f"corpus {corpus_dir()}; riichi extension built {built()}."
     )
     print()
     print(f"Command: `{' '.join(['.venv/bin/python benches/report.py', *sys.argv[1:]])}`")

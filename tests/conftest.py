@@ -8,16 +8,13 @@ import random
 from collections.abc import Iterable, Sequence
 
 import pytest
-
 import riichi
 
 KINDS = 34
 SUITS = "mpsz"
 YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 # Every distinct tile: 34 plain kinds and the three red fives.
-ALL_TILE_NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [
-    f"{n}z" for n in range(1, 8)
-]
+ALL_TILE_NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 ALL_TILE_NAMES += ["0m", "0p", "0s"]
 
 
@@ -104,7 +101,8 @@ def waits_ref(
     """Brute-force waits of a 3n+1 hand: (kinds that complete it and can still be
     drawn, kinds that complete it but are held four times counting melds)."""
     mc = meld_counts or [0] * KINDS
-    live, dead = set(), set()
+    live: set[int] = set()
+    dead: set[int] = set()
     for k in range(KINDS):
         c = list(counts)
         c[k] += 1
@@ -164,6 +162,14 @@ def counts_to_mpsz(counts: Sequence[int]) -> str:
         if digits:
             out.append(digits + s)
     return "".join(out)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "differential: compares with the `mahjong` package on the shared corpus "
+        "(deselect with -m 'not differential')",
+    )
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import riichi
 from conftest import (
     KINDS,
     counts_of,
@@ -24,8 +25,6 @@ from conftest import (
     random_complete_counts,
     waits_ref,
 )
-
-import riichi
 from riichi import Hand, Tile
 
 ALL_KINDS = {name_of(k) for k in range(KINDS)}
@@ -476,7 +475,8 @@ def test_ukeire_counts_visible_tiles() -> None:
     assert [(str(t), n) for t, n in seen.tiles] == [("1z", 1), ("2z", 2), ("3z", 3), ("4z", 3)]
     assert seen.live == 9
     # The same visible tiles as a list or as 34 counts.
-    assert h.ukeire(visible=["1z", Tile("1z"), "2z"]).live == 9
+    mixed: list[Tile | str] = ["1z", Tile("1z"), "2z"]
+    assert h.ukeire(visible=mixed).live == 9
     assert h.ukeire(visible=counts_of("11z2z")).live == 9
     assert h.ukeire(visible=None).live == 12
     assert repr(seen) == 'Ukeire(shanten=2, tiles="1234z", live=9)'
@@ -555,7 +555,7 @@ def test_discard_options_ordering_and_consistency(rng: random.Random) -> None:
             after = h.without_tile(o.tile)
             assert o.shanten == after.shanten == o.ukeire.shanten
             # The discarded tile goes to the river: it is seen.
-            seen = names(riichi.parse_tiles(visible or "")) + [str(o.tile)]
+            seen = [*names(riichi.parse_tiles(visible or "")), str(o.tile)]
             u = after.ukeire(visible=seen)
             assert [(str(t), n) for t, n in o.ukeire.tiles] == [(str(t), n) for t, n in u.tiles]
             assert o.live == u.live == o.ukeire.live

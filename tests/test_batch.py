@@ -3,17 +3,19 @@ with one thread or all, and bad arrays rejected with an exception (never a crash
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import pytest
-from conftest import KINDS, counts_of, waits_ref
-
 import riichi
+from conftest import KINDS, counts_of, waits_ref
 from riichi import Hand
 
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+BatchFn = Callable[..., npt.NDArray[Any]]
 
 
 def random_hands(n: int, sizes: tuple[int, ...] = SIZES, seed: int = 7) -> npt.NDArray[np.uint8]:
@@ -30,7 +32,7 @@ def random_hands(n: int, sizes: tuple[int, ...] = SIZES, seed: int = 7) -> npt.N
 def tenpai_rows(n: int, seed: int = 11) -> npt.NDArray[np.uint8]:
     """Complete hands (4 sets + pair) with one tile removed: all tenpai."""
     gen = np.random.default_rng(seed)
-    rows = []
+    rows: list[npt.NDArray[np.uint8]] = []
     while len(rows) < n:
         c = np.zeros(KINDS, np.int64)
         for _ in range(4):
@@ -77,8 +79,10 @@ def test_waits_batch_equals_hand_waits() -> None:
     rows = np.concatenate([tenpai_rows(300), random_hands(300, sizes=(13, 10, 7, 4, 1))])
     got = riichi.waits_batch(rows)
     assert got.dtype == np.bool_ and got.shape == (len(rows), KINDS)
-    for row, mask in zip(rows, got):
-        text = riichi.format_tiles([riichi.Tile.from_kind(k) for k in np.repeat(np.arange(34), row)])
+    for row, mask in zip(rows, got, strict=True):
+        text = riichi.format_tiles(
+            [riichi.Tile.from_kind(int(k)) for k in np.repeat(np.arange(34), row)]
+        )
         expected = {t.kind for t in Hand(text).waits().tiles}
         assert set(np.nonzero(mask)[0].tolist()) == expected, text
         # And the brute-force reference: live waits only.
@@ -94,7 +98,7 @@ def test_waits_batch_leaves_out_waits_on_a_fifth_copy() -> None:
 
 
 @pytest.mark.parametrize("fn", [riichi.shanten_batch, riichi.is_complete_batch, riichi.waits_batch])
-def test_one_thread_and_all_threads_agree(fn, hands: npt.NDArray[np.uint8]) -> None:  # type: ignore[no-untyped-def]
+def test_one_thread_and_all_threads_agree(fn: BatchFn, hands: npt.NDArray[np.uint8]) -> None:
     big = np.concatenate([hands] * 10)  # enough rows to be split across threads
     default = fn(big)
     assert np.array_equal(default, fn(big, threads=1))
@@ -153,7 +157,7 @@ ALL_BATCH = pytest.mark.parametrize(
 
 @ALL_BATCH
 @pytest.mark.parametrize("dtype", [np.int64, np.int8, np.uint16, np.float64, np.bool_, ">u2"])
-def test_wrong_dtype(fn, dtype) -> None:  # type: ignore[no-untyped-def]
+def test_wrong_dtype(fn: BatchFn, dtype: npt.DTypeLike) -> None:
     rows = np.zeros((2, KINDS), dtype)
     with pytest.raises(riichi.InvalidInputError, match=r"uint8.*\(N, 34\).*dtype"):
         fn(rows)
@@ -161,21 +165,23 @@ def test_wrong_dtype(fn, dtype) -> None:  # type: ignore[no-untyped-def]
 
 @ALL_BATCH
 @pytest.mark.parametrize("shape", [(2, 33), (2, 35), (3, 0)])
-def test_wrong_width(fn, shape: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(riichi.InvalidInputError, match=rf"\(N, 34\), got \({shape[0]}, {shape[1]}\)"):
+def test_wrong_width(fn: BatchFn, shape: tuple[int, int]) -> None:
+    with pytest.raises(
+        riichi.InvalidInputError, match=rf"\(N, 34\), got \({shape[0]}, {shape[1]}\)"
+    ):
         fn(np.zeros(shape, np.uint8))
 
 
 @ALL_BATCH
 @pytest.mark.parametrize("shape", [(34,), (2, 34, 1), ()])
-def test_wrong_dimensions(fn, shape: tuple[int, ...]) -> None:  # type: ignore[no-untyped-def]
+def test_wrong_dimensions(fn: BatchFn, shape: tuple[int, ...]) -> None:
     with pytest.raises(riichi.InvalidInputError, match=r"shape \(N, 34\)"):
         fn(np.zeros(shape, np.uint8))
 
 
 @ALL_BATCH
 @pytest.mark.parametrize("obj", [None, "123m", [[0] * 34], 5])
-def test_not_an_array(fn, obj: object) -> None:  # type: ignore[no-untyped-def]
+def test_not_an_array(fn: BatchFn, obj: object) -> None:
     with pytest.raises((riichi.MahjongError, TypeError)):
         fn(obj)
 
@@ -192,7 +198,7 @@ def test_not_an_array(fn, obj: object) -> None:  # type: ignore[no-untyped-def]
         ({k: 4 for k in range(34)}, "row 1: 136 tiles"),
     ],
 )
-def test_bad_row_is_named(fn, row: dict[int, int], message: str) -> None:  # type: ignore[no-untyped-def]
+def test_bad_row_is_named(fn: BatchFn, row: dict[int, int], message: str) -> None:
     rows = np.zeros((3, KINDS), np.uint8)
     rows[:, 0] = 1
     rows[1] = 0
@@ -209,7 +215,7 @@ def test_bad_row_is_named(fn, row: dict[int, int], message: str) -> None:  # typ
 
 
 @ALL_BATCH
-def test_bad_thread_count(fn) -> None:  # type: ignore[no-untyped-def]
+def test_bad_thread_count(fn: BatchFn) -> None:
     rows = np.zeros((1, KINDS), np.uint8)
     rows[0, 0] = 1
     with pytest.raises(riichi.InvalidInputError, match="threads must be at least 1"):
@@ -226,7 +232,7 @@ def test_bad_thread_count(fn) -> None:  # type: ignore[no-untyped-def]
     reason="Rust side: a negative `threads` raises OverflowError, not InvalidInputError",
 )
 @ALL_BATCH
-def test_negative_thread_count(fn) -> None:  # type: ignore[no-untyped-def]
+def test_negative_thread_count(fn: BatchFn) -> None:
     rows = np.zeros((1, KINDS), np.uint8)
     rows[0, 0] = 1
     with pytest.raises(riichi.MahjongError):

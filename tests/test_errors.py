@@ -4,10 +4,10 @@ message that names the problem (and, for notation, where it is)."""
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-
 import riichi
 from riichi import Hand, Meld, Tile
 
@@ -229,9 +229,7 @@ def test_with_and_without_tile_errors() -> None:
     h = Hand("1111m234567p888s")
     check(h.with_tile, ("1m",), riichi.InvalidHandError, r"5 copies of 1m")
     check(h.without_tile, ("9s",), riichi.InvalidInputError, r"9s is not among the concealed")
-    check(
-        Hand("1m").without_tile, ("1m",), riichi.InvalidInputError, r"leaves no concealed tile"
-    )
+    check(Hand("1m").without_tile, ("1m",), riichi.InvalidInputError, r"leaves no concealed tile")
     # A red five must be named as red, and a plain five as plain.
     check(Hand("0m").without_tile, ("5m",), riichi.InvalidInputError, r"5m is not among")
 
@@ -271,7 +269,7 @@ def test_winning_tile_not_in_hand() -> None:
     )
     check(h.decompositions, ("3x",), riichi.TileParseError, r"unknown suit 'x'")
     with pytest.raises(TypeError):
-        h.decompositions(3)
+        h.decompositions(3)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("method", ["ukeire", "discard_options"])
@@ -353,9 +351,7 @@ def test_wrong_argument_types_raise_type_error() -> None:
     ],
 )
 @pytest.mark.parametrize("fn", [riichi.shanten, riichi.is_complete])
-def test_fast_path_errors(
-    fn: Callable[..., Any], arg: Any, exc: type[Exception], msg: str
-) -> None:
+def test_fast_path_errors(fn: Callable[..., Any], arg: Any, exc: type[Exception], msg: str) -> None:
     check(fn, (arg,), exc, msg)
 
 
@@ -363,4 +359,18 @@ def test_fast_path_errors(
 @pytest.mark.parametrize("fn", [riichi.shanten, riichi.is_complete])
 def test_fast_path_type_errors(fn: Callable[..., Any], arg: Any) -> None:
     with pytest.raises(TypeError):
+        fn(arg)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=OverflowError,
+    reason="Rust side: ids/kinds beyond 64 bits raise OverflowError, not InvalidTileError",
+)
+@pytest.mark.parametrize(
+    ("fn", "arg"),
+    [(Tile.from_kind, 2**70), (Tile.from_id136, 2**70), (riichi.tiles_from_id136, [2**70])],
+)
+def test_huge_ids_are_invalid_tiles(fn: Callable[..., Any], arg: Any) -> None:
+    with pytest.raises(riichi.InvalidTileError, match="out of range"):
         fn(arg)

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from conftest import counts_of, names
-
 import riichi
+from conftest import counts_of, names
 from riichi import Hand, Meld, Tile
 
 
@@ -34,12 +33,8 @@ def test_concealed_tiles_are_sorted_and_normalised() -> None:
     h = Hand("2z1z1z2z 789s 321m 654p")
     assert str(h) == "123m456p789s1122z"
     assert h == Hand("123m456p789s1122z")
-    assert names(h.concealed) == ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s"] + [
-        "1z",
-        "1z",
-        "2z",
-        "2z",
-    ]
+    assert riichi.format_tiles(h.concealed) == "123m456p789s1122z"
+    assert names(h.concealed)[8:] == ["9s", "1z", "1z", "2z", "2z"]
     assert h.counts == counts_of("123m456p789s1122z")
 
 

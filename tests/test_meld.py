@@ -5,9 +5,8 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from conftest import names
-
 import riichi
+from conftest import names
 from riichi import Meld, Tile
 
 

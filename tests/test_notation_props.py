@@ -4,17 +4,20 @@ trips; value semantics (pickle, hash, eq, ordering)."""
 
 from __future__ import annotations
 
+import itertools
 import pickle
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any, Literal
 
+import riichi
 from conftest import ALL_TILE_NAMES
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import riichi
 from riichi import Hand, Meld, Tile
 
 SEATS = ["left", "across", "right"]
+MeldKind = Literal["chi", "pon", "daiminkan", "kakan", "ankan"]
+MELD_KINDS: list[MeldKind] = ["chi", "pon", "daiminkan", "kakan", "ankan"]
 RED_IDS = (16, 52, 88)
 
 
@@ -41,7 +44,7 @@ def melds_and_hands(draw: st.DrawFn) -> tuple[list[Meld], Hand]:
 
     melds: list[Meld] = []
     for _ in range(draw(st.integers(0, 4))):
-        kind = draw(st.sampled_from(["chi", "pon", "daiminkan", "kakan", "ankan"]))
+        kind = draw(st.sampled_from(MELD_KINDS))
         if kind == "chi":
             first = 9 * draw(st.integers(0, 2)) + draw(st.integers(0, 6))
             if not all(free(k) for k in (first, first + 1, first + 2)):
@@ -89,7 +92,7 @@ def test_tile_order_hash_and_pickle(ts: list[Tile]) -> None:
     assert [str(t) for t in sorted(ts)] == [
         str(t) for t in sorted(ts, key=lambda t: (t.kind, not t.is_red))
     ]
-    for a, b in zip(ts, ts[1:]):
+    for a, b in itertools.pairwise(ts):
         assert (a == b) is (str(a) == str(b))
         if a == b:
             assert hash(a) == hash(b)

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from conftest import ALL_TILE_NAMES, kind_of, names
-
 import riichi
+from conftest import ALL_TILE_NAMES, kind_of, names
 from riichi import Tile
 
 

@@ -14,11 +14,10 @@ of (melds included) can never be drawn.
 """
 
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Literal, final
+from typing import Any, ClassVar, Literal, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import TypeAlias
 
 __all__ = [
     "Block",

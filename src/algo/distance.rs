@@ -20,6 +20,10 @@ pub type Distances = [u8; 10];
 /// Marks a target that cannot be reached.
 pub const UNREACHABLE: u8 = 0xFF;
 
+/// Stands for "unreachable" once distances are combined: above every real
+/// distance (at most 14), and small enough that two of it add without overflow.
+pub const FAR: u8 = 64;
+
 /// State of the scan over a group: for each `(a, b, m, p)` the fewest added tiles,
 /// where `a` runs started two kinds back and `b` runs started one kind back still
 /// need the current kind, `m` sets and `p` pairs are placed so far.

@@ -180,7 +180,11 @@ fn four_copy_edge_cases() {
 }
 
 /// Random hand: `melds` melds taken from a shuffled wall, then concealed tiles.
-fn random_hand(rng: &mut SmallRng, melds: usize, extra: usize) -> (Counts, Counts, Vec<Vec<usize>>) {
+fn random_hand(
+    rng: &mut SmallRng,
+    melds: usize,
+    extra: usize,
+) -> (Counts, Counts, Vec<Vec<usize>>) {
     let mut wall: Vec<usize> = (0..136).map(|i| i / 4).collect();
     wall.shuffle(rng);
     let mut left = [4u8; KINDS];
@@ -329,7 +333,9 @@ fn discard_table_matches_one_by_one() {
                 Meld::new(kind, &tiles, None, None, None).unwrap()
             })
             .collect();
-        let tiles: Vec<Tile> = (0..KINDS).flat_map(|k| vec![tile(k); c[k] as usize]).collect();
+        let tiles: Vec<Tile> = (0..KINDS)
+            .flat_map(|k| vec![tile(k); c[k] as usize])
+            .collect();
         let hand = crate::Hand::new(&tiles, hand_melds).unwrap();
         let none = [0u8; KINDS];
         let opts = discard_options(&hand, &none).unwrap();

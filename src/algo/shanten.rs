@@ -4,7 +4,7 @@
 //! Shanten is the number of tile exchanges to a complete hand minus one, counting
 //! only tiles that still exist (a fifth copy is never drawn).
 
-use super::distance::{dist_index, group_distances, Distances, UNREACHABLE};
+use super::distance::{dist_index, group_distances, Distances, FAR};
 use super::table;
 use crate::tile::{Counts, KINDS};
 
@@ -14,15 +14,17 @@ pub const GROUPS: [(usize, usize); 4] = [(0, 9), (9, 18), (18, 27), (27, 34)];
 /// Kinds of the terminals and honors.
 pub const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
-/// A group's distances padded to 16 lanes (lanes 10-15 unreachable), so that
-/// combining is a few vector operations.
+/// A group's distances padded to 16 lanes, unreachable targets and the padding
+/// at [`FAR`]: plain additions never overflow, so combining vectorizes.
 pub type Lanes = [u8; 16];
 
-/// Pad distances to lanes.
+/// Distances as lanes.
 #[inline]
 pub fn lanes(d: &Distances) -> Lanes {
-    let mut l = [UNREACHABLE; 16];
-    l[..10].copy_from_slice(d);
+    let mut l = [FAR; 16];
+    for (l, &d) in l.iter_mut().zip(d) {
+        *l = d.min(FAR);
+    }
     l
 }
 
@@ -30,14 +32,14 @@ pub fn lanes(d: &Distances) -> Lanes {
 /// its sets and pair between the two.
 #[inline]
 pub fn combine(x: &Lanes, y: &Lanes) -> Lanes {
-    let mut out = [UNREACHABLE; 16];
+    let mut out = [FAR; 16];
     for m1 in 0..5 {
         let (a0, a1) = (x[2 * m1], x[2 * m1 + 1]);
         for m2 in 0..5 - m1 {
             let (b0, b1) = (y[2 * m2], y[2 * m2 + 1]);
             let o = 2 * (m1 + m2);
-            out[o] = out[o].min(a0.saturating_add(b0));
-            out[o + 1] = out[o + 1].min(a0.saturating_add(b1)).min(a1.saturating_add(b0));
+            out[o] = out[o].min(a0 + b0);
+            out[o + 1] = out[o + 1].min(a0 + b1).min(a1 + b0);
         }
     }
     out
@@ -48,7 +50,11 @@ pub fn combine(x: &Lanes, y: &Lanes) -> Lanes {
 #[inline]
 pub fn combine_to(x: &Lanes, y: &Lanes, sets: usize) -> u8 {
     let top = dist_index(sets, 1);
-    (0..=top).map(|s| x[s].saturating_add(y[top - s])).min().unwrap_or(UNREACHABLE)
+    (0..=top)
+        .map(|s| x[s] + y[top - s])
+        .min()
+        .unwrap_or(FAR)
+        .min(FAR)
 }
 
 /// Distances of group `g` of `counts`; `meld_counts` lower the caps when given.

@@ -14,7 +14,11 @@ static HONOR_LOWERING: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/honor_l
 /// most 4 and at most 14 tiles, which the caller guarantees.
 #[inline]
 pub fn distances(held: &[u8]) -> Lanes {
-    let table = if held.len() == 9 { SUIT_DISTANCES } else { HONOR_DISTANCES };
+    let table = if held.len() == 9 {
+        SUIT_DISTANCES
+    } else {
+        HONOR_DISTANCES
+    };
     let at = rank(held) * 16;
     table[at..at + 16].try_into().expect("16 lanes")
 }

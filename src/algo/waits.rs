@@ -4,7 +4,7 @@
 //! without trying each one.
 
 use super::decompose::{decompose_counts, readings, Wait};
-use super::distance::{dist_index, group_distances, UNREACHABLE};
+use super::distance::{dist_index, group_distances, FAR};
 use super::shanten::{self, combine, combine_to, lanes, Lanes, GROUPS, YAOCHUU};
 use super::table;
 use crate::error::{MahjongError, Result};
@@ -53,7 +53,10 @@ fn group_reach(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Reach
             }
         }
     }
-    Reach { dist: lanes(&dist), lowering }
+    Reach {
+        dist: lanes(&dist),
+        lowering,
+    }
 }
 
 /// For each group, the combined distances of the other three.
@@ -74,10 +77,10 @@ fn standard_lowering(r: &[Reach; 4], others: &[Lanes; 4], sets: usize) -> (u8, u
     let top = dist_index(sets, 1);
     let d = combine_to(&r[0].dist, &others[0], sets);
     let mut mask = 0;
-    if d != UNREACHABLE {
+    if d < FAR {
         for (reach, rest) in r.iter().zip(others) {
             for s in 0..=top {
-                if reach.dist[s].saturating_add(rest[top - s]) == d {
+                if reach.dist[s] + rest[top - s] == d {
                     mask |= reach.lowering[s];
                 }
             }
@@ -130,7 +133,11 @@ fn best_form(std: (u8, u64), counts: &Counts, n: usize, melds: usize) -> (i8, u6
 /// Shanten (min over forms) of concealed `counts` and the kinds whose drawing
 /// lowers it; `melds` melds whose tiles are in `meld_counts`. Kinds already held
 /// four times (melds included) are never in the mask.
-pub fn shanten_and_lowering(counts: &Counts, meld_counts: Option<&Counts>, melds: usize) -> (i8, u64) {
+pub fn shanten_and_lowering(
+    counts: &Counts,
+    meld_counts: Option<&Counts>,
+    melds: usize,
+) -> (i8, u64) {
     let n: usize = counts.iter().map(|&c| c as usize).sum();
     let r = [0, 1, 2, 3].map(|g| group_reach(counts, meld_counts, g));
     let std = standard_lowering(&r, &others_of(&r), n / 3);
@@ -307,12 +314,15 @@ pub fn discard_options(hand: &Hand, visible: &Counts) -> Result<Vec<DiscardOptio
     let r = [0, 1, 2, 3].map(|g| group_reach(&counts, Some(&mc), g));
     let others = others_of(&r);
     // pair_rest[g][h]: the two groups other than g and h, combined.
-    let mut pair_rest = [[[UNREACHABLE; 16]; 4]; 4];
+    let mut pair_rest = [[[FAR; 16]; 4]; 4];
     for g in 0..4 {
         for h in 0..4 {
             if g != h {
                 let mut rest = (0..4).filter(|&x| x != g && x != h);
-                let (a, b) = (rest.next().expect("two left"), rest.next().expect("two left"));
+                let (a, b) = (
+                    rest.next().expect("two left"),
+                    rest.next().expect("two left"),
+                );
                 pair_rest[g][h] = combine(&r[a].dist, &r[b].dist);
             }
         }
@@ -322,7 +332,10 @@ pub fn discard_options(hand: &Hand, visible: &Counts) -> Result<Vec<DiscardOptio
     let mut out = Vec::with_capacity(tiles.len());
     for t in tiles {
         let k = t.kind() as usize;
-        let g = GROUPS.iter().position(|&(lo, hi)| (lo..hi).contains(&k)).expect("group");
+        let g = GROUPS
+            .iter()
+            .position(|&(lo, hi)| (lo..hi).contains(&k))
+            .expect("group");
         counts[k] -= 1;
         let mut r13 = r;
         r13[g] = group_reach(&counts, Some(&mc), g);
@@ -332,12 +345,20 @@ pub fn discard_options(hand: &Hand, visible: &Counts) -> Result<Vec<DiscardOptio
         }
         let std = standard_lowering(&r13, &o13, n / 3);
         let (shanten, mask) = best_form(std, &counts, n, melds);
-        out.push(DiscardOption { tile: t, ukeire: ukeire_from(shanten, mask, &seen) });
+        out.push(DiscardOption {
+            tile: t,
+            ukeire: ukeire_from(shanten, mask, &seen),
+        });
         counts[k] += 1;
     }
     out.sort_by_key(|o| {
         let u = &o.ukeire;
-        (u.shanten, std::cmp::Reverse(u.live), std::cmp::Reverse(u.tiles.len()), o.tile)
+        (
+            u.shanten,
+            std::cmp::Reverse(u.live),
+            std::cmp::Reverse(u.tiles.len()),
+            o.tile,
+        )
     });
     Ok(out)
 }

@@ -43,18 +43,30 @@ fn scan(
             }
             b'\'' if marks => {
                 if i == start || !bytes[i - 1].is_ascii_digit() {
-                    return Err(MahjongError::parse(input, i, "\"'\" must follow a tile digit"));
+                    return Err(MahjongError::parse(
+                        input,
+                        i,
+                        "\"'\" must follow a tile digit",
+                    ));
                 }
             }
             b'+' if marks => {
                 if plus_at.is_some() {
-                    return Err(MahjongError::parse(input, i, "'+' must precede a tile digit"));
+                    return Err(MahjongError::parse(
+                        input,
+                        i,
+                        "'+' must precede a tile digit",
+                    ));
                 }
                 plus_at = Some(i);
             }
             b' ' | b'\t' if !marks => {
                 if let Some(p) = digits_from {
-                    return Err(MahjongError::parse(input, p, "digits without a suit letter"));
+                    return Err(MahjongError::parse(
+                        input,
+                        p,
+                        "digits without a suit letter",
+                    ));
                 }
             }
             b'm' | b'p' | b's' | b'z' => {
@@ -99,10 +111,18 @@ fn scan(
         }
     }
     if let Some(p) = plus_at {
-        return Err(MahjongError::parse(input, p, "'+' must precede a tile digit"));
+        return Err(MahjongError::parse(
+            input,
+            p,
+            "'+' must precede a tile digit",
+        ));
     }
     if let Some(p) = digits_from {
-        return Err(MahjongError::parse(input, p, "digits without a suit letter"));
+        return Err(MahjongError::parse(
+            input,
+            p,
+            "digits without a suit letter",
+        ));
     }
     Ok(())
 }

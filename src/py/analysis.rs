@@ -72,8 +72,15 @@ pub struct PyBlock {
 impl PyBlock {
     fn __repr__(&self) -> String {
         let tiles: Vec<Tile> = self.tiles.iter().map(|t| t.0).collect();
-        let meld = self.meld.map(|m| format!(", meld={m:?}")).unwrap_or_default();
-        format!("Block({:?}, \"{}\"{meld})", self.shape, mpsz::format_tiles(&tiles))
+        let meld = self
+            .meld
+            .map(|m| format!(", meld={m:?}"))
+            .unwrap_or_default();
+        format!(
+            "Block({:?}, \"{}\"{meld})",
+            self.shape,
+            mpsz::format_tiles(&tiles)
+        )
     }
 }
 
@@ -114,12 +121,23 @@ impl PyDecomposition {
         for p in &self.pairs {
             parts.push(mpsz::format_tiles(&[p.0, p.0]));
         }
-        let wait = self.wait.map(|w| format!(", wait={w:?}")).unwrap_or_default();
-        format!("Decomposition({:?}, \"{}\"{wait})", self.form, parts.join(" "))
+        let wait = self
+            .wait
+            .map(|w| format!(", wait={w:?}"))
+            .unwrap_or_default();
+        format!(
+            "Decomposition({:?}, \"{}\"{wait})",
+            self.form,
+            parts.join(" ")
+        )
     }
 }
 
-pub fn py_decomposition(d: &Decomposition, wait: Option<Wait>, win_set: Option<usize>) -> PyDecomposition {
+pub fn py_decomposition(
+    d: &Decomposition,
+    wait: Option<Wait>,
+    win_set: Option<usize>,
+) -> PyDecomposition {
     let blocks = d
         .sets
         .iter()
@@ -184,7 +202,10 @@ impl From<waits::Waits> for PyWaits {
                 })
                 .collect()
         };
-        PyWaits { waits: conv(w.waits), impossible: conv(w.impossible) }
+        PyWaits {
+            waits: conv(w.waits),
+            impossible: conv(w.impossible),
+        }
     }
 }
 
@@ -200,9 +221,16 @@ impl PyWaits {
     }
     fn __repr__(&self) -> String {
         let show = |v: &[PyWait]| {
-            v.iter().map(PyWait::__repr__).collect::<Vec<_>>().join(", ")
+            v.iter()
+                .map(PyWait::__repr__)
+                .collect::<Vec<_>>()
+                .join(", ")
         };
-        format!("Waits([{}], impossible=[{}])", show(&self.waits), show(&self.impossible))
+        format!(
+            "Waits([{}], impossible=[{}])",
+            show(&self.waits),
+            show(&self.impossible)
+        )
     }
 }
 
@@ -220,7 +248,11 @@ impl PyUkeire {
     /// `(tile, live copies)` for each kind that lowers the shanten.
     #[getter]
     fn tiles(&self) -> Vec<(PyTile, u8)> {
-        self.0.tiles.iter().map(|&(k, n)| (kind_tile(k), n)).collect()
+        self.0
+            .tiles
+            .iter()
+            .map(|&(k, n)| (kind_tile(k), n))
+            .collect()
     }
     /// Total live copies.
     #[getter]
@@ -228,7 +260,12 @@ impl PyUkeire {
         self.0.live
     }
     fn __repr__(&self) -> String {
-        let tiles: Vec<Tile> = self.0.tiles.iter().map(|&(k, _)| Tile::from_kind(k).expect("kind")).collect();
+        let tiles: Vec<Tile> = self
+            .0
+            .tiles
+            .iter()
+            .map(|&(k, _)| Tile::from_kind(k).expect("kind"))
+            .collect();
         format!(
             "Ukeire(shanten={}, tiles=\"{}\", live={})",
             self.0.shanten,
@@ -263,7 +300,11 @@ impl PyDiscardOption {
         self.0.ukeire.live
     }
     fn __repr__(&self) -> String {
-        format!("DiscardOption({}, {})", self.0.tile, PyUkeire(self.0.ukeire.clone()).__repr__())
+        format!(
+            "DiscardOption({}, {})",
+            self.0.tile,
+            PyUkeire(self.0.ukeire.clone()).__repr__()
+        )
     }
 }
 
@@ -327,15 +368,20 @@ fn batch<T: Copy + Default + Send + Sync>(
     f: impl Fn(&Counts, usize, &mut [T]) + Sync,
 ) -> PyResult<Vec<T>> {
     let arr: PyReadonlyArray2<'_, u8> = counts.extract().map_err(|_| {
-        let desc = counts
-            .getattr("dtype")
-            .map(|d| format!("an array of dtype {d}"))
-            .unwrap_or_else(|_| format!("{}", counts.get_type()));
-        invalid(format!("counts must be a numpy uint8 array of shape (N, 34), got {desc}"))
+        let desc = counts.getattr("dtype").map_or_else(
+            |_| format!("{}", counts.get_type()),
+            |d| format!("an array of dtype {d}"),
+        );
+        invalid(format!(
+            "counts must be a numpy uint8 array of shape (N, 34), got {desc}"
+        ))
     })?;
     let shape = arr.shape();
     if shape[1] != KINDS {
-        return Err(invalid(format!("counts must have shape (N, 34), got ({}, {})", shape[0], shape[1])));
+        return Err(invalid(format!(
+            "counts must have shape (N, 34), got ({}, {})",
+            shape[0], shape[1]
+        )));
     }
     let owned;
     let rows: &[u8] = if let Ok(s) = arr.as_slice() {
@@ -384,7 +430,9 @@ fn shanten_batch<'py>(
     counts: &Bound<'py, PyAny>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-    let out = batch(py, counts, threads, 1, |c, _, o: &mut [i8]| o[0] = core_shanten::shanten(c))?;
+    let out = batch(py, counts, threads, 1, |c, _, o: &mut [i8]| {
+        o[0] = core_shanten::shanten(c);
+    })?;
     Ok(PyArray1::from_vec(py, out))
 }
 

@@ -12,11 +12,36 @@ create_exception!(
     PyValueError,
     "Base class of every error riichi raises for bad input."
 );
-create_exception!(riichi, TileParseError, MahjongError, "A tile or hand string is not valid notation.");
-create_exception!(riichi, InvalidTileError, MahjongError, "A tile id, kind or name is out of range.");
-create_exception!(riichi, InvalidMeldError, MahjongError, "A meld's tiles, called tile or source seat are impossible.");
-create_exception!(riichi, InvalidHandError, MahjongError, "A hand breaks a counting rule (copies, size, melds).");
-create_exception!(riichi, InvalidInputError, MahjongError, "An argument is outside what the operation accepts.");
+create_exception!(
+    riichi,
+    TileParseError,
+    MahjongError,
+    "A tile or hand string is not valid notation."
+);
+create_exception!(
+    riichi,
+    InvalidTileError,
+    MahjongError,
+    "A tile id, kind or name is out of range."
+);
+create_exception!(
+    riichi,
+    InvalidMeldError,
+    MahjongError,
+    "A meld's tiles, called tile or source seat are impossible."
+);
+create_exception!(
+    riichi,
+    InvalidHandError,
+    MahjongError,
+    "A hand breaks a counting rule (copies, size, melds)."
+);
+create_exception!(
+    riichi,
+    InvalidInputError,
+    MahjongError,
+    "An argument is outside what the operation accepts."
+);
 
 impl From<CoreError> for PyErr {
     fn from(e: CoreError) -> PyErr {

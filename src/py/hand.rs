@@ -12,6 +12,7 @@ use crate::notation::mpsz;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
+use std::fmt::Write;
 
 /// A declared meld: chi, pon, daiminkan, kakan or ankan.
 #[pyclass(name = "Meld", module = "riichi", frozen, eq, hash, from_py_object)]
@@ -37,15 +38,19 @@ impl PyMeld {
         let from = called_from
             .map(|f| {
                 Relative::from_name(f).ok_or_else(|| {
-                    MahjongError::InvalidMeld(format!(
-                        "unknown seat {f:?} (left, across, right)"
-                    ))
+                    MahjongError::InvalidMeld(format!("unknown seat {f:?} (left, across, right)"))
                 })
             })
             .transpose()?;
         let called = called.map(tile_arg).transpose()?;
         let added = added.map(tile_arg).transpose()?;
-        Ok(PyMeld(Meld::new(kind, &tiles_arg(tiles)?, called, from, added)?))
+        Ok(PyMeld(Meld::new(
+            kind,
+            &tiles_arg(tiles)?,
+            called,
+            from,
+            added,
+        )?))
     }
 
     /// Parse bracket notation: `[3'45m]`, `[555z]`, `[5'55+5z]`, `(1111s)`.
@@ -88,9 +93,7 @@ impl PyMeld {
     fn __repr__(&self) -> String {
         format!("Meld.parse(\"{}\")", self.0)
     }
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let parse = slf.get_type().getattr("parse")?;
         Ok((parse, (slf.get().0.to_string(),)))
     }
@@ -164,11 +167,16 @@ impl PyHand {
     /// The hand in Unicode tiles.
     #[getter]
     fn unicode(&self) -> String {
-        let mut s: String = self.0.concealed_tiles().iter().map(|t| t.unicode()).collect();
+        let mut s: String = self
+            .0
+            .concealed_tiles()
+            .iter()
+            .map(|t| t.unicode())
+            .collect();
         for m in self.0.melds() {
             let tiles: String = m.tiles().iter().map(|t| t.unicode()).collect();
             let (open, close) = if m.is_open() { ('[', ']') } else { ('(', ')') };
-            s.push_str(&format!(" {open}{tiles}{close}"));
+            let _ = write!(s, " {open}{tiles}{close}");
         }
         s
     }
@@ -176,7 +184,10 @@ impl PyHand {
     /// Every way the complete hand splits; with `win_tile`, one entry per reading
     /// (decomposition and wait shape).
     #[pyo3(signature = (win_tile=None))]
-    fn decompositions(&self, win_tile: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyDecomposition>> {
+    fn decompositions(
+        &self,
+        win_tile: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<PyDecomposition>> {
         if self.0.concealed_len() % 3 != 2 {
             return Err(MahjongError::InvalidInput(format!(
                 "decompositions need a complete-size hand (3n+2 concealed tiles); {} has {}",
@@ -219,7 +230,10 @@ impl PyHand {
     /// For a 14-tile-equivalent hand: every distinct discard with the resulting
     /// shanten and ukeire, best first.
     #[pyo3(signature = (visible=None))]
-    fn discard_options(&self, visible: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyDiscardOption>> {
+    fn discard_options(
+        &self,
+        visible: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<PyDiscardOption>> {
         Ok(waits::discard_options(&self.0, &counts_arg(visible)?)?
             .into_iter()
             .map(PyDiscardOption)
@@ -237,7 +251,13 @@ impl PyHand {
     }
 
     fn __len__(&self) -> usize {
-        self.0.concealed_len() + self.0.melds().iter().map(|m| m.tiles().len()).sum::<usize>()
+        self.0.concealed_len()
+            + self
+                .0
+                .melds()
+                .iter()
+                .map(|m| m.tiles().len())
+                .sum::<usize>()
     }
     fn __str__(&self) -> String {
         self.0.to_string()

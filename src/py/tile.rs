@@ -9,7 +9,15 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
 
 /// One tile: `Tile("5m")`, `Tile("0p")` for a red five.
-#[pyclass(name = "Tile", module = "riichi", frozen, eq, ord, hash, from_py_object)]
+#[pyclass(
+    name = "Tile",
+    module = "riichi",
+    frozen,
+    eq,
+    ord,
+    hash,
+    from_py_object
+)]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PyTile(pub Tile);
 
@@ -38,7 +46,9 @@ impl PyTile {
             .ok()
             .and_then(Tile::from_kind)
             .map(PyTile)
-            .ok_or_else(|| MahjongError::InvalidTile(format!("kind {kind} is out of range 0-33")).into())
+            .ok_or_else(|| {
+                MahjongError::InvalidTile(format!("kind {kind} is out of range 0-33")).into()
+            })
     }
 
     #[getter]
@@ -98,7 +108,9 @@ fn one_tile(s: &str) -> PyResult<Tile> {
     let tiles = mpsz::parse_tiles(s)?;
     match tiles.as_slice() {
         [t] => Ok(*t),
-        _ => Err(MahjongError::parse(s, 0, format!("expected one tile, got {}", tiles.len())).into()),
+        _ => {
+            Err(MahjongError::parse(s, 0, format!("expected one tile, got {}", tiles.len())).into())
+        }
     }
 }
 
@@ -124,7 +136,10 @@ pub fn tiles_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Tile>> {
     let iter = obj.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
             "expected an mpsz string or an iterable of tiles, got {}",
-            obj.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+            obj.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
         ))
     })?;
     iter.map(|item| tile_arg(&item?)).collect()
@@ -143,7 +158,10 @@ pub fn counts_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
         let k = t.kind() as usize;
         c[k] += 1;
         if c[k] > 4 {
-            return Err(invalid(format!("more than 4 copies of {} given", t.plain())));
+            return Err(invalid(format!(
+                "more than 4 copies of {} given",
+                t.plain()
+            )));
         }
     }
     Ok(c)
@@ -160,9 +178,9 @@ pub fn raw_counts(obj: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
         if item.is_instance_of::<PyTile>() || item.is_instance_of::<PyString>() {
             return Ok(None);
         }
-        let v: i64 = item.extract().map_err(|_| {
-            PyTypeError::new_err("34 counts must be integers".to_owned())
-        })?;
+        let v: i64 = item
+            .extract()
+            .map_err(|_| PyTypeError::new_err("34 counts must be integers".to_owned()))?;
         c[k] = u8::try_from(v)
             .ok()
             .filter(|&v| v <= 4)
