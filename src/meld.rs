@@ -104,7 +104,8 @@ impl Meld {
         let want = if kind.is_kan() { 4 } else { 3 };
         if tiles.len() != want {
             return Err(bad(format!(
-                "a {} has {want} tiles, not {}",
+                "{} {} has {want} tiles, not {}",
+                article(kind),
                 kind.name(),
                 tiles.len()
             )));
@@ -124,7 +125,8 @@ impl Meld {
             }
         } else if sorted.iter().any(|t| t.kind() != k0) {
             return Err(bad(format!(
-                "a {} is {want} tiles of one kind",
+                "{} {} is {want} tiles of one kind",
+                article(kind),
                 kind.name()
             )));
         }
@@ -208,6 +210,14 @@ impl Meld {
     /// Kind of the lowest tile (the meld's identity for shape purposes).
     pub const fn first_kind(&self) -> u8 {
         self.tiles[0].kind()
+    }
+}
+
+fn article(kind: MeldKind) -> &'static str {
+    if kind == MeldKind::Ankan {
+        "an"
+    } else {
+        "a"
     }
 }
 

@@ -8,6 +8,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 import pytest
+
 import riichi
 
 KINDS = 34

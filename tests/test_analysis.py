@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 
 import pytest
-import riichi
 from conftest import (
     KINDS,
     counts_of,
@@ -25,6 +24,8 @@ from conftest import (
     random_complete_counts,
     waits_ref,
 )
+
+import riichi
 from riichi import Hand, Tile
 
 ALL_KINDS = {name_of(k) for k in range(KINDS)}

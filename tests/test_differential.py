@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 import pytest
+
 import riichi
 
 shanten_mod = pytest.importorskip(

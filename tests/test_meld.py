@@ -5,8 +5,9 @@ from __future__ import annotations
 import pickle
 
 import pytest
-import riichi
 from conftest import names
+
+import riichi
 from riichi import Meld, Tile
 
 

@@ -9,10 +9,11 @@ import pickle
 from collections.abc import Callable
 from typing import Any, Literal
 
-import riichi
 from conftest import ALL_TILE_NAMES
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+import riichi
 from riichi import Hand, Meld, Tile
 
 SEATS = ["left", "across", "right"]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pickle
 
 import pytest
-import riichi
 from conftest import ALL_TILE_NAMES, kind_of, names
+
+import riichi
 from riichi import Tile
 
 

@@ -3,10 +3,11 @@
 
 use super::errors::invalid;
 use super::hand::PyHand;
-use super::tile::{raw_counts, PyTile};
+use super::tile::{int_arg, raw_counts, PyTile};
 use crate::algo::decompose::{Decomposition, SetShape, Wait};
 use crate::algo::shanten as core_shanten;
 use crate::algo::waits;
+use crate::error::MahjongError;
 use crate::notation::mpsz;
 use crate::tile::{Counts, Tile, KINDS};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
@@ -317,15 +318,16 @@ fn fast_counts(x: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
             return Ok(None);
         }
         let (counts, _) = mpsz::parse_counts(&s)?;
-        core_shanten::check_counts(&counts).map_err(|e| invalid(format!("{s:?}: {e}")))?;
+        core_shanten::check_counts(&counts)
+            .map_err(|e| MahjongError::InvalidHand(format!("{s:?}: {e}")))?;
         return Ok(Some(counts));
     }
     if x.is_instance_of::<PyHand>() {
         return Ok(None);
     }
-    match raw_counts(x)? {
+    match raw_counts(x, MahjongError::InvalidHand)? {
         Some(c) => {
-            core_shanten::check_counts(&c).map_err(invalid)?;
+            core_shanten::check_counts(&c).map_err(MahjongError::InvalidHand)?;
             Ok(Some(c))
         }
         None => Err(PyTypeError::new_err(format!(
@@ -359,13 +361,14 @@ fn is_complete(x: &Bound<'_, PyAny>) -> PyResult<bool> {
 }
 
 /// Run `f` on each validated row of an (N, 34) uint8 array, GIL released, rows
-/// spread over `threads` (all cores by default). `f` writes `width` outputs.
+/// spread over `threads` (all cores by default). `f` writes `width` outputs or
+/// says why the row does not fit the call.
 fn batch<T: Copy + Default + Send + Sync>(
     py: Python<'_>,
     counts: &Bound<'_, PyAny>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
     width: usize,
-    f: impl Fn(&Counts, usize, &mut [T]) + Sync,
+    f: impl Fn(&Counts, usize, &mut [T]) -> Result<(), String> + Sync,
 ) -> PyResult<Vec<T>> {
     let arr: PyReadonlyArray2<'_, u8> = counts.extract().map_err(|_| {
         let desc = counts.getattr("dtype").map_or_else(
@@ -384,15 +387,23 @@ fn batch<T: Copy + Default + Send + Sync>(
         )));
     }
     let owned;
-    let rows: &[u8] = if let Ok(s) = arr.as_slice() {
-        s
-    } else {
-        owned = arr.as_array().iter().copied().collect::<Vec<u8>>();
-        &owned
+    // Row-major memory is read in place; any other layout is copied in row order.
+    let rows: &[u8] = match arr.as_slice() {
+        Ok(s) if arr.is_c_contiguous() => s,
+        _ => {
+            owned = arr.as_array().iter().copied().collect::<Vec<u8>>();
+            &owned
+        }
     };
-    if threads == Some(0) {
-        return Err(invalid("threads must be at least 1"));
-    }
+    let threads = match threads {
+        None => None,
+        Some(t) => Some(
+            int_arg(t)?
+                .and_then(|v| usize::try_from(v).ok())
+                .filter(|&v| v >= 1)
+                .ok_or_else(|| invalid(format!("threads must be a positive integer, got {t}")))?,
+        ),
+    };
     let n = shape[0];
     let run = || -> Result<Vec<T>, String> {
         let mut out = vec![T::default(); n * width];
@@ -402,9 +413,11 @@ fn batch<T: Copy + Default + Send + Sync>(
             .try_for_each(|(chunk, (out, rows))| {
                 for (i, row) in rows.chunks_exact(KINDS).enumerate() {
                     let c: &Counts = row.try_into().expect("row of 34");
-                    let tiles = core_shanten::check_counts(c)
-                        .map_err(|e| format!("row {}: {e}", chunk * 256 + i))?;
-                    f(c, tiles, &mut out[i * width..(i + 1) * width]);
+                    let row = chunk * 256 + i;
+                    let tiles =
+                        core_shanten::check_counts(c).map_err(|e| format!("row {row}: {e}"))?;
+                    f(c, tiles, &mut out[i * width..(i + 1) * width])
+                        .map_err(|e| format!("row {row}: {e}"))?;
                 }
                 Ok::<(), String>(())
             })?;
@@ -428,10 +441,11 @@ fn batch<T: Copy + Default + Send + Sync>(
 fn shanten_batch<'py>(
     py: Python<'py>,
     counts: &Bound<'py, PyAny>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
     let out = batch(py, counts, threads, 1, |c, _, o: &mut [i8]| {
         o[0] = core_shanten::shanten(c);
+        Ok(())
     })?;
     Ok(PyArray1::from_vec(py, out))
 }
@@ -442,10 +456,11 @@ fn shanten_batch<'py>(
 fn is_complete_batch<'py>(
     py: Python<'py>,
     counts: &Bound<'py, PyAny>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
     let out = batch(py, counts, threads, 1, |c, n, o: &mut [bool]| {
         o[0] = n % 3 == 2 && waits::is_complete(c, 0);
+        Ok(())
     })?;
     Ok(PyArray1::from_vec(py, out))
 }
@@ -457,15 +472,17 @@ fn is_complete_batch<'py>(
 fn waits_batch<'py>(
     py: Python<'py>,
     counts: &Bound<'py, PyAny>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
     let out = batch(py, counts, threads, KINDS, |c, n, o: &mut [bool]| {
-        if n % 3 == 1 {
-            let mask = waits::wait_mask(c);
-            for (k, slot) in o.iter_mut().enumerate() {
-                *slot = mask >> k & 1 == 1;
-            }
+        if n % 3 != 1 {
+            return Err(format!("{n} tiles; waits need 3n+1 (13 with no melds)"));
         }
+        let mask = waits::wait_mask(c);
+        for (k, slot) in o.iter_mut().enumerate() {
+            *slot = mask >> k & 1 == 1;
+        }
+        Ok(())
     })?;
     let rows = out.len() / KINDS;
     PyArray1::from_vec(py, out).reshape([rows, KINDS])

@@ -4,7 +4,7 @@ use super::errors::invalid;
 use crate::error::MahjongError;
 use crate::notation::{mpsz, tenhou};
 use crate::tile::{Counts, Tile, KINDS};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
 
@@ -34,16 +34,19 @@ impl PyTile {
     }
 
     #[staticmethod]
-    fn from_id136(id: i64) -> PyResult<Self> {
-        let id = u32::try_from(id)
-            .map_err(|_| MahjongError::InvalidTile(format!("136-id {id} is out of range 0-135")))?;
+    fn from_id136(id: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let out_of_range =
+            || MahjongError::InvalidTile(format!("136-id {id} is out of range 0-135"));
+        let id = int_arg(id)?
+            .and_then(|v| u32::try_from(v).ok())
+            .ok_or_else(out_of_range)?;
         Ok(PyTile(Tile::from_id136(id)?))
     }
 
     #[staticmethod]
-    fn from_kind(kind: i64) -> PyResult<Self> {
-        u8::try_from(kind)
-            .ok()
+    fn from_kind(kind: &Bound<'_, PyAny>) -> PyResult<Self> {
+        int_arg(kind)?
+            .and_then(|v| u8::try_from(v).ok())
             .and_then(Tile::from_kind)
             .map(PyTile)
             .ok_or_else(|| {
@@ -150,7 +153,7 @@ pub fn counts_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok([0; KINDS]);
     };
-    if let Some(c) = raw_counts(obj)? {
+    if let Some(c) = raw_counts(obj, MahjongError::InvalidInput)? {
         return Ok(c);
     }
     let mut c = [0u8; KINDS];
@@ -167,8 +170,12 @@ pub fn counts_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
     Ok(c)
 }
 
-/// A sequence of 34 integers read as counts (`None` when `obj` is something else).
-pub fn raw_counts(obj: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
+/// A sequence of 34 integers read as counts (`None` when `obj` is something else);
+/// a count outside 0-4 is reported through `out_of_range`.
+pub fn raw_counts(
+    obj: &Bound<'_, PyAny>,
+    out_of_range: fn(String) -> MahjongError,
+) -> PyResult<Option<Counts>> {
     if obj.is_instance_of::<PyString>() || obj.len().ok() != Some(KINDS) {
         return Ok(None);
     }
@@ -178,15 +185,25 @@ pub fn raw_counts(obj: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
         if item.is_instance_of::<PyTile>() || item.is_instance_of::<PyString>() {
             return Ok(None);
         }
-        let v: i64 = item
-            .extract()
-            .map_err(|_| PyTypeError::new_err("34 counts must be integers".to_owned()))?;
-        c[k] = u8::try_from(v)
-            .ok()
+        c[k] = int_arg(&item)?
+            .and_then(|v| u8::try_from(v).ok())
             .filter(|&v| v <= 4)
-            .ok_or_else(|| invalid(format!("count {v} for kind {k} (0-4 allowed)")))?;
+            .ok_or_else(|| out_of_range(format!("count {item} for kind {k} (0-4 allowed)")))?;
     }
     Ok(Some(c))
+}
+
+/// A Python int as `i64`: `None` when it does not fit, `TypeError` when `obj` is
+/// not an integer.
+pub fn int_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
+    match obj.extract::<i64>() {
+        Ok(v) => Ok(Some(v)),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Ok(None),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "expected an integer, got {}",
+            obj.get_type().name()?
+        ))),
+    }
 }
 
 pub fn to_py(tiles: &[Tile]) -> Vec<PyTile> {
@@ -213,8 +230,8 @@ fn tiles_to_id136(tiles: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
 
 /// Tiles of Tenhou 136-ids.
 #[pyfunction]
-fn tiles_from_id136(ids: Vec<i64>) -> PyResult<Vec<PyTile>> {
-    ids.into_iter().map(PyTile::from_id136).collect()
+fn tiles_from_id136(ids: &Bound<'_, PyAny>) -> PyResult<Vec<PyTile>> {
+    ids.try_iter()?.map(|id| PyTile::from_id136(&id?)).collect()
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
