@@ -350,3 +350,58 @@ fn discard_table_matches_one_by_one() {
         }
     });
 }
+
+/// A random complete hand (4 sets and a pair, some sets declared as melds), with
+/// one concealed tile taken out: a tenpai hand and the kind taken.
+fn random_tenpai(rng: &mut SmallRng) -> (Counts, Counts, usize, usize) {
+    loop {
+        let mut all = [0u8; KINDS];
+        let mut sets = Vec::new();
+        for _ in 0..4 {
+            let k = rng.gen_range(0..KINDS);
+            let run = k < 27 && k % 9 <= 6 && rng.gen_bool(0.6);
+            sets.push(if run { vec![k, k + 1, k + 2] } else { vec![k; 3] });
+        }
+        let pair = rng.gen_range(0..KINDS);
+        for s in &sets {
+            for &t in s {
+                all[t] += 1;
+            }
+        }
+        all[pair] += 2;
+        if all.iter().any(|&c| c > 4) {
+            continue;
+        }
+        let melds = rng.gen_range(0..=4usize).saturating_sub(2);
+        let mut mc = [0u8; KINDS];
+        let mut c = all;
+        for s in &sets[..melds] {
+            for &t in s {
+                mc[t] += 1;
+                c[t] -= 1;
+            }
+        }
+        let held: Vec<usize> = (0..KINDS).filter(|&k| c[k] > 0).collect();
+        let out = held[rng.gen_range(0..held.len())];
+        c[out] -= 1;
+        return (c, mc, melds, out);
+    }
+}
+
+#[test]
+fn random_tenpai_hands_wait_on_exactly_what_completes_them() {
+    let mut rng = SmallRng::seed_from_u64(4);
+    for _ in 0..reference_count() {
+        let (c, mc, melds, out) = random_tenpai(&mut rng);
+        let (s, mask) = shanten_and_lowering(&c, Some(&mc), melds);
+        assert_eq!(s, 0, "{c:?}");
+        for k in 0..KINDS {
+            let mut more = c;
+            more[k] += 1;
+            let completes = complete_ref(&more, melds);
+            let drawable = c[k] + mc[k] < 4;
+            assert_eq!(mask >> k & 1 == 1, completes && drawable, "kind {k} of {c:?} {mc:?}");
+        }
+        assert!(mask >> out & 1 == 1, "the tile taken out is a wait");
+    }
+}
