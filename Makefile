@@ -12,13 +12,14 @@ export VIRTUAL_ENV := $(abspath $(VENV))
 $(VENV)/.ready: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q "maturin>=1.5,<2" numpy pytest hypothesis mypy ruff "mahjong==2.1.0"
+	$(PY) -m pip install -q "maturin>=1.5,<2"
 	touch $@
 
 venv: $(VENV)/.ready
 
+# The extension (release) and the test tools, from pyproject.toml's "test" extra.
 build: venv
-	$(VENV)/bin/maturin develop --release -q
+	$(VENV)/bin/maturin develop --release -q --extras test
 
 run: build
 	$(PY) examples/demo.py
@@ -35,6 +36,6 @@ test: build lint
 	$(PY) -m pytest
 
 bench: build
-	$(PY) -m pip install -q pytest-benchmark riichienv xiangting
+	$(VENV)/bin/maturin develop --release -q --extras test,bench
 	cargo bench --bench analysis
 	$(PY) -m pytest benches --benchmark-only

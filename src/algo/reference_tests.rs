@@ -360,7 +360,11 @@ fn random_tenpai(rng: &mut SmallRng) -> (Counts, Counts, usize, usize) {
         for _ in 0..4 {
             let k = rng.gen_range(0..KINDS);
             let run = k < 27 && k % 9 <= 6 && rng.gen_bool(0.6);
-            sets.push(if run { vec![k, k + 1, k + 2] } else { vec![k; 3] });
+            sets.push(if run {
+                vec![k, k + 1, k + 2]
+            } else {
+                vec![k; 3]
+            });
         }
         let pair = rng.gen_range(0..KINDS);
         for s in &sets {
@@ -400,7 +404,11 @@ fn random_tenpai_hands_wait_on_exactly_what_completes_them() {
             more[k] += 1;
             let completes = complete_ref(&more, melds);
             let drawable = c[k] + mc[k] < 4;
-            assert_eq!(mask >> k & 1 == 1, completes && drawable, "kind {k} of {c:?} {mc:?}");
+            assert_eq!(
+                mask >> k & 1 == 1,
+                completes && drawable,
+                "kind {k} of {c:?} {mc:?}"
+            );
         }
         assert!(mask >> out & 1 == 1, "the tile taken out is a wait");
     }
