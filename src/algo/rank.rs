@@ -53,6 +53,8 @@ const BEFORE: [[[u32; 8]; 16]; 16] = {
 };
 
 /// Rank of `held` (1-9 kinds, each 0-4, at most 14 tiles in all: the caller checks).
+/// `build.rs` orders the tables by it; lookups use the two-step forms below.
+#[allow(dead_code)]
 #[inline]
 pub fn rank(held: &[u8]) -> usize {
     let last = held.len() - 1;
@@ -65,8 +67,120 @@ pub fn rank(held: &[u8]) -> usize {
     r as usize
 }
 
+/// Ranks of the first `head` kinds of an `n`-kind group, by their base-5 code:
+/// `partial rank | tiles used << 24` (the tail is then read with 14 - used).
+const fn heads<const SIZE: usize>(n: usize, head: usize) -> [u32; SIZE] {
+    let mut t = [0u32; SIZE];
+    let mut code = 0;
+    while code < SIZE {
+        let (mut r, mut budget, mut rest, mut i) = (0u32, MAX_TILES, code, 0);
+        while i < head {
+            let c = rest % 5;
+            rest /= 5;
+            if c > budget {
+                budget = 0; // more than 14 tiles: never asked for
+            } else {
+                r += BEFORE[n - 1 - i][budget][c];
+                budget -= c;
+            }
+            i += 1;
+        }
+        t[code] = r | ((MAX_TILES - budget) as u32) << 24;
+        code += 1;
+    }
+    t
+}
+
+/// Ranks of the last `n - head` kinds of an `n`-kind group, by tiles left and
+/// their base-5 code.
+const fn tails<const SIZE: usize>(n: usize, head: usize) -> [[u32; SIZE]; MAX_TILES + 1] {
+    let mut t = [[0u32; SIZE]; MAX_TILES + 1];
+    let mut left = 0;
+    while left <= MAX_TILES {
+        let mut code = 0;
+        while code < SIZE {
+            let (mut r, mut budget, mut rest, mut i) = (0u32, left, code, head);
+            while i < n {
+                let c = rest % 5;
+                rest /= 5;
+                if c > budget {
+                    budget = 0;
+                } else {
+                    r += BEFORE[n - 1 - i][budget][c];
+                    budget -= c;
+                }
+                i += 1;
+            }
+            t[left][code] = r;
+            code += 1;
+        }
+        left += 1;
+    }
+    t
+}
+
+static SUIT_HEADS: [u32; 3125] = heads(9, 5);
+static SUIT_TAILS: [[u32; 625]; MAX_TILES + 1] = tails(9, 5);
+static HONOR_HEADS: [u32; 625] = heads(7, 4);
+static HONOR_TAILS: [[u32; 125]; MAX_TILES + 1] = tails(7, 4);
+
+/// Base-5 code of up to five counts (each 0-4), the first lowest.
+#[inline]
+fn code(c: &[u8]) -> usize {
+    c.iter().rev().fold(0, |acc, &x| acc * 5 + x as usize)
+}
+
+/// [`rank`] of a numbered-suit group in two lookups (same requirements).
+#[inline]
+pub fn rank_suit(held: &[u8; 9]) -> usize {
+    let head = SUIT_HEADS[code(&held[..5]) % 3125];
+    let left = MAX_TILES.saturating_sub((head >> 24) as usize);
+    (head & 0xFF_FFFF) as usize + SUIT_TAILS[left][code(&held[5..]) % 625] as usize
+}
+
+/// [`rank`] of the honor group in two lookups (same requirements).
+#[inline]
+pub fn rank_honor(held: &[u8; 7]) -> usize {
+    let head = HONOR_HEADS[code(&held[..4]) % 625];
+    let left = MAX_TILES.saturating_sub((head >> 24) as usize);
+    (head & 0xFF_FFFF) as usize + HONOR_TAILS[left][code(&held[4..]) % 125] as usize
+}
+
 /// Number of groups of `kinds` kinds.
 #[allow(dead_code)]
 pub const fn group_count(kinds: usize) -> usize {
     COMPLETIONS[kinds][MAX_TILES] as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every group, in rank order, gets the same rank from both ways of computing it.
+    #[test]
+    fn split_ranks_equal_ranks() {
+        fn walk(held: &mut Vec<u8>, kinds: usize, budget: u8, next: &mut usize) {
+            if held.len() == kinds {
+                assert_eq!(rank(held), *next);
+                let split = if kinds == 9 {
+                    rank_suit(held.as_slice().try_into().unwrap())
+                } else {
+                    rank_honor(held.as_slice().try_into().unwrap())
+                };
+                assert_eq!(split, *next, "{held:?}");
+                *next += 1;
+                return;
+            }
+            for c in 0..=budget.min(4) {
+                held.push(c);
+                walk(held, kinds, budget - c, next);
+                held.pop();
+            }
+        }
+        for kinds in [9, 7] {
+            let mut next = 0;
+            walk(&mut Vec::new(), kinds, MAX_TILES as u8, &mut next);
+            assert_eq!(next, group_count(kinds));
+        }
+    }
 }

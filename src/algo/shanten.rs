@@ -29,9 +29,23 @@ pub fn lanes(d: &Distances) -> Lanes {
 }
 
 /// Min-plus product of two groups' distances: for each target, the best split of
-/// its sets and pair between the two.
+/// its sets and pair between the two. Lane `2m + p` of `x` meets `y` moved up by
+/// that many lanes; a pair from `x` meets only the pair-free lanes of `y`.
 #[inline]
 pub fn combine(x: &Lanes, y: &Lanes) -> Lanes {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse2::combine(x, y)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        combine_scalar(x, y)
+    }
+}
+
+/// [`combine`] lane by lane, for targets without SSE2 (and to test it against).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn combine_scalar(x: &Lanes, y: &Lanes) -> Lanes {
     let mut out = [FAR; 16];
     for m1 in 0..5 {
         let (a0, a1) = (x[2 * m1], x[2 * m1 + 1]);
@@ -43,6 +57,111 @@ pub fn combine(x: &Lanes, y: &Lanes) -> Lanes {
         }
     }
     out
+}
+
+/// The SSE2 forms of [`combine`] (ten byte shifts, adds and mins; lanes shifted
+/// in from below are set to [`FAR`]) and of [`Tally::of`] (byte compares and
+/// movemasks). The crate's only `unsafe`: calling functions compiled for SSE2,
+/// which every `x86_64` processor has.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod sse2 {
+    use super::{Counts, Lanes, Tally, FAR};
+    use crate::algo::distance::dist_index;
+    use std::arch::x86_64::{
+        __m128i, _mm_add_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_max_epu8, _mm_min_epu8,
+        _mm_movemask_epi8, _mm_set1_epi8, _mm_set_epi64x, _mm_slli_si128, _mm_unpackhi_epi64,
+    };
+
+    #[target_feature(enable = "sse2")]
+    fn load(l: &Lanes) -> __m128i {
+        let v = u128::from_le_bytes(*l);
+        _mm_set_epi64x((v >> 64) as i64, v as i64)
+    }
+
+    #[target_feature(enable = "sse2")]
+    fn store(v: __m128i) -> Lanes {
+        let lo = _mm_cvtsi128_si64(v) as u64;
+        let hi = _mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v)) as u64;
+        ((u128::from(hi) << 64) | u128::from(lo)).to_le_bytes()
+    }
+
+    /// `FAR` in the lanes that hold a pair, 0 elsewhere.
+    const PAIR_LANES: Lanes = {
+        let mut l = [0u8; 16];
+        let mut m = 0;
+        while m < 5 {
+            l[dist_index(m, 1)] = FAR;
+            m += 1;
+        }
+        l
+    };
+
+    /// `FAR` in lanes 10-15, past every target.
+    const HIGH_LANES: Lanes = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, FAR, FAR, FAR, FAR, FAR, FAR];
+
+    /// `FAR` in the lowest `s` lanes, 0 above: what a shift by `s` must fill.
+    const fn low_fill(s: usize) -> Lanes {
+        let mut l = [0u8; 16];
+        let mut i = 0;
+        while i < s {
+            l[i] = FAR;
+            i += 1;
+        }
+        l
+    }
+
+    macro_rules! meet {
+        ($out:ident, $x:ident, $src:expr, $($s:literal)+) => {$(
+            let moved = _mm_max_epu8(_mm_slli_si128::<$s>($src), load(&low_fill($s)));
+            let sum = _mm_add_epi8(moved, _mm_set1_epi8($x[$s] as i8));
+            $out = _mm_min_epu8($out, sum);
+        )+};
+    }
+
+    #[inline]
+    pub fn combine(x: &Lanes, y: &Lanes) -> Lanes {
+        // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is present.
+        unsafe { combine_sse2(x, y) }
+    }
+
+    #[inline]
+    pub fn tally(counts: &Counts) -> Tally {
+        // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is present.
+        unsafe { tally_sse2(counts) }
+    }
+
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn tally_sse2(counts: &Counts) -> Tally {
+        let mut padded = [0u8; 48];
+        padded[..34].copy_from_slice(counts);
+        let (mut once, mut twice) = (0u64, 0u64);
+        for (i, chunk) in padded.chunks_exact(16).enumerate() {
+            let v = load(chunk.try_into().expect("16 bytes"));
+            let ge1 = _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(0))) as u16;
+            let ge2 = _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(1))) as u16;
+            once |= u64::from(ge1) << (16 * i);
+            twice |= u64::from(ge2) << (16 * i);
+        }
+        Tally { once, twice }
+    }
+
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn combine_sse2(x: &Lanes, y: &Lanes) -> Lanes {
+        let with_pair = load(y);
+        let pair_free = _mm_max_epu8(with_pair, load(&PAIR_LANES));
+        let mut out = _mm_add_epi8(with_pair, _mm_set1_epi8(x[0] as i8));
+        meet!(out, x, with_pair, 2 4 6 8);
+        meet!(out, x, pair_free, 1 3 5 7 9);
+        // Lanes 10-15 (more than 4 sets) carry sums too: set them back to FAR.
+        let high = load(&HIGH_LANES);
+        store(_mm_max_epu8(
+            _mm_min_epu8(out, _mm_set1_epi8(FAR as i8)),
+            high,
+        ))
+    }
 }
 
 /// Distance of the combination of `x` and `y` to exactly `sets` sets and a pair:
@@ -84,39 +203,119 @@ pub fn standard(counts: &Counts, meld_counts: Option<&Counts>, sets: usize) -> i
     combine_to(&three, &d[3], sets) as i8 - 1
 }
 
-/// Chiitoitsu shanten: seven distinct pairs (closed 13/14-tile hands only).
-#[inline]
-pub fn chiitoitsu(counts: &Counts) -> i8 {
-    let mut pairs = 0i8;
-    let mut kinds = 0i8;
-    for &c in counts {
-        pairs += i8::from(c >= 2);
-        kinds += i8::from(c >= 1);
-    }
-    6 - pairs + (7 - kinds).max(0)
-}
-
-/// Whether each kind is a terminal or an honor.
-pub const IS_YAOCHUU: [bool; KINDS] = {
-    let mut t = [false; KINDS];
+/// Bit set of the terminals and honors.
+pub const YAOCHUU_BITS: u64 = {
+    let mut m = 0u64;
     let mut i = 0;
     while i < YAOCHUU.len() {
-        t[YAOCHUU[i]] = true;
+        m |= 1 << YAOCHUU[i];
         i += 1;
     }
-    t
+    m
 };
 
-/// Kokushi shanten: the 13 terminals and honors plus a pair of one of them.
+/// Bit set of all 34 kinds.
+pub const ALL_KINDS: u64 = (1 << KINDS) - 1;
+
+/// The kinds a hand holds at least once and at least twice, as bit sets: all that
+/// chiitoitsu and kokushi depend on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub once: u64,
+    pub twice: u64,
+}
+
+impl Tally {
+    #[inline]
+    pub fn of(counts: &Counts) -> Tally {
+        #[cfg(target_arch = "x86_64")]
+        {
+            sse2::tally(counts)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            Tally::of_scalar(counts)
+        }
+    }
+
+    /// [`Tally::of`] kind by kind, for targets without SSE2 (and to test it against).
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    fn of_scalar(counts: &Counts) -> Tally {
+        let (mut once, mut twice) = (0u64, 0u64);
+        for (k, &c) in counts.iter().enumerate() {
+            once |= u64::from(c >= 1) << k;
+            twice |= u64::from(c >= 2) << k;
+        }
+        Tally { once, twice }
+    }
+
+    /// The tally after one copy of kind `k`, held `held` times, leaves the hand.
+    #[inline]
+    #[must_use]
+    pub fn without(self, k: usize, held: u8) -> Tally {
+        match held {
+            1 => Tally {
+                once: self.once & !(1 << k),
+                ..self
+            },
+            2 => Tally {
+                twice: self.twice & !(1 << k),
+                ..self
+            },
+            _ => self,
+        }
+    }
+
+    /// Chiitoitsu shanten: seven distinct pairs (closed 13/14-tile hands only).
+    #[inline]
+    pub fn chiitoitsu(self) -> i8 {
+        let pairs = self.twice.count_ones() as i8;
+        let kinds = self.once.count_ones() as i8;
+        6 - pairs + (7 - kinds).max(0)
+    }
+
+    /// Kinds whose drawing lowers the chiitoitsu shanten: a single makes a pair; a
+    /// new kind helps while fewer than seven are held.
+    #[inline]
+    pub fn chiitoitsu_lowering(self) -> u64 {
+        let singles = self.once & !self.twice;
+        let fresh = if self.once.count_ones() < 7 {
+            ALL_KINDS & !self.once
+        } else {
+            0
+        };
+        singles | fresh
+    }
+
+    /// Kokushi shanten: the 13 terminals and honors plus a pair of one of them.
+    #[inline]
+    pub fn kokushi(self) -> i8 {
+        let kinds = (self.once & YAOCHUU_BITS).count_ones() as i8;
+        13 - kinds - i8::from(self.twice & YAOCHUU_BITS != 0)
+    }
+
+    /// Kinds whose drawing lowers the kokushi shanten: a missing one, or with no
+    /// pair yet, any of them.
+    #[inline]
+    pub fn kokushi_lowering(self) -> u64 {
+        if self.twice & YAOCHUU_BITS != 0 {
+            YAOCHUU_BITS & !self.once
+        } else {
+            YAOCHUU_BITS
+        }
+    }
+}
+
+/// Chiitoitsu shanten of counts (closed 13/14-tile hands only).
+#[inline]
+pub fn chiitoitsu(counts: &Counts) -> i8 {
+    Tally::of(counts).chiitoitsu()
+}
+
+/// Kokushi shanten of counts (closed 13/14-tile hands only).
 #[inline]
 pub fn kokushi(counts: &Counts) -> i8 {
-    let mut kinds = 0i8;
-    let mut pair = false;
-    for (&c, &y) in counts.iter().zip(&IS_YAOCHUU) {
-        kinds += i8::from(y && c >= 1);
-        pair |= y && c >= 2;
-    }
-    13 - kinds - i8::from(pair)
+    Tally::of(counts).kokushi()
 }
 
 /// Shanten of each form; `None` where the form does not apply (melds, or fewer
@@ -154,7 +353,8 @@ pub fn shanten(counts: &Counts) -> i8 {
     let n: usize = counts.iter().map(|&c| c as usize).sum();
     let s = standard(counts, None, n / 3);
     if n >= 13 {
-        s.min(chiitoitsu(counts)).min(kokushi(counts))
+        let t = Tally::of(counts);
+        s.min(t.chiitoitsu()).min(t.kokushi())
     } else {
         s
     }
@@ -174,4 +374,41 @@ pub fn check_counts(counts: &[u8]) -> Result<usize, String> {
         return Err(format!("{n} tiles (3n+1 or 3n+2, at most 14)"));
     }
     Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn vector_tally_equals_kind_by_kind() {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(6);
+        for _ in 0..100_000 {
+            let counts: Counts = std::array::from_fn(|_| rng.gen_range(0..=4));
+            assert_eq!(Tally::of(&counts), Tally::of_scalar(&counts), "{counts:?}");
+        }
+    }
+
+    #[test]
+    fn vector_combine_equals_lane_by_lane() {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+        for _ in 0..100_000 {
+            let mut x = [FAR; 16];
+            let mut y = [FAR; 16];
+            for i in 0..10 {
+                x[i] = if rng.gen_bool(0.1) {
+                    FAR
+                } else {
+                    rng.gen_range(0..15)
+                };
+                y[i] = if rng.gen_bool(0.1) {
+                    FAR
+                } else {
+                    rng.gen_range(0..15)
+                };
+            }
+            assert_eq!(combine(&x, &y), combine_scalar(&x, &y), "{x:?} {y:?}");
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! distances padded to 16 lanes, and apart (so that shanten touches only the
 //! first) its 10 masks of the kinds whose drawing lowers each distance.
 
-use super::rank::rank;
+use super::rank::{rank_honor, rank_suit};
 use super::shanten::Lanes;
 
 static SUIT_DISTANCES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_distances.bin"));
@@ -14,24 +14,31 @@ static HONOR_LOWERING: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/honor_l
 /// most 4 and at most 14 tiles, which the caller guarantees.
 #[inline]
 pub fn distances(held: &[u8]) -> Lanes {
-    let table = if held.len() == 9 {
-        SUIT_DISTANCES
-    } else {
-        HONOR_DISTANCES
-    };
-    let at = rank(held) * 16;
-    table[at..at + 16].try_into().expect("16 lanes")
+    let (table, r) = located(held);
+    table[r * 16..r * 16 + 16].try_into().expect("16 lanes")
+}
+
+/// The distance table of the group and its rank there.
+#[inline]
+fn located(held: &[u8]) -> (&'static [u8], usize) {
+    match held.len() {
+        9 => (SUIT_DISTANCES, rank_suit(held.try_into().expect("9 kinds"))),
+        _ => (
+            HONOR_DISTANCES,
+            rank_honor(held.try_into().expect("7 kinds")),
+        ),
+    }
 }
 
 /// The group's distances and, per target, the kinds (bit i = the group's i-th
 /// kind) whose drawing lowers it. Same requirements as [`distances`].
 #[inline]
 pub fn entry(held: &[u8]) -> (Lanes, [u16; 10]) {
-    let r = rank(held);
-    let (dist, low) = if held.len() == 9 {
-        (SUIT_DISTANCES, SUIT_LOWERING)
+    let (dist, r) = located(held);
+    let low = if held.len() == 9 {
+        SUIT_LOWERING
     } else {
-        (HONOR_DISTANCES, HONOR_LOWERING)
+        HONOR_LOWERING
     };
     let lanes = dist[r * 16..r * 16 + 16].try_into().expect("16 lanes");
     let bytes = &low[r * 20..r * 20 + 20];
@@ -41,7 +48,7 @@ pub fn entry(held: &[u8]) -> (Lanes, [u16; 10]) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::rank::group_count;
+    use super::super::rank::{group_count, rank};
     use super::*;
 
     #[test]

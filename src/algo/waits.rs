@@ -5,7 +5,7 @@
 
 use super::decompose::{decompose_counts, readings, Wait};
 use super::distance::{dist_index, group_distances, FAR};
-use super::shanten::{self, combine, combine_to, lanes, Lanes, GROUPS, YAOCHUU};
+use super::shanten::{self, combine, combine_to, lanes, Lanes, Tally, GROUPS};
 use super::table;
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
@@ -89,37 +89,15 @@ fn standard_lowering(r: &[Reach; 4], others: &[Lanes; 4], sets: usize) -> (u8, u
     (d, mask)
 }
 
-/// Chiitoitsu and kokushi shanten of closed 13/14-tile counts, each with the kinds
-/// whose drawing lowers it.
-fn special_forms(counts: &Counts) -> [(i8, u64); 2] {
-    let (mut pairs, mut kinds) = (0i8, 0i8);
-    let (mut singles, mut fresh) = (0u64, 0u64);
-    for (k, &c) in counts.iter().enumerate() {
-        pairs += i8::from(c >= 2);
-        kinds += i8::from(c >= 1);
-        singles |= u64::from(c == 1) << k;
-        fresh |= u64::from(c == 0) << k;
-    }
-    let chiitoitsu = 6 - pairs + (7 - kinds).max(0);
-    let (mut ykinds, mut ypair, mut missing, mut all) = (0i8, false, 0u64, 0u64);
-    for k in YAOCHUU {
-        ykinds += i8::from(counts[k] >= 1);
-        ypair |= counts[k] >= 2;
-        all |= 1 << k;
-        missing |= u64::from(counts[k] == 0) << k;
-    }
-    let kokushi = 13 - ykinds - i8::from(ypair);
-    [
-        (chiitoitsu, singles | if kinds < 7 { fresh } else { 0 }),
-        (kokushi, if ypair { missing } else { all }),
-    ]
-}
-
-/// The best of the standard result and, where they apply, the special forms.
-fn best_form(std: (u8, u64), counts: &Counts, n: usize, melds: usize) -> (i8, u64) {
+/// The best of the standard result and, where they apply (closed hands of 13 or
+/// 14 tiles, whose tally is given), chiitoitsu and kokushi.
+fn best_form(std: (u8, u64), special: Option<Tally>) -> (i8, u64) {
     let (mut best, mut mask) = (std.0 as i8 - 1, std.1);
-    if melds == 0 && n >= 13 {
-        for (s, m) in special_forms(counts) {
+    if let Some(t) = special {
+        for (s, m) in [
+            (t.chiitoitsu(), t.chiitoitsu_lowering()),
+            (t.kokushi(), t.kokushi_lowering()),
+        ] {
             if s < best {
                 (best, mask) = (s, m);
             } else if s == best {
@@ -141,7 +119,7 @@ pub fn shanten_and_lowering(
     let n: usize = counts.iter().map(|&c| c as usize).sum();
     let r = [0, 1, 2, 3].map(|g| group_reach(counts, meld_counts, g));
     let std = standard_lowering(&r, &others_of(&r), n / 3);
-    best_form(std, counts, n, melds)
+    best_form(std, (melds == 0 && n >= 13).then(|| Tally::of(counts)))
 }
 
 /// Whether concealed counts (each 0-4) with `melds` melds form a complete hand.
@@ -271,10 +249,13 @@ pub fn check_visible(hand: &Hand, visible: &Counts) -> Result<Counts> {
 }
 
 fn ukeire_from(shanten: i8, mask: u64, seen: &Counts) -> Ukeire {
-    let tiles: Vec<(u8, u8)> = (0..KINDS)
-        .filter(|&k| mask >> k & 1 == 1)
-        .map(|k| (k as u8, 4 - seen[k]))
-        .collect();
+    let mut tiles = Vec::with_capacity(mask.count_ones() as usize);
+    let mut rest = mask;
+    while rest != 0 {
+        let k = rest.trailing_zeros() as usize;
+        tiles.push((k as u8, 4 - seen[k]));
+        rest &= rest - 1;
+    }
     let live = tiles.iter().map(|&(_, n)| u32::from(n)).sum();
     Ukeire {
         shanten,
@@ -313,6 +294,7 @@ pub fn discard_options(hand: &Hand, visible: &Counts) -> Result<Vec<DiscardOptio
     let n = hand.concealed_len() - 1;
     let r = [0, 1, 2, 3].map(|g| group_reach(&counts, Some(&mc), g));
     let others = others_of(&r);
+    let tally = (melds == 0 && n >= 13).then(|| Tally::of(&counts));
     // pair_rest[g][h]: the two groups other than g and h, combined.
     let mut pair_rest = [[[FAR; 16]; 4]; 4];
     for g in 0..4 {
@@ -344,7 +326,8 @@ pub fn discard_options(hand: &Hand, visible: &Counts) -> Result<Vec<DiscardOptio
             o13[h] = combine(&r13[g].dist, &pair_rest[g][h]);
         }
         let std = standard_lowering(&r13, &o13, n / 3);
-        let (shanten, mask) = best_form(std, &counts, n, melds);
+        let special = tally.map(|t| t.without(k, counts[k] + 1));
+        let (shanten, mask) = best_form(std, special);
         out.push(DiscardOption {
             tile: t,
             ukeire: ukeire_from(shanten, mask, &seen),
