@@ -350,7 +350,12 @@ pub fn by_form(counts: &Counts, meld_counts: Option<&Counts>, melds: usize) -> S
 /// Shanten (min over forms) of a closed hand given as counts, the fast path.
 #[inline]
 pub fn shanten(counts: &Counts) -> i8 {
-    let n: usize = counts.iter().map(|&c| c as usize).sum();
+    shanten_of_size(counts, counts.iter().map(|&c| c as usize).sum())
+}
+
+/// [`shanten`] when the caller already knows the number of tiles `n`.
+#[inline]
+pub fn shanten_of_size(counts: &Counts, n: usize) -> i8 {
     let s = standard(counts, None, n / 3);
     if n >= 13 {
         let t = Tally::of(counts);
@@ -366,10 +371,14 @@ pub fn check_counts(counts: &[u8]) -> Result<usize, String> {
     if counts.len() != KINDS {
         return Err(format!("expected 34 counts, got {}", counts.len()));
     }
-    if let Some(k) = counts.iter().position(|&c| c > 4) {
+    // One pass for the common, valid case; the error path looks again.
+    let (n, top) = counts
+        .iter()
+        .fold((0usize, 0u8), |(n, top), &c| (n + c as usize, top.max(c)));
+    if top > 4 {
+        let k = counts.iter().position(|&c| c > 4).expect("a count above 4");
         return Err(format!("count {} for kind {k} (0-4 allowed)", counts[k]));
     }
-    let n: usize = counts.iter().map(|&c| c as usize).sum();
     if n % 3 == 0 || n > 14 {
         return Err(format!("{n} tiles (3n+1 or 3n+2, at most 14)"));
     }

@@ -360,8 +360,11 @@ fn is_complete(x: &Bound<'_, PyAny>) -> PyResult<bool> {
     Ok(h.concealed_len() % 3 == 2 && waits::is_complete(h.counts(), h.melds().len()))
 }
 
+/// Rows per unit of parallel work in batch calls.
+const CHUNK: usize = 1024;
+
 /// Run `f` on each validated row of an (N, 34) uint8 array, GIL released, rows
-/// spread over `threads` (all cores by default). `f` writes `width` outputs or
+/// spread over `threads` (all cores by default; one runs in this thread). `f` writes `width` outputs or
 /// says why the row does not fit the call.
 fn batch<T: Copy + Default + Send + Sync>(
     py: Python<'_>,
@@ -405,33 +408,42 @@ fn batch<T: Copy + Default + Send + Sync>(
         ),
     };
     let n = shape[0];
-    let run = || -> Result<Vec<T>, String> {
-        let mut out = vec![T::default(); n * width];
-        out.par_chunks_mut(width.max(1) * 256)
-            .zip(rows.par_chunks(KINDS * 256))
-            .enumerate()
-            .try_for_each(|(chunk, (out, rows))| {
-                for (i, row) in rows.chunks_exact(KINDS).enumerate() {
-                    let c: &Counts = row.try_into().expect("row of 34");
-                    let row = chunk * 256 + i;
-                    let tiles =
-                        core_shanten::check_counts(c).map_err(|e| format!("row {row}: {e}"))?;
-                    f(c, tiles, &mut out[i * width..(i + 1) * width])
-                        .map_err(|e| format!("row {row}: {e}"))?;
-                }
-                Ok::<(), String>(())
-            })?;
-        Ok(out)
+    let mut out = vec![T::default(); n * width];
+    // One chunk of rows: its index, its outputs and its counts.
+    let work = |(chunk, (out, rows)): (usize, (&mut [T], &[u8]))| {
+        for (i, row) in rows.chunks_exact(KINDS).enumerate() {
+            let c: &Counts = row.try_into().expect("row of 34");
+            let row = chunk * CHUNK + i;
+            let tiles = core_shanten::check_counts(c).map_err(|e| format!("row {row}: {e}"))?;
+            f(c, tiles, &mut out[i * width..(i + 1) * width])
+                .map_err(|e| format!("row {row}: {e}"))?;
+        }
+        Ok::<(), String>(())
     };
-    let result = py.detach(|| match threads {
-        None => run(),
-        Some(t) => rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build()
-            .map_err(|e| e.to_string())
-            .and_then(|pool| pool.install(run)),
+    let out_chunk = width.max(1) * CHUNK;
+    let result = py.detach(|| {
+        let parallel = |out: &mut [T]| {
+            out.par_chunks_mut(out_chunk)
+                .zip(rows.par_chunks(KINDS * CHUNK))
+                .enumerate()
+                .try_for_each(work)
+        };
+        match threads {
+            Some(1) => out
+                .chunks_mut(out_chunk)
+                .zip(rows.chunks(KINDS * CHUNK))
+                .enumerate()
+                .try_for_each(work),
+            Some(t) if t != rayon::current_num_threads() => rayon::ThreadPoolBuilder::new()
+                .num_threads(t)
+                .build()
+                .map_err(|e| e.to_string())
+                .and_then(|pool| pool.install(|| parallel(&mut out))),
+            _ => parallel(&mut out),
+        }
     });
-    result.map_err(invalid)
+    result.map_err(invalid)?;
+    Ok(out)
 }
 
 /// Shanten of each row of an (N, 34) uint8 count array (closed hands, 3n+1 or
@@ -443,8 +455,8 @@ fn shanten_batch<'py>(
     counts: &Bound<'py, PyAny>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-    let out = batch(py, counts, threads, 1, |c, _, o: &mut [i8]| {
-        o[0] = core_shanten::shanten(c);
+    let out = batch(py, counts, threads, 1, |c, n, o: &mut [i8]| {
+        o[0] = core_shanten::shanten_of_size(c, n);
         Ok(())
     })?;
     Ok(PyArray1::from_vec(py, out))
