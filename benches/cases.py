@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
 import riichi
 
 HANDS = 1000
@@ -173,7 +174,9 @@ def _expect_waits(hands: Hands) -> tuple[str, list[Any]]:
         won = rows[riichi.is_complete_batch(counts[rows] + _EYE[k])]
         masks[won] |= np.uint64(1 << k)
     out = [int(m) for m in masks]
-    missing = [s for s, m, w in zip(hands.mpsz, out, hands.wins or []) if not m >> w & 1]
+    assert hands.wins is not None
+    wins = zip(hands.mpsz, out, hands.wins, strict=True)
+    missing = [s for s, m, w in wins if not m >> w & 1]
     assert not missing, f"winning tile not among the brute-force waits: {missing[:5]}"
     return "brute force (is_complete_batch on each of the 34 draws)", out
 
@@ -362,7 +365,7 @@ def _xiangting_discards(hands: Hands) -> Callable[[], list[Any]]:
 
 def _xiangting_discard_rows(answers: list[Any], hands: Hands) -> list[Any]:
     rows = []
-    for table, c in zip(answers, hands.counts):
+    for table, c in zip(answers, hands.counts, strict=True):
         rows.append(
             tuple(
                 (k, rn - 1, mask, sum(4 - c[j] for j in range(34) if mask >> j & 1))
@@ -547,7 +550,7 @@ def check(case: Case, answers: list[Any], hands: Hands) -> Agreement:
     name, expected = reference(case, hands)
     got = case.common(answers, hands)
     assert len(got) == len(expected) == len(hands)
-    bad = [i for i, (g, e) in enumerate(zip(got, expected)) if g != e]
+    bad = [i for i, (g, e) in enumerate(zip(got, expected, strict=True)) if g != e]
     show = task_of(case).show
     differ = tuple(
         f"{hands.mpsz[i]}: got {show(got[i])}, expected {show(expected[i])}" for i in bad[:20]
@@ -560,6 +563,6 @@ def check_batch(size: int, out: np.ndarray) -> Agreement:
     hands = random_hands(size, None)
     expected = list(map(riichi.shanten, hands.mpsz))
     got = out.tolist()
-    bad = [i for i, (g, e) in enumerate(zip(got, expected)) if g != e]
+    bad = [i for i, (g, e) in enumerate(zip(got, expected, strict=True)) if g != e]
     differ = tuple(f"{hands.mpsz[i]}: got {got[i]}, expected {expected[i]}" for i in bad[:20])
     return Agreement("riichi.shanten per call", len(got) - len(bad), len(expected), differ)

@@ -28,7 +28,6 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import numpy as np
-import riichi
 from cases import (
     CASES,
     HANDS,
@@ -43,6 +42,8 @@ from cases import (
     corpus_missing,
     random_hands,
 )
+
+import riichi
 
 LIBS = ("riichi", *PEERS)
 TARGET_BATCH = "≥ 30 M hands/s"
@@ -134,12 +135,9 @@ def main() -> int:
             continue
         per_call, agreements = run_case(case, args.hands, args.verify_all, args.repeat)
         print(f"{case.task:10} {case.id:18} {us(per_call):>10}", file=sys.stderr)
-        marks = []
-        for a in agreements:
-            marks.append("✓" if a.ok else f"✗ {a.agreed:,}/{a.total:,}")
-            if not a.ok:
-                problems.append(f"{case.task}, {case.lib} ({case.call}): {a}")
-        mark = " ".join(marks)
+        wrong = [a for a in agreements if not a.ok]
+        mark = " ".join(f"✗ {a.agreed:,}/{a.total:,}" for a in wrong) or "✓"
+        problems += [f"{case.task}, {case.lib} ({case.call}): {a}" for a in wrong]
         if case.main:
             if case.lib == "riichi":
                 refs[case.task] = agreements[0].reference

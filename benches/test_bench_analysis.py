@@ -4,10 +4,11 @@ hands of the shared corpus (see ``cases.py`` for the tasks, inputs and checks).
 Each benchmark first checks its answers (riichi against an independent expectation, a peer
 against riichi) and fails, naming the hands, if any differ. A round is one call per hand
 over 1,000 hands, so the ms that pytest-benchmark prints read as µs per call; a per-call
-table is printed at the end.
+table is printed at the end. The garbage collector is off while timing, as under ``timeit``
+(``report.py``).
 
 Run: ``.venv/bin/python -m pytest benches --benchmark-only``
-(add ``-k riichi`` for ours alone, ``--benchmark-group-by=group`` is the default grouping).
+(``-k "riichi and not riichienv"`` for ours alone, ``-k discard`` for one task).
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from typing import Any
 
 import numpy as np
 import pytest
-import riichi
 from cases import CASES, Case, check_batch, random_hands
+
+import riichi
 
 
 def _cases(task: str) -> list[Any]:
     return [
-        pytest.param(c, id=c.id, marks=pytest.mark.benchmark(group=task))
+        pytest.param(c, id=c.id, marks=pytest.mark.benchmark(group=task, disable_gc=True))
         for c in CASES
         if c.task == task
     ]
@@ -53,7 +55,7 @@ def test_discard_table(run_case: Any, case: Case) -> None:
     run_case(case)
 
 
-@pytest.mark.benchmark(group="shanten_batch")
+@pytest.mark.benchmark(group="shanten_batch", disable_gc=True)
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("size", [14, 13])
 def test_shanten_batch(run_batch: Any, size: int, threads: int) -> None:
