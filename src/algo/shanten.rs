@@ -69,8 +69,10 @@ mod sse2 {
     use super::{Counts, Lanes, Tally, FAR};
     use crate::algo::distance::dist_index;
     use std::arch::x86_64::{
-        __m128i, _mm_add_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_max_epu8, _mm_min_epu8,
-        _mm_movemask_epi8, _mm_set1_epi8, _mm_set_epi64x, _mm_slli_si128, _mm_unpackhi_epi64,
+        __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_max_epu8,
+        _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_set_epi64x,
+        _mm_shuffle_epi32, _mm_shufflehi_epi16, _mm_shufflelo_epi16, _mm_slli_epi16,
+        _mm_slli_si128, _mm_srli_epi16, _mm_srli_si128, _mm_unpackhi_epi64,
     };
 
     #[target_feature(enable = "sse2")]
@@ -122,7 +124,74 @@ mod sse2 {
     #[inline]
     pub fn combine(x: &Lanes, y: &Lanes) -> Lanes {
         // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is present.
-        unsafe { combine_sse2(x, y) }
+        unsafe { store(combine_sse2(x, load(y))) }
+    }
+
+    #[inline]
+    pub fn four_to(d: &[Lanes; 4], sets: usize) -> u8 {
+        // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is present.
+        unsafe { four_to_sse2(d, sets) }
+    }
+
+    #[inline]
+    pub fn others(d: &[Lanes; 4]) -> [Lanes; 4] {
+        // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is present.
+        unsafe { others_sse2(d) }
+    }
+
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn others_sse2(d: &[Lanes; 4]) -> [Lanes; 4] {
+        let first = store(combine_sse2(&d[0], load(&d[1])));
+        let last = combine_sse2(&d[2], load(&d[3]));
+        [
+            store(combine_sse2(&d[1], last)),
+            store(combine_sse2(&d[0], last)),
+            store(combine_sse2(&first, load(&d[3]))),
+            store(combine_sse2(&first, load(&d[2]))),
+        ]
+    }
+
+    #[inline]
+    pub fn optimal_lanes(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
+        // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is present.
+        unsafe { optimal_lanes_sse2(x, y, top, d) }
+    }
+
+    /// Lanes in reverse order: words reversed in each half, the halves swapped,
+    /// then the two bytes of each word swapped.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn reversed(v: __m128i) -> __m128i {
+        let words =
+            _mm_shuffle_epi32::<0x4E>(_mm_shufflehi_epi16::<0x1B>(_mm_shufflelo_epi16::<0x1B>(v)));
+        _mm_or_si128(_mm_slli_epi16::<8>(words), _mm_srli_epi16::<8>(words))
+    }
+
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn optimal_lanes_sse2(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
+        // Lane s of `y_at` holds y[top - s] (zeros past top, masked off below).
+        let r = reversed(load(y));
+        let y_at = match top {
+            1 => _mm_srli_si128::<14>(r),
+            3 => _mm_srli_si128::<12>(r),
+            5 => _mm_srli_si128::<10>(r),
+            7 => _mm_srli_si128::<8>(r),
+            _ => _mm_srli_si128::<6>(r),
+        };
+        let sums = _mm_add_epi8(load(x), y_at);
+        let hits = _mm_movemask_epi8(_mm_cmpeq_epi8(sums, _mm_set1_epi8(d as i8))) as u16;
+        hits & ((2u32 << top) - 1) as u16
+    }
+
+    /// The two pairs of groups combine side by side, then the pairs.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn four_to_sse2(d: &[Lanes; 4], sets: usize) -> u8 {
+        let first = store(combine_sse2(&d[0], load(&d[1])));
+        let last = combine_sse2(&d[2], load(&d[3]));
+        store(combine_sse2(&first, last))[dist_index(sets, 1)]
     }
 
     #[inline]
@@ -149,18 +218,15 @@ mod sse2 {
 
     #[target_feature(enable = "sse2")]
     #[inline]
-    fn combine_sse2(x: &Lanes, y: &Lanes) -> Lanes {
-        let with_pair = load(y);
+    fn combine_sse2(x: &Lanes, y: __m128i) -> __m128i {
+        let with_pair = y;
         let pair_free = _mm_max_epu8(with_pair, load(&PAIR_LANES));
         let mut out = _mm_add_epi8(with_pair, _mm_set1_epi8(x[0] as i8));
         meet!(out, x, with_pair, 2 4 6 8);
         meet!(out, x, pair_free, 1 3 5 7 9);
         // Lanes 10-15 (more than 4 sets) carry sums too: set them back to FAR.
         let high = load(&HIGH_LANES);
-        store(_mm_max_epu8(
-            _mm_min_epu8(out, _mm_set1_epi8(FAR as i8)),
-            high,
-        ))
+        _mm_max_epu8(_mm_min_epu8(out, _mm_set1_epi8(FAR as i8)), high)
     }
 }
 
@@ -198,9 +264,66 @@ pub fn group(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Lanes {
 /// and at most 14 concealed tiles.
 #[inline]
 pub fn standard(counts: &Counts, meld_counts: Option<&Counts>, sets: usize) -> i8 {
-    let d = [0, 1, 2, 3].map(|g| group(counts, meld_counts, g));
-    let three = combine(&combine(&d[0], &d[1]), &d[2]);
-    combine_to(&three, &d[3], sets) as i8 - 1
+    let d = match meld_counts {
+        Some(mc) if mc.iter().any(|&c| c > 0) => [0, 1, 2, 3].map(|g| group(counts, Some(mc), g)),
+        _ => table::all_distances(counts),
+    };
+    four_to(&d, sets) as i8 - 1
+}
+
+/// Bit set of the lanes `s` (up to `top`, odd) where `x[s] + y[top - s]` equals `d`:
+/// the splits of a target between two groups that reach distance `d`.
+#[inline]
+pub fn optimal_lanes(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse2::optimal_lanes(x, y, top, d)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        optimal_lanes_scalar(x, y, top, d)
+    }
+}
+
+/// [`optimal_lanes`] lane by lane, for targets without SSE2 (and to test it against).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn optimal_lanes_scalar(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
+    (0..=top)
+        .filter(|&s| x[s] + y[top - s] == d)
+        .fold(0, |m, s| m | 1 << s)
+}
+
+/// For each of four groups, the other three combined.
+#[inline]
+pub fn others(d: &[Lanes; 4]) -> [Lanes; 4] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse2::others(d)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let first = combine(&d[0], &d[1]);
+        let last = combine(&d[2], &d[3]);
+        [
+            combine(&d[1], &last),
+            combine(&d[0], &last),
+            combine(&first, &d[3]),
+            combine(&first, &d[2]),
+        ]
+    }
+}
+
+/// Distance of four groups together to `sets` sets and a pair.
+#[inline]
+pub fn four_to(d: &[Lanes; 4], sets: usize) -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse2::four_to(d, sets)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        combine_to(&combine(&combine(&d[0], &d[1]), &d[2]), &d[3], sets)
+    }
 }
 
 /// Bit set of the terminals and honors.
@@ -418,6 +541,22 @@ mod tests {
                 };
             }
             assert_eq!(combine(&x, &y), combine_scalar(&x, &y), "{x:?} {y:?}");
+            for sets in 0..5 {
+                let top = dist_index(sets, 1);
+                for d in [combine_to(&x, &y, sets), rng.gen_range(0..30)] {
+                    let want = optimal_lanes_scalar(&x, &y, top, d);
+                    assert_eq!(optimal_lanes(&x, &y, top, d), want, "{x:?} {y:?} {top} {d}");
+                }
+            }
+            let d = [x, y, y, x];
+            for sets in 0..5 {
+                let lanes = combine_scalar(&combine_scalar(&x, &y), &combine_scalar(&y, &x));
+                assert_eq!(
+                    four_to(&d, sets),
+                    combine_to(&combine_scalar(&x, &y), &combine_scalar(&y, &x), sets)
+                );
+                assert_eq!(four_to(&d, sets), lanes[dist_index(sets, 1)]);
+            }
         }
     }
 }

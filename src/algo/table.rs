@@ -4,6 +4,7 @@
 
 use super::rank::{rank_honor, rank_suit};
 use super::shanten::Lanes;
+use crate::tile::Counts;
 
 static SUIT_DISTANCES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_distances.bin"));
 static HONOR_DISTANCES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/honor_distances.bin"));
@@ -15,7 +16,7 @@ static HONOR_LOWERING: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/honor_l
 #[inline]
 pub fn distances(held: &[u8]) -> Lanes {
     let (table, r) = located(held);
-    table[r * 16..r * 16 + 16].try_into().expect("16 lanes")
+    lanes_at(table, r)
 }
 
 /// The distance table of the group and its rank there.
@@ -28,6 +29,28 @@ fn located(held: &[u8]) -> (&'static [u8], usize) {
             rank_honor(held.try_into().expect("7 kinds")),
         ),
     }
+}
+
+/// Distances of the four groups of concealed counts (each kind at most 4, at most
+/// 14 tiles): the closed-hand fast path, with fixed-size groups.
+#[inline]
+pub fn all_distances(counts: &Counts) -> [Lanes; 4] {
+    let suit = |lo: usize| {
+        let r = rank_suit(counts[lo..lo + 9].try_into().expect("9 kinds"));
+        lanes_at(SUIT_DISTANCES, r)
+    };
+    let honors = rank_honor(counts[27..34].try_into().expect("7 kinds"));
+    [
+        suit(0),
+        suit(9),
+        suit(18),
+        lanes_at(HONOR_DISTANCES, honors),
+    ]
+}
+
+#[inline]
+fn lanes_at(table: &[u8], r: usize) -> Lanes {
+    table[r * 16..r * 16 + 16].try_into().expect("16 lanes")
 }
 
 /// The group's distances and, per target, the kinds (bit i = the group's i-th

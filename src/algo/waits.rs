@@ -11,11 +11,13 @@ use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
 use crate::tile::{Counts, Tile, KINDS};
 
-/// A group's distances and, per target, the kinds (bit = kind) whose drawing lowers them.
+/// A group's distances and, per target, the kinds whose drawing lowers them (bit i
+/// = the group's i-th kind, that is kind `base + i`).
 #[derive(Clone, Copy, Debug)]
 struct Reach {
     dist: Lanes,
-    lowering: [u64; 10],
+    lowering: [u16; 10],
+    base: u8,
 }
 
 fn group_reach(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Reach {
@@ -26,7 +28,8 @@ fn group_reach(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Reach
         let (dist, lowering) = table::entry(held);
         return Reach {
             dist,
-            lowering: lowering.map(|m| u64::from(m) << lo),
+            lowering,
+            base: lo as u8,
         };
     };
     // Melds hold copies of this group: scan with lowered caps, and try each draw.
@@ -37,7 +40,7 @@ fn group_reach(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Reach
     let runs = g < 3;
     let n = hi - lo;
     let dist = group_distances(held, &caps[..n], runs);
-    let mut lowering = [0u64; 10];
+    let mut lowering = [0u16; 10];
     let mut more = [0u8; 9];
     more[..n].copy_from_slice(held);
     for i in 0..n {
@@ -49,26 +52,20 @@ fn group_reach(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Reach
         more[i] -= 1;
         for j in 0..10 {
             if after[j] < dist[j] {
-                lowering[j] |= 1 << (lo + i);
+                lowering[j] |= 1 << i;
             }
         }
     }
     Reach {
         dist: lanes(&dist),
         lowering,
+        base: lo as u8,
     }
 }
 
 /// For each group, the combined distances of the other three.
 fn others_of(r: &[Reach; 4]) -> [Lanes; 4] {
-    let first = combine(&r[0].dist, &r[1].dist);
-    let last = combine(&r[2].dist, &r[3].dist);
-    [
-        combine(&r[1].dist, &last),
-        combine(&r[0].dist, &last),
-        combine(&first, &r[3].dist),
-        combine(&first, &r[2].dist),
-    ]
+    shanten::others(&[r[0].dist, r[1].dist, r[2].dist, r[3].dist])
 }
 
 /// Standard-form distance to `sets` sets and a pair, and the kinds that lower it:
@@ -79,10 +76,11 @@ fn standard_lowering(r: &[Reach; 4], others: &[Lanes; 4], sets: usize) -> (u8, u
     let mut mask = 0;
     if d < FAR {
         for (reach, rest) in r.iter().zip(others) {
-            for s in 0..=top {
-                if reach.dist[s] + rest[top - s] == d {
-                    mask |= reach.lowering[s];
-                }
+            let mut lanes = shanten::optimal_lanes(&reach.dist, rest, top, d);
+            while lanes != 0 {
+                let s = lanes.trailing_zeros() as usize;
+                mask |= u64::from(reach.lowering[s]) << reach.base;
+                lanes &= lanes - 1;
             }
         }
     }
