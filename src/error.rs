@@ -24,9 +24,18 @@ pub enum MahjongError {
 }
 
 impl MahjongError {
-    pub(crate) fn parse(input: &str, position: usize, reason: impl Into<String>) -> Self {
+    /// A parse error at byte `position` of `input`; the message counts characters
+    /// and quotes at most 60 of them.
+    pub fn parse(input: &str, position: usize, reason: impl Into<String>) -> Self {
+        let position = input
+            .get(..position)
+            .map_or(position, |p| p.chars().count());
+        let mut shown: String = input.chars().take(60).collect();
+        if shown.len() < input.len() {
+            shown.push('…');
+        }
         MahjongError::TileParse {
-            input: input.to_owned(),
+            input: shown,
             position,
             reason: reason.into(),
         }

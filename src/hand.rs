@@ -7,8 +7,7 @@ use crate::tile::{Counts, Suit, Tile, KINDS};
 use std::fmt;
 
 /// A validated hand. Invariants: at most 4 copies of a kind across concealed tiles
-/// and melds; the concealed count is 3n+1 or 3n+2; concealed tiles plus 3 per meld
-/// make at most 14.
+/// and melds; concealed tiles plus 3 per meld make 13 or 14.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Hand {
     concealed: Counts,
@@ -19,6 +18,20 @@ pub struct Hand {
 
 impl Hand {
     pub fn new(concealed: &[Tile], melds: Vec<Meld>) -> Result<Hand> {
+        // Sizes first: past them every count fits in a byte.
+        let n = concealed.len();
+        if n % 3 == 0 {
+            return Err(MahjongError::InvalidHand(format!(
+                "{n} concealed tiles: a hand holds 3n+1 or 3n+2 (13 or 14 with no melds)"
+            )));
+        }
+        let total = n.saturating_add(melds.len().saturating_mul(3));
+        if !(13..=14).contains(&total) {
+            return Err(MahjongError::InvalidHand(format!(
+                "{n} concealed tiles and {} melds make {total} tiles; a hand has 13 or 14, a meld counting 3",
+                melds.len()
+            )));
+        }
         let mut counts = [0u8; KINDS];
         let mut red = [0u8; 3];
         for t in concealed {
@@ -32,12 +45,7 @@ impl Hand {
             red,
             melds,
         };
-        hand.validate(concealed.len())?;
-        Ok(hand)
-    }
-
-    fn validate(&self, n: usize) -> Result<()> {
-        let all = self.all_counts();
+        let all = hand.all_counts();
         if let Some(k) = (0..KINDS).find(|&k| all[k] > 4) {
             let t = Tile::from_kind(k as u8).expect("kind");
             return Err(MahjongError::InvalidHand(format!(
@@ -45,19 +53,7 @@ impl Hand {
                 all[k]
             )));
         }
-        if n % 3 == 0 {
-            return Err(MahjongError::InvalidHand(format!(
-                "{n} concealed tiles: a hand holds 3n+1 or 3n+2 (13 or 14 with no melds)"
-            )));
-        }
-        let total = n + 3 * self.melds.len();
-        if total > 14 {
-            return Err(MahjongError::InvalidHand(format!(
-                "{n} concealed tiles and {} melds make {total} tiles (14 at most, a meld counting 3)",
-                self.melds.len()
-            )));
-        }
-        Ok(())
+        Ok(hand)
     }
 
     /// Concealed counts by kind.
@@ -77,11 +73,6 @@ impl Hand {
     /// Number of concealed tiles.
     pub fn concealed_len(&self) -> usize {
         self.concealed.iter().map(|&c| c as usize).sum()
-    }
-
-    /// Sets still to be made from the concealed tiles (the pair aside).
-    pub fn sets_needed(&self) -> usize {
-        self.concealed_len() / 3
     }
 
     /// True when no meld opens the hand (ankan keeps it closed).
@@ -175,22 +166,23 @@ mod tests {
     #[test]
     fn validation() {
         assert_eq!(
-            err("11111m"),
+            err("11111m23456789p"),
             "5 copies of 1m in hand and melds (there are 4)"
         );
-        let e = err("1111m5p [1'23m]");
+        let e = err("1111m5p123456s [1'23m]");
         assert!(e.contains("5 copies of 1m"), "{e}");
         assert!(err("123456789m123p").contains("12 concealed tiles"));
         assert!(err("123456789m1234p [1'11z]").contains("16 tiles"));
         assert!(err("1234m [5'55z] [6'66z] [7'77z] [1'11z]").contains("16 tiles"));
+        assert!(err("1234m").contains("make 4 tiles; a hand has 13 or 14"));
         assert!("05555m123p456s78p".parse::<Hand>().is_err());
         assert!("055m123p456s789p11z".parse::<Hand>().is_ok());
     }
 
     #[test]
     fn red_fives_survive() {
-        let h: Hand = "0m055p0s11z [0'55s]".parse().unwrap();
+        let h: Hand = "0m055p0s11z [0'55s] [1'23p]".parse().unwrap();
         assert_eq!(h.red_fives(), [1, 1, 1]);
-        assert_eq!(h.to_string(), "0m055p0s11z [0'55s]");
+        assert_eq!(h.to_string(), "0m055p0s11z [0'55s] [1'23p]");
     }
 }

@@ -138,6 +138,7 @@ impl Meld {
             (_, Some(c), _) if !sorted.contains(&c) => {
                 return Err(bad(format!("the called tile {c} is not in the meld")));
             }
+            (_, None, Some(_)) => return Err(bad("a source seat needs the called tile".into())),
             (MeldKind::Chi, Some(_), None | Some(Relative::Left)) => Some(Relative::Left),
             (MeldKind::Chi, _, Some(r)) => {
                 return Err(bad(format!(
@@ -145,7 +146,6 @@ impl Meld {
                     r.name()
                 )))
             }
-            (_, None, Some(_)) => return Err(bad("a source seat needs the called tile".into())),
             (_, Some(_), None) => return Err(bad("a called tile needs its source seat".into())),
             (_, _, f) => f,
         };

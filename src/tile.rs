@@ -217,15 +217,6 @@ impl fmt::Debug for Tile {
 /// Tile counts by kind, the compact form the algorithms work on.
 pub type Counts = [u8; KINDS];
 
-/// Counts of a tile list (red fives counted as fives).
-pub fn counts_of(tiles: &[Tile]) -> Counts {
-    let mut c = [0u8; KINDS];
-    for t in tiles {
-        c[t.kind() as usize] += 1;
-    }
-    c
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,25 +8,25 @@ use crate::meld::MeldKind;
 use crate::tile::{Counts, KINDS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum SetShape {
-    /// Three consecutive kinds.
-    Run,
+pub enum BlockShape {
+    /// Three consecutive kinds of a numbered suit.
+    Shuntsu,
     /// Three of a kind.
-    Triplet,
+    Koutsu,
     /// Four of a kind (a declared kan).
-    Quad,
+    Kantsu,
 }
 
 /// One set of a reading: its shape, first kind, and whether it came from a meld
 /// (`open` for every meld but ankan).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Set {
-    pub shape: SetShape,
+pub struct Block {
+    pub shape: BlockShape,
     pub first: u8,
     pub meld: Option<MeldKind>,
 }
 
-impl Set {
+impl Block {
     pub fn is_open(&self) -> bool {
         self.meld.is_some_and(MeldKind::is_open)
     }
@@ -34,7 +34,7 @@ impl Set {
     /// Whether the set holds a tile of kind `k`.
     pub fn contains(&self, k: u8) -> bool {
         match self.shape {
-            SetShape::Run => (self.first..self.first + 3).contains(&k),
+            BlockShape::Shuntsu => (self.first..self.first + 3).contains(&k),
             _ => self.first == k,
         }
     }
@@ -84,13 +84,13 @@ impl Wait {
     }
 }
 
-/// How a complete hand splits. `sets` lists the concealed sets (sorted) then the
+/// How a complete hand splits. `blocks` lists the concealed sets (sorted) then the
 /// melds in hand order; `pairs` holds one kind, or seven for chiitoitsu (for
 /// kokushi, the doubled kind).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Decomposition {
     pub form: Form,
-    pub sets: Vec<Set>,
+    pub blocks: Vec<Block>,
     pub pairs: Vec<u8>,
 }
 
@@ -100,13 +100,18 @@ pub struct Decomposition {
 pub struct Reading {
     pub decomposition: Decomposition,
     pub wait: Wait,
-    pub win_set: Option<usize>,
+    pub win_block: Option<usize>,
 }
 
 /// Standard splits of concealed counts (any count, fifth copies included) into
 /// sets and exactly one pair, each distinct split once.
-pub fn standard_splits(counts: &Counts) -> Vec<(u8, Vec<Set>)> {
-    fn go(c: &mut Counts, pair: Option<u8>, sets: &mut Vec<Set>, out: &mut Vec<(u8, Vec<Set>)>) {
+pub fn standard_splits(counts: &Counts) -> Vec<(u8, Vec<Block>)> {
+    fn go(
+        c: &mut Counts,
+        pair: Option<u8>,
+        sets: &mut Vec<Block>,
+        out: &mut Vec<(u8, Vec<Block>)>,
+    ) {
         let Some(k) = (0..KINDS).find(|&k| c[k] > 0) else {
             if let Some(p) = pair {
                 let mut s = sets.clone();
@@ -123,8 +128,8 @@ pub fn standard_splits(counts: &Counts) -> Vec<(u8, Vec<Set>)> {
         }
         if c[k] >= 3 {
             c[k] -= 3;
-            sets.push(Set {
-                shape: SetShape::Triplet,
+            sets.push(Block {
+                shape: BlockShape::Koutsu,
                 first: kk,
                 meld: None,
             });
@@ -134,8 +139,8 @@ pub fn standard_splits(counts: &Counts) -> Vec<(u8, Vec<Set>)> {
         }
         if k < 27 && k % 9 <= 6 && c[k + 1] > 0 && c[k + 2] > 0 {
             c[k..k + 3].iter_mut().for_each(|x| *x -= 1);
-            sets.push(Set {
-                shape: SetShape::Run,
+            sets.push(Block {
+                shape: BlockShape::Shuntsu,
                 first: kk,
                 meld: None,
             });
@@ -177,14 +182,14 @@ pub fn decompositions(hand: &Hand) -> Vec<Decomposition> {
 /// Decompositions of `counts` taken as the concealed part of `hand` (used with an
 /// added tile that may be a fifth copy).
 pub fn decompose_counts(counts: &Counts, hand: &Hand) -> Vec<Decomposition> {
-    let meld_sets: Vec<Set> = hand
+    let meld_sets: Vec<Block> = hand
         .melds()
         .iter()
-        .map(|m| Set {
+        .map(|m| Block {
             shape: match m.kind() {
-                MeldKind::Chi => SetShape::Run,
-                MeldKind::Pon => SetShape::Triplet,
-                _ => SetShape::Quad,
+                MeldKind::Chi => BlockShape::Shuntsu,
+                MeldKind::Pon => BlockShape::Koutsu,
+                _ => BlockShape::Kantsu,
             },
             first: m.first_kind(),
             meld: Some(m.kind()),
@@ -196,7 +201,7 @@ pub fn decompose_counts(counts: &Counts, hand: &Hand) -> Vec<Decomposition> {
             sets.extend_from_slice(&meld_sets);
             Decomposition {
                 form: Form::Standard,
-                sets,
+                blocks: sets,
                 pairs: vec![pair],
             }
         })
@@ -207,7 +212,7 @@ pub fn decompose_counts(counts: &Counts, hand: &Hand) -> Vec<Decomposition> {
             .collect();
         out.push(Decomposition {
             form: Form::Chiitoitsu,
-            sets: vec![],
+            blocks: vec![],
             pairs,
         });
     }
@@ -215,7 +220,7 @@ pub fn decompose_counts(counts: &Counts, hand: &Hand) -> Vec<Decomposition> {
         let pair = YAOCHUU.iter().find(|&&k| counts[k] == 2).map(|&k| k as u8);
         out.push(Decomposition {
             form: Form::Kokushi,
-            sets: vec![],
+            blocks: vec![],
             pairs: pair.into_iter().collect(),
         });
     }
@@ -226,11 +231,11 @@ pub fn decompose_counts(counts: &Counts, hand: &Hand) -> Vec<Decomposition> {
 /// one reading per concealed set or pair that holds it.
 pub fn readings(d: &Decomposition, win: u8) -> Vec<Reading> {
     let mut out = Vec::new();
-    let mut push = |wait, win_set| {
+    let mut push = |wait, win_block| {
         out.push(Reading {
             decomposition: d.clone(),
             wait,
-            win_set,
+            win_block,
         });
     };
     match d.form {
@@ -250,16 +255,16 @@ pub fn readings(d: &Decomposition, win: u8) -> Vec<Reading> {
             if d.pairs[0] == win {
                 push(Wait::Tanki, None);
             }
-            let mut seen: Vec<(SetShape, u8, Wait)> = Vec::new();
-            for (i, s) in d.sets.iter().enumerate() {
+            let mut seen: Vec<(BlockShape, u8, Wait)> = Vec::new();
+            for (i, s) in d.blocks.iter().enumerate() {
                 if s.meld.is_some() || !s.contains(win) {
                     continue;
                 }
                 let wait = match s.shape {
-                    SetShape::Run if win == s.first + 1 => Wait::Kanchan,
-                    SetShape::Run if win == s.first + 2 && s.first % 9 == 0 => Wait::Penchan,
-                    SetShape::Run if win == s.first && s.first % 9 == 6 => Wait::Penchan,
-                    SetShape::Run => Wait::Ryanmen,
+                    BlockShape::Shuntsu if win == s.first + 1 => Wait::Kanchan,
+                    BlockShape::Shuntsu if win == s.first + 2 && s.first % 9 == 0 => Wait::Penchan,
+                    BlockShape::Shuntsu if win == s.first && s.first % 9 == 6 => Wait::Penchan,
+                    BlockShape::Shuntsu => Wait::Ryanmen,
                     _ => Wait::Shanpon,
                 };
                 // Identical sets give identical readings.
@@ -331,11 +336,12 @@ mod tests {
 
     #[test]
     fn melds_are_sets() {
-        let d = decompositions(&hand("123m44p [5'55z] (6666s)"));
+        let d = decompositions(&hand("123m44p [5'55z] (6666s) [7'89p]"));
         assert_eq!(d.len(), 1);
-        assert_eq!(d[0].sets.len(), 3);
-        assert!(!d[0].sets[0].is_open());
-        assert!(d[0].sets[1].is_open());
-        assert!(!d[0].sets[2].is_open());
+        assert_eq!(d[0].blocks.len(), 4);
+        assert!(!d[0].blocks[0].is_open());
+        assert!(d[0].blocks[1].is_open());
+        assert!(!d[0].blocks[2].is_open());
+        assert!(d[0].blocks[3].is_open());
     }
 }

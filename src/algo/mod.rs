@@ -1,6 +1,7 @@
 //! Hand analysis: exact shanten from tabulated group distances, decompositions
 //! with wait shapes, waits, ukeire and discard tables.
 
+pub mod agari;
 pub mod decompose;
 pub mod distance;
 mod rank;

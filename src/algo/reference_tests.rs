@@ -3,9 +3,10 @@
 //! all targets), waits by adding each kind and testing completeness by full
 //! decomposition, ukeire by recomputing shanten after each draw.
 
+use super::agari::is_complete;
 use super::decompose::standard_splits;
 use super::shanten::{self, YAOCHUU};
-use super::waits::{is_complete, shanten_and_lowering};
+use super::waits::shanten_and_lowering;
 use crate::tile::{Counts, KINDS};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;

@@ -120,31 +120,6 @@ pub fn shanten_and_lowering(
     best_form(std, (melds == 0 && n >= 13).then(|| Tally::of(counts)))
 }
 
-/// Whether concealed counts (each 0-4) with `melds` melds form a complete hand.
-pub fn is_complete(counts: &Counts, melds: usize) -> bool {
-    let mut pair_groups = 0;
-    for &(lo, hi) in &GROUPS {
-        let held = &counts[lo..hi];
-        let n: usize = held.iter().map(|&c| c as usize).sum();
-        let p = match n % 3 {
-            0 => 0,
-            2 => 1,
-            _ => return complete_other_forms(counts, melds),
-        };
-        pair_groups += p;
-        if pair_groups > 1 || table::distances(held)[dist_index(n / 3, p)] != 0 {
-            return complete_other_forms(counts, melds);
-        }
-    }
-    pair_groups == 1 || complete_other_forms(counts, melds)
-}
-
-fn complete_other_forms(counts: &Counts, melds: usize) -> bool {
-    melds == 0
-        && counts.iter().map(|&c| c as usize).sum::<usize>() == 14
-        && (shanten::chiitoitsu(counts) == -1 || shanten::kokushi(counts) == -1)
-}
-
 /// A winning kind and the shapes it can be waited on with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WaitInfo {

@@ -224,6 +224,9 @@ fn parse_meld_at(input: &str, start: usize, end: usize) -> Result<Meld> {
     if written.iter().filter(|w| w.called).count() > 1 {
         return Err(err("more than one called tile (\"'\")".into()));
     }
+    if written.iter().any(|w| w.added && w.called) {
+        return Err(err("the tile a kakan adds was not called".into()));
+    }
     // The pon part of a kakan is the tiles except the added one.
     let shown: Vec<&Written> = written.iter().filter(|w| !w.added).collect();
     let called_pos = shown.iter().position(|w| w.called);

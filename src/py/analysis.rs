@@ -4,9 +4,9 @@
 use super::errors::invalid;
 use super::hand::PyHand;
 use super::tile::{int_arg, raw_counts, PyTile};
-use crate::algo::decompose::{Decomposition, SetShape, Wait};
+use crate::algo::decompose::{BlockShape, Decomposition, Wait};
 use crate::algo::shanten as core_shanten;
-use crate::algo::waits;
+use crate::algo::{agari, waits};
 use crate::error::MahjongError;
 use crate::notation::mpsz;
 use crate::tile::{Counts, Tile, KINDS};
@@ -60,7 +60,7 @@ impl PyShantenByForm {
 #[pyclass(name = "Block", module = "riichi", frozen, get_all)]
 #[derive(Clone)]
 pub struct PyBlock {
-    /// `"run"`, `"triplet"` or `"quad"`.
+    /// `"shuntsu"` (a run), `"koutsu"` (a triplet) or `"kantsu"` (a kan).
     shape: &'static str,
     tiles: Vec<PyTile>,
     /// The meld kind when the set is a declared meld, else `None`.
@@ -137,16 +137,16 @@ impl PyDecomposition {
 pub fn py_decomposition(
     d: &Decomposition,
     wait: Option<Wait>,
-    win_set: Option<usize>,
+    win_block: Option<usize>,
 ) -> PyDecomposition {
     let blocks = d
-        .sets
+        .blocks
         .iter()
         .map(|s| {
             let (shape, kinds): (&str, Vec<u8>) = match s.shape {
-                SetShape::Run => ("run", vec![s.first, s.first + 1, s.first + 2]),
-                SetShape::Triplet => ("triplet", vec![s.first; 3]),
-                SetShape::Quad => ("quad", vec![s.first; 4]),
+                BlockShape::Shuntsu => ("shuntsu", vec![s.first, s.first + 1, s.first + 2]),
+                BlockShape::Koutsu => ("koutsu", vec![s.first; 3]),
+                BlockShape::Kantsu => ("kantsu", vec![s.first; 4]),
             };
             PyBlock {
                 shape,
@@ -163,7 +163,7 @@ pub fn py_decomposition(
         pair: (pairs.len() == 1).then(|| pairs[0]),
         pairs,
         wait: wait.map(Wait::name),
-        win_block: win_set,
+        win_block: win_block,
     }
 }
 
@@ -313,7 +313,7 @@ impl PyDiscardOption {
 /// `Hand` or a string with melds, which take the full path).
 fn fast_counts(x: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
     if let Ok(s) = x.cast::<PyString>() {
-        let s = s.to_cow()?;
+        let s = super::text(s)?;
         if s.contains(['[', '(']) {
             return Ok(None);
         }
@@ -353,12 +353,14 @@ fn shanten_of(x: &Bound<'_, PyAny>) -> PyResult<i8> {
 #[pyfunction]
 fn is_complete(x: &Bound<'_, PyAny>) -> PyResult<bool> {
     if let Some(c) = fast_counts(x)? {
-        let n: usize = c.iter().map(|&v| v as usize).sum();
-        return Ok(n % 3 == 2 && waits::is_complete(&c, 0));
+        return Ok(agari::is_complete(&c, 0));
     }
     let h = super::hand::hand_arg(x)?;
-    Ok(h.concealed_len() % 3 == 2 && waits::is_complete(h.counts(), h.melds().len()))
+    Ok(agari::is_complete(h.counts(), h.melds().len()))
 }
+
+/// Most threads a batch call may be asked to use.
+const MAX_THREADS: usize = 256;
 
 /// Rows per unit of parallel work in batch calls.
 const CHUNK: usize = 1024;
@@ -403,8 +405,12 @@ fn batch<T: Copy + Default + Send + Sync>(
         Some(t) => Some(
             int_arg(t)?
                 .and_then(|v| usize::try_from(v).ok())
-                .filter(|&v| v >= 1)
-                .ok_or_else(|| invalid(format!("threads must be a positive integer, got {t}")))?,
+                .filter(|&v| (1..=MAX_THREADS).contains(&v))
+                .ok_or_else(|| {
+                    invalid(format!(
+                        "threads must be an integer from 1 to {MAX_THREADS}, got {t}"
+                    ))
+                })?,
         ),
     };
     let n = shape[0];
@@ -470,8 +476,8 @@ fn is_complete_batch<'py>(
     counts: &Bound<'py, PyAny>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-    let out = batch(py, counts, threads, 1, |c, n, o: &mut [bool]| {
-        o[0] = n % 3 == 2 && waits::is_complete(c, 0);
+    let out = batch(py, counts, threads, 1, |c, _, o: &mut [bool]| {
+        o[0] = agari::is_complete(c, 0);
         Ok(())
     })?;
     Ok(PyArray1::from_vec(py, out))

@@ -3,8 +3,9 @@
 use super::analysis::{
     py_decomposition, PyDecomposition, PyDiscardOption, PyShantenByForm, PyUkeire, PyWaits,
 };
+use super::text;
 use super::tile::{counts_arg, tile_arg, tiles_arg, to_py, PyTile};
-use crate::algo::{decompose, shanten, waits};
+use crate::algo::{agari, decompose, shanten, waits};
 use crate::error::MahjongError;
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind, Relative};
@@ -24,12 +25,16 @@ impl PyMeld {
     #[new]
     #[pyo3(signature = (kind, tiles, called=None, called_from=None, added=None))]
     fn new(
-        kind: &str,
+        kind: &Bound<'_, PyString>,
         tiles: &Bound<'_, PyAny>,
         called: Option<&Bound<'_, PyAny>>,
-        called_from: Option<&str>,
+        called_from: Option<&Bound<'_, PyString>>,
         added: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let kind = text(kind)?;
+        let kind = kind.as_ref();
+        let called_from = called_from.map(text).transpose()?;
+        let called_from = called_from.as_deref();
         let kind = MeldKind::from_name(kind).ok_or_else(|| {
             MahjongError::InvalidMeld(format!(
                 "unknown meld kind {kind:?} (chi, pon, daiminkan, kakan, ankan)"
@@ -55,8 +60,8 @@ impl PyMeld {
 
     /// Parse bracket notation: `[3'45m]`, `[555z]`, `[5'55+5z]`, `(1111s)`.
     #[staticmethod]
-    fn parse(s: &str) -> PyResult<Self> {
-        Ok(PyMeld(mpsz::parse_meld(s)?))
+    fn parse(s: &Bound<'_, PyString>) -> PyResult<Self> {
+        Ok(PyMeld(mpsz::parse_meld(&text(s)?)?))
     }
 
     #[getter]
@@ -110,7 +115,7 @@ pub fn hand_arg(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
         return Ok(h.get().0.clone());
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(mpsz::parse_hand(&s.to_cow()?)?);
+        return Ok(mpsz::parse_hand(&text(s)?)?);
     }
     Err(PyTypeError::new_err(format!(
         "expected a Hand or a hand string, got {}",
@@ -124,7 +129,7 @@ impl PyHand {
     #[pyo3(signature = (tiles, melds=None))]
     fn new(tiles: &Bound<'_, PyAny>, melds: Option<Vec<PyMeld>>) -> PyResult<Self> {
         match (tiles.cast::<PyString>(), melds) {
-            (Ok(s), None) => Ok(PyHand(mpsz::parse_hand(&s.to_cow()?)?)),
+            (Ok(s), None) => Ok(PyHand(mpsz::parse_hand(&text(s)?)?)),
             (_, melds) => {
                 let melds = melds.unwrap_or_default().into_iter().map(|m| m.0).collect();
                 Ok(PyHand(Hand::new(&tiles_arg(tiles)?, melds)?))
@@ -162,7 +167,7 @@ impl PyHand {
     }
     #[getter]
     fn is_complete(&self) -> bool {
-        self.0.concealed_len() % 3 == 2 && waits::is_complete(self.0.counts(), self.0.melds().len())
+        agari::is_complete(self.0.counts(), self.0.melds().len())
     }
     /// The hand in Unicode tiles.
     #[getter]
@@ -211,7 +216,7 @@ impl PyHand {
         }
         Ok(decompose::all_readings(&self.0, win.kind())
             .iter()
-            .map(|r| py_decomposition(&r.decomposition, Some(r.wait), r.win_set))
+            .map(|r| py_decomposition(&r.decomposition, Some(r.wait), r.win_block))
             .collect())
     }
 

@@ -1,12 +1,13 @@
 //! `riichi.Tile` and the tile-list functions.
 
 use super::errors::invalid;
+use super::text;
 use crate::error::MahjongError;
 use crate::notation::{mpsz, tenhou};
 use crate::tile::{Counts, Tile, KINDS};
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyType};
+use pyo3::types::{PySequence, PyString, PyType};
 
 /// One tile: `Tile("5m")`, `Tile("0p")` for a red five.
 #[pyclass(
@@ -24,13 +25,13 @@ pub struct PyTile(pub Tile);
 #[pymethods]
 impl PyTile {
     #[new]
-    fn new(s: &str) -> PyResult<Self> {
-        one_tile(s).map(PyTile)
+    fn new(s: &Bound<'_, PyString>) -> PyResult<Self> {
+        one_tile(&text(s)?).map(PyTile)
     }
 
     #[staticmethod]
-    fn from_mjai(name: &str) -> PyResult<Self> {
-        Ok(PyTile(Tile::from_mjai(name)?))
+    fn from_mjai(name: &Bound<'_, PyString>) -> PyResult<Self> {
+        Ok(PyTile(Tile::from_mjai(&text(name)?)?))
     }
 
     #[staticmethod]
@@ -123,7 +124,7 @@ pub fn tile_arg(obj: &Bound<'_, PyAny>) -> PyResult<Tile> {
         return Ok(t.get().0);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return one_tile(&s.to_cow()?);
+        return one_tile(&text(s)?);
     }
     Err(PyTypeError::new_err(format!(
         "expected a Tile or a tile string, got {}",
@@ -134,7 +135,7 @@ pub fn tile_arg(obj: &Bound<'_, PyAny>) -> PyResult<Tile> {
 /// Tiles from an mpsz string or an iterable of tiles / tile strings.
 pub fn tiles_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Tile>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(mpsz::parse_tiles(&s.to_cow()?)?);
+        return Ok(mpsz::parse_tiles(&text(s)?)?);
     }
     let iter = obj.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
@@ -176,12 +177,19 @@ pub fn raw_counts(
     obj: &Bound<'_, PyAny>,
     out_of_range: fn(String) -> MahjongError,
 ) -> PyResult<Option<Counts>> {
-    if obj.is_instance_of::<PyString>() || obj.len().ok() != Some(KINDS) {
+    let is_sequence = obj.cast::<PySequence>().is_ok() && !obj.is_instance_of::<PyString>();
+    if !is_sequence || obj.len().ok() != Some(KINDS) {
         return Ok(None);
     }
     let mut c = [0u8; KINDS];
     for (k, item) in obj.try_iter()?.enumerate() {
         let item = item?;
+        if k >= KINDS {
+            return Err(out_of_range(
+                "more than 34 counts from a sequence of length 34".to_owned(),
+            )
+            .into());
+        }
         if item.is_instance_of::<PyTile>() || item.is_instance_of::<PyString>() {
             return Ok(None);
         }
@@ -212,8 +220,8 @@ pub fn to_py(tiles: &[Tile]) -> Vec<PyTile> {
 
 /// Parse an mpsz string such as `"123m0p77z"` into tiles.
 #[pyfunction]
-fn parse_tiles(s: &str) -> PyResult<Vec<PyTile>> {
-    Ok(to_py(&mpsz::parse_tiles(s)?))
+fn parse_tiles(s: &Bound<'_, PyString>) -> PyResult<Vec<PyTile>> {
+    Ok(to_py(&mpsz::parse_tiles(&text(s)?)?))
 }
 
 /// The shortest mpsz string of the tiles (sorted, one suit letter per suit).
