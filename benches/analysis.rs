@@ -3,19 +3,23 @@
 //! completeness of winning hands, waits of tenpai hands, the full discard table.
 //! Each bench checks its results before timing. Run: `cargo bench --bench analysis`.
 
-use _core::algo::{shanten, waits};
+use _core::algo::{agari, shanten, waits};
 use _core::tile::{Counts, KINDS};
 use _core::Hand;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 use std::path::PathBuf;
 
+/// The benchmark corpus: `RIICHI_SHARED` (the shared folder or its `bench/`), else
+/// `../shared/bench` beside the repository.
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("RIICHI_SHARED").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/bench"),
-        |d| PathBuf::from(d).join("bench"),
-    );
-    dir.is_dir().then_some(dir)
+    let candidates = match std::env::var_os("RIICHI_SHARED") {
+        Some(d) => vec![PathBuf::from(&d).join("bench"), PathBuf::from(d)],
+        None => vec![PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/bench")],
+    };
+    candidates
+        .into_iter()
+        .find(|d| d.join("shanten14.jsonl").is_file())
 }
 
 fn numbers(line: &str, key: &str) -> Vec<usize> {
@@ -106,7 +110,7 @@ fn bench_complete_and_waits(c: &mut Criterion) {
     let mut g = c.benchmark_group("agari");
     let hands: Vec<Counts> = wins.iter().map(|(h, _)| *h).collect();
     assert!(
-        hands.iter().all(|h| waits::is_complete(h, 0)),
+        hands.iter().all(|h| agari::is_complete(h, 0)),
         "a winning hand not complete"
     );
     g.throughput(Throughput::Elements(hands.len() as u64));
@@ -114,7 +118,7 @@ fn bench_complete_and_waits(c: &mut Criterion) {
         b.iter(|| {
             hands
                 .iter()
-                .filter(|h| waits::is_complete(black_box(h), 0))
+                .filter(|h| agari::is_complete(black_box(h), 0))
                 .count()
         });
     });

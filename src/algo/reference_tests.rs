@@ -244,18 +244,27 @@ fn random_hands_with_melds(
     }
 }
 
-/// Random mixed hands; `RIICHI_REFERENCE_HANDS` raises the count (1,000,000 for
-/// the full check).
+/// Random hands per check: a million by default, `RIICHI_REFERENCE_HANDS` to
+/// change it. The slower checks take a fraction of it.
 fn reference_count() -> usize {
     std::env::var("RIICHI_REFERENCE_HANDS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(100_000)
+        .unwrap_or(1_000_000)
+}
+
+/// [`random_hands`] spread over every core: 64 slices, each with its own seed.
+fn random_hands_parallel(count: usize, seed: u64, check: impl Fn(&Counts, &Counts, usize) + Sync) {
+    use rayon::prelude::*;
+    (0..64u64).into_par_iter().for_each(|slice| {
+        let n = count / 64 + usize::from((slice as usize) < count % 64);
+        random_hands(n, seed * 1000 + slice, |c, mc, melds| check(c, mc, melds));
+    });
 }
 
 #[test]
 fn random_hands_match_reference() {
-    random_hands(reference_count(), 1, |c, mc, melds| {
+    random_hands_parallel(reference_count(), 1, |c, mc, melds| {
         let s = fast(c, mc, melds);
         // Exact check without a full search: nothing misses fewer tiles than the
         // fast answer, and the fast answer's count is reached.
@@ -290,7 +299,7 @@ fn standard_ref_bounded(c: &Counts, caps: &Counts, sets: usize, guess: i8) -> i8
 
 #[test]
 fn waits_and_ukeire_match_brute_force() {
-    random_hands(reference_count() / 4, 2, |c, mc, melds| {
+    random_hands(reference_count() / 40, 2, |c, mc, melds| {
         let n: usize = c.iter().map(|&x| x as usize).sum();
         if n % 3 != 1 {
             return;
@@ -316,7 +325,7 @@ fn discard_table_matches_one_by_one() {
     use crate::meld::{Meld, MeldKind};
     use crate::tile::Tile;
     let tile = |k: usize| Tile::from_kind(k as u8).unwrap();
-    random_hands_with_melds(reference_count() / 20, 3, |c, mc, made| {
+    random_hands_with_melds(reference_count() / 200, 3, |c, mc, made| {
         let n: usize = c.iter().map(|&x| x as usize).sum();
         if n % 3 != 2 {
             return;

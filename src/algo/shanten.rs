@@ -242,20 +242,27 @@ pub fn combine_to(x: &Lanes, y: &Lanes, sets: usize) -> u8 {
         .min(FAR)
 }
 
+/// The caps melds leave on group `g` (4 minus the copies they hold), or `None`
+/// when they hold none of its kinds and the table applies.
+#[inline]
+pub fn group_caps(meld_counts: Option<&Counts>, g: usize) -> Option<[u8; 9]> {
+    let (lo, hi) = GROUPS[g];
+    let mc = meld_counts.filter(|mc| mc[lo..hi].iter().any(|&c| c > 0))?;
+    let mut caps = [4u8; 9];
+    for (cap, &c) in caps.iter_mut().zip(&mc[lo..hi]) {
+        *cap = 4 - c;
+    }
+    Some(caps)
+}
+
 /// Distances of group `g` of `counts`; `meld_counts` lower the caps when given.
 #[inline]
 pub fn group(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Lanes {
     let (lo, hi) = GROUPS[g];
     let held = &counts[lo..hi];
-    match meld_counts {
-        Some(mc) if mc[lo..hi].iter().any(|&c| c > 0) => {
-            let mut caps = [4u8; 9];
-            for (cap, &c) in caps.iter_mut().zip(&mc[lo..hi]) {
-                *cap = 4 - c;
-            }
-            lanes(&group_distances(held, &caps[..hi - lo], g < 3))
-        }
-        _ => table::distances(held),
+    match group_caps(meld_counts, g) {
+        Some(caps) => lanes(&group_distances(held, &caps[..hi - lo], g < 3)),
+        None => table::distances(held),
     }
 }
 

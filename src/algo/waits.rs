@@ -14,31 +14,26 @@ use crate::tile::{Counts, Tile, KINDS};
 /// A group's distances and, per target, the kinds whose drawing lowers them (bit i
 /// = the group's i-th kind, that is kind `base + i`).
 #[derive(Clone, Copy, Debug)]
-struct Reach {
+struct GroupEntry {
     dist: Lanes,
     lowering: [u16; 10],
     base: u8,
 }
 
-fn group_reach(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Reach {
+fn group_entry(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> GroupEntry {
     let (lo, hi) = GROUPS[g];
     let held = &counts[lo..hi];
-    let capped = meld_counts.filter(|mc| mc[lo..hi].iter().any(|&c| c > 0));
-    let Some(mc) = capped else {
+    let base = lo as u8;
+    let Some(caps) = shanten::group_caps(meld_counts, g) else {
         let (dist, lowering) = table::entry(held);
-        return Reach {
+        return GroupEntry {
             dist,
             lowering,
-            base: lo as u8,
+            base,
         };
     };
     // Melds hold copies of this group: scan with lowered caps, and try each draw.
-    let mut caps = [4u8; 9];
-    for (cap, &c) in caps.iter_mut().zip(&mc[lo..hi]) {
-        *cap = 4 - c;
-    }
-    let runs = g < 3;
-    let n = hi - lo;
+    let (n, runs) = (hi - lo, g < 3);
     let dist = group_distances(held, &caps[..n], runs);
     let mut lowering = [0u16; 10];
     let mut more = [0u8; 9];
@@ -56,21 +51,21 @@ fn group_reach(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Reach
             }
         }
     }
-    Reach {
+    GroupEntry {
         dist: lanes(&dist),
         lowering,
-        base: lo as u8,
+        base,
     }
 }
 
 /// For each group, the combined distances of the other three.
-fn others_of(r: &[Reach; 4]) -> [Lanes; 4] {
+fn others_of(r: &[GroupEntry; 4]) -> [Lanes; 4] {
     shanten::others(&[r[0].dist, r[1].dist, r[2].dist, r[3].dist])
 }
 
 /// Standard-form distance to `sets` sets and a pair, and the kinds that lower it:
 /// a group's lowering kinds count for each target that some optimal split gives it.
-fn standard_lowering(r: &[Reach; 4], others: &[Lanes; 4], sets: usize) -> (u8, u64) {
+fn standard_lowering(r: &[GroupEntry; 4], others: &[Lanes; 4], sets: usize) -> (u8, u64) {
     let top = dist_index(sets, 1);
     let d = combine_to(&r[0].dist, &others[0], sets);
     let mut mask = 0;
@@ -115,7 +110,7 @@ pub fn shanten_and_lowering(
     melds: usize,
 ) -> (i8, u64) {
     let n: usize = counts.iter().map(|&c| c as usize).sum();
-    let r = [0, 1, 2, 3].map(|g| group_reach(counts, meld_counts, g));
+    let r = [0, 1, 2, 3].map(|g| group_entry(counts, meld_counts, g));
     let std = standard_lowering(&r, &others_of(&r), n / 3);
     best_form(std, (melds == 0 && n >= 13).then(|| Tally::of(counts)))
 }
@@ -265,7 +260,7 @@ pub fn discard_options(hand: &Hand, visible: &Counts) -> Result<Vec<DiscardOptio
     let melds = hand.melds().len();
     let mut counts = *hand.counts();
     let n = hand.concealed_len() - 1;
-    let r = [0, 1, 2, 3].map(|g| group_reach(&counts, Some(&mc), g));
+    let r = [0, 1, 2, 3].map(|g| group_entry(&counts, Some(&mc), g));
     let others = others_of(&r);
     let tally = (melds == 0 && n >= 13).then(|| Tally::of(&counts));
     // pair_rest[g][h]: the two groups other than g and h, combined.
@@ -287,13 +282,10 @@ pub fn discard_options(hand: &Hand, visible: &Counts) -> Result<Vec<DiscardOptio
     let mut out = Vec::with_capacity(tiles.len());
     for t in tiles {
         let k = t.kind() as usize;
-        let g = GROUPS
-            .iter()
-            .position(|&(lo, hi)| (lo..hi).contains(&k))
-            .expect("group");
+        let g = (k / 9).min(3);
         counts[k] -= 1;
         let mut r13 = r;
-        r13[g] = group_reach(&counts, Some(&mc), g);
+        r13[g] = group_entry(&counts, Some(&mc), g);
         let mut o13 = others;
         for h in (0..4).filter(|&h| h != g) {
             o13[h] = combine(&r13[g].dist, &pair_rest[g][h]);

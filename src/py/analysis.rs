@@ -418,10 +418,12 @@ fn batch<T: Copy + Default + Send + Sync>(
     // One chunk of rows: its index, its outputs and its counts.
     let work = |(chunk, (out, rows)): (usize, (&mut [T], &[u8]))| {
         for (i, row) in rows.chunks_exact(KINDS).enumerate() {
-            let c: &Counts = row.try_into().expect("row of 34");
+            // A copy: Python may write to the array while the GIL is released, and
+            // what is checked must be what is analysed.
+            let c: Counts = row.try_into().expect("row of 34");
             let row = chunk * CHUNK + i;
-            let tiles = core_shanten::check_counts(c).map_err(|e| format!("row {row}: {e}"))?;
-            f(c, tiles, &mut out[i * width..(i + 1) * width])
+            let tiles = core_shanten::check_counts(&c).map_err(|e| format!("row {row}: {e}"))?;
+            f(&c, tiles, &mut out[i * width..(i + 1) * width])
                 .map_err(|e| format!("row {row}: {e}"))?;
         }
         Ok::<(), String>(())
