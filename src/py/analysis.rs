@@ -163,7 +163,7 @@ pub fn py_decomposition(
         pair: (pairs.len() == 1).then(|| pairs[0]),
         pairs,
         wait: wait.map(Wait::name),
-        win_block: win_block,
+        win_block,
     }
 }
 
