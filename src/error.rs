@@ -30,16 +30,27 @@ impl MahjongError {
         let position = input
             .get(..position)
             .map_or(position, |p| p.chars().count());
-        let mut shown: String = input.chars().take(60).collect();
-        if shown.len() < input.len() {
-            shown.push('…');
-        }
         MahjongError::TileParse {
-            input: shown,
+            input: shortened(input),
             position,
             reason: reason.into(),
         }
     }
+}
+
+/// At most the first 60 characters of `input`, with `…` when it is longer: what
+/// messages quote of a user's input.
+pub fn shortened(input: &str) -> String {
+    let mut shown: String = input.chars().take(60).collect();
+    if shown.len() < input.len() {
+        shown.push('…');
+    }
+    shown
+}
+
+/// `input` shortened and quoted, for messages.
+pub fn quoted(input: &str) -> String {
+    format!("{:?}", shortened(input))
 }
 
 impl fmt::Display for MahjongError {

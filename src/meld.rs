@@ -1,6 +1,6 @@
 //! Melds: chi, pon, daiminkan, kakan and ankan, validated on construction.
 
-use crate::error::{MahjongError, Result};
+use crate::error::{quoted, MahjongError, Result};
 use crate::notation::mpsz;
 use crate::tile::Tile;
 use std::fmt;
@@ -223,7 +223,7 @@ fn article(kind: MeldKind) -> &'static str {
 
 fn meld_error(kind: MeldKind, tiles: &[Tile], why: &str) -> MahjongError {
     let shown = mpsz::format_tiles(tiles);
-    MahjongError::InvalidMeld(format!("{} of {shown:?}: {why}", kind.name()))
+    MahjongError::InvalidMeld(format!("{} of {}: {why}", kind.name(), quoted(&shown)))
 }
 
 impl fmt::Display for Meld {

@@ -153,6 +153,38 @@ def random_complete_counts(rng: random.Random, sets: int = 4) -> list[int]:
             return c
 
 
+def kans_left_out(counts: Sequence[int]) -> list[riichi.Meld]:
+    """Closed kans that make closed counts of fewer than 13 tiles (3n+1 or 3n+2) a
+    13- or 14-tile `Hand` whose analysis is that of the counts alone, as the
+    module-level calls read them (a hand with its melds left out).
+
+    Each kan is of a kind that neither the counts nor its neighbours within two
+    (same suit) hold, honors first: no held tile could ever make a set with it, and
+    any set or pair a completion would build of it from new tiles alone can be built
+    of another untouched kind instead, so shanten, waits and completeness are the
+    same."""
+    n = sum(counts)
+    assert n % 3 and n <= 14, n
+    need = (14 - n if n % 3 == 2 else 13 - n) // 3
+
+    def untouched(k: int) -> bool:
+        if k >= 27:
+            return counts[k] == 0
+        return all(counts[j] == 0 for j in range(max(k - 2, 0), k + 3) if j // 9 == k // 9)
+
+    kinds = [k for k in [*range(27, KINDS), *range(27)] if untouched(k)][:need]
+    assert len(kinds) == need, counts
+    return [riichi.Meld("ankan", name_of(k) * 4) for k in kinds]
+
+
+def hand_of_counts(counts: Sequence[int]) -> riichi.Hand:
+    """The `Hand` of closed counts; fewer than 13 tiles get `kans_left_out`."""
+    text = counts_to_mpsz(counts)
+    if sum(counts) >= 13:
+        return riichi.Hand(text)
+    return riichi.Hand(text, melds=kans_left_out(counts))
+
+
 def counts_to_mpsz(counts: Sequence[int]) -> str:
     out = []
     for s_i, s in enumerate(SUITS):

@@ -15,6 +15,7 @@ from conftest import (
     KINDS,
     counts_of,
     counts_to_mpsz,
+    hand_of_counts,
     is_complete_ref,
     is_tenpai_ref,
     kind_of,
@@ -210,10 +211,11 @@ def test_quads_of_three_kinds_wait_on_four_and_five() -> None:
         # 3 sets + 4 lone honors: need a pair (1 draw) and a set (2): 2-shanten.
         # Chiitoitsu: no pair, 13 kinds -> 6. Kokushi: 1m 9s 1z-4z, no pair -> 7.
         ("123m456p789s1234z", (2, 6, 7)),
-        # One tile left: it waits on its pair.
-        ("1m", (0, None, None)),
-        # 4 tiles: 1m 1m 1m 1m = 111 + 1: tanki on a fifth copy -> 1-shanten.
-        ("1111m", (1, None, None)),
+        # Four melds and one tile left: it waits on its pair. Melds rule out
+        # chiitoitsu and kokushi.
+        ("1m [2'34p] [5'67s] [6'66z] [7'77z]", (0, None, None)),
+        # Three melds and 1111m = 111 + 1: tanki on a fifth copy -> 1-shanten.
+        ("1111m [2'34p] [5'67s] [7'77z]", (1, None, None)),
     ],
 )
 def test_shanten_by_form(text: str, expected: tuple[int, int | None, int | None]) -> None:
@@ -222,22 +224,29 @@ def test_shanten_by_form(text: str, expected: tuple[int, int | None, int | None]
 
 
 def test_shanten_by_form_value_semantics() -> None:
-    s = Hand("1m").shanten_by_form
-    assert s == Hand("2m").shanten_by_form
-    assert s != Hand("1111m").shanten_by_form
+    melds = " [2'34p] [5'67s] [6'66z] [7'77z]"
+    s = Hand("1m" + melds).shanten_by_form
+    assert s == Hand("2m" + melds).shanten_by_form
+    assert s != Hand("1111m [2'34p] [5'67s] [7'77z]").shanten_by_form
+    assert s != Hand("123m456p789s1122z").shanten_by_form
     assert repr(s) == "ShantenByForm(standard=0, chiitoitsu=None, kokushi=None)"
     with pytest.raises(TypeError):
         hash(s)
 
 
 def test_melds_count_as_completed_sets() -> None:
-    # 1m [123m] [345m] [456m]: three sets called, 1m waits on its pair.
-    h = Hand("1m [1'23m] [3'45m] [4'56m]")
+    # 1m [123m] [345m] [456m] [777z]: four sets called, 1m waits on its pair.
+    h = Hand("1m [1'23m] [3'45m] [4'56m] [7'77z]")
     assert h.shanten == 0
+    assert h.shanten_by_form.standard == 0
     assert wait_table(h) == {"1m": ["tanki"]}
     # Two of the four 1m are in hand and meld: two left.
     assert h.ukeire().live == 2
-    assert Hand("11m [1'23m] [3'45m] [4'56m]").shanten == -1
+    assert Hand("11m [1'23m] [3'45m] [4'56m] [7'77z]").shanten == -1
+    # One meld: 10 concealed tiles make 3 sets and a pair. 123m 456p 789s + 1z:
+    # tenpai on 1z; with 1z2z instead of the run 789s, 1-shanten.
+    assert Hand("123m456p789s1z [7'77z]").shanten_by_form.standard == 0
+    assert Hand("123m456p78s12z [7'77z]").shanten_by_form.standard == 1
 
 
 def test_shanten_and_completeness_agree_with_brute_force(rng: random.Random) -> None:
@@ -330,8 +339,8 @@ def test_win_block_points_at_the_completed_set() -> None:
         got[d.wait] = (d.blocks[d.win_block].shape, names(d.blocks[d.win_block].tiles))
         assert str(d.pair) == "5p" and names(d.pairs) == ["5p"]
     assert got == {
-        "penchan": ("run", ["1m", "2m", "3m"]),
-        "shanpon": ("triplet", ["3m", "3m", "3m"]),
+        "penchan": ("shuntsu", ["1m", "2m", "3m"]),
+        "shanpon": ("koutsu", ["3m", "3m", "3m"]),
     }
     # Won on the pair: tanki, no block.
     assert {(d.wait, d.win_block) for d in h.decompositions("5p")} == {("tanki", None)}
@@ -344,10 +353,10 @@ def test_melds_are_blocks_that_never_take_the_winning_tile() -> None:
     (d,) = h.decompositions()
     assert d.form == "standard" and str(d.pair) == "1m"
     assert [(b.shape, b.meld, b.is_open) for b in d.blocks] == [
-        ("run", "chi", True),
-        ("run", "chi", True),
-        ("run", "chi", True),
-        ("quad", "ankan", False),
+        ("shuntsu", "chi", True),
+        ("shuntsu", "chi", True),
+        ("shuntsu", "chi", True),
+        ("kantsu", "ankan", False),
     ]
     # 1m is also in the called 123m, but a meld cannot take the winning tile.
     assert [(r.wait, r.win_block) for r in h.decompositions("1m")] == [("tanki", None)]
@@ -585,6 +594,27 @@ def test_module_shanten_accepts_hand_string_and_counts() -> None:
     assert not riichi.is_complete("1m")
 
 
+def test_module_fast_paths_take_a_hand_with_its_melds_left_out() -> None:
+    # A plain string or 34 counts may hold any 3n+1 or 3n+2 tiles up to 14: the
+    # concealed part of a hand whose melds are left out. A `Hand` may not.
+    assert riichi.shanten("1m") == riichi.shanten(counts_of("1m")) == 0
+    assert riichi.shanten("1111m") == riichi.shanten(counts_of("1111m")) == 1
+    assert riichi.shanten("1111m") == Hand("1111m [2'34p] [5'67s] [7'77z]").shanten
+    assert riichi.is_complete("11m") and riichi.is_complete(counts_of("11123m"))
+    assert not riichi.is_complete("12m") and not riichi.is_complete("1m")
+    # 8 tiles are 2 sets and a pair: 123m 456p + 1z2z needs one exchange (draw 1z
+    # or 2z, discard the other): tenpai. 7 tiles 123m 45p 1z2z need a draw for 45p
+    # and one to pair 1z or 2z: 1-shanten.
+    assert riichi.shanten("123m456p12z") == 0
+    assert riichi.shanten("123m45p12z") == 1
+    for text in ("1m", "1111m", "11m", "123m456p12z"):
+        with pytest.raises(riichi.InvalidHandError, match="a hand has 13 or 14"):
+            Hand(text)
+    # With melds in the string the full path runs, and the size rule holds.
+    with pytest.raises(riichi.InvalidHandError, match="make 5 tiles"):
+        riichi.shanten("11m [1'23m]")
+
+
 def test_module_shanten_matches_hand_shanten(rng: random.Random) -> None:
     for n in (1, 2, 4, 5, 7, 8, 10, 11, 13, 14):
         for _ in range(30):
@@ -593,9 +623,14 @@ def test_module_shanten_matches_hand_shanten(rng: random.Random) -> None:
             for k in rng.sample(wall, n):
                 c[k] += 1
             text = counts_to_mpsz(c)
-            h = Hand(text)
+            # Fewer than 13 tiles: the same tiles with closed kans that change
+            # nothing (conftest.kans_left_out) as the missing melds.
+            h = hand_of_counts(c)
+            assert counts_to_mpsz(h.counts) == text
+            assert len(h.melds) == (14 - n) // 3
             assert riichi.shanten(c) == riichi.shanten(text) == h.shanten
             assert riichi.is_complete(c) is riichi.is_complete(text) is h.is_complete
+            assert riichi.shanten(str(h)) == riichi.shanten(h) == h.shanten
             s = h.shanten_by_form
             if n < 13:
                 assert s.chiitoitsu is None and s.kokushi is None

@@ -10,10 +10,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pytest
-from conftest import KINDS, counts_of, waits_ref
+from conftest import KINDS, counts_of, hand_of_counts, waits_ref
 
 import riichi
-from riichi import Hand
 
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 BatchFn = Callable[..., npt.NDArray[Any]]
@@ -81,10 +80,12 @@ def test_waits_batch_equals_hand_waits() -> None:
     got = riichi.waits_batch(rows)
     assert got.dtype == np.bool_ and got.shape == (len(rows), KINDS)
     for row, mask in zip(rows, got, strict=True):
-        text = riichi.format_tiles(
-            [riichi.Tile.from_kind(int(k)) for k in np.repeat(np.arange(34), row)]
-        )
-        expected = {t.kind for t in Hand(text).waits().tiles}
+        # Rows of fewer than 13 tiles are hands with their melds left out: the Hand
+        # gets closed kans that change nothing (conftest.kans_left_out).
+        h = hand_of_counts(row.tolist())
+        text = str(h)
+        assert h.counts == row.tolist()
+        expected = {t.kind for t in h.waits().tiles}
         assert set(np.nonzero(mask)[0].tolist()) == expected, text
         # And the brute-force reference: live waits only.
         assert set(np.nonzero(mask)[0].tolist()) == waits_ref(row.tolist())[0], text
@@ -225,7 +226,9 @@ def test_bad_row_is_named(fn: BatchFn, row: dict[int, int], message: str) -> Non
 def test_bad_thread_count(fn: BatchFn) -> None:
     rows = np.zeros((1, KINDS), np.uint8)
     rows[0, 0] = 1
-    with pytest.raises(riichi.InvalidInputError, match="threads must be a positive integer"):
+    with pytest.raises(
+        riichi.InvalidInputError, match=r"^threads must be an integer from 1 to 256, got 0$"
+    ):
         fn(rows, threads=0)
     with pytest.raises(TypeError):
         fn(rows, threads=1.5)
@@ -234,9 +237,28 @@ def test_bad_thread_count(fn: BatchFn) -> None:
 
 
 @ALL_BATCH
-def test_negative_thread_count(fn: BatchFn) -> None:
+def test_thread_count_out_of_range(fn: BatchFn) -> None:
     rows = np.zeros((1, KINDS), np.uint8)
     rows[0, 0] = 1
-    for bad in (-1, 2**70):
-        with pytest.raises(riichi.InvalidInputError, match="threads must be a positive integer"):
+    for bad in (-1, 257, 10**6, 2**64, 2**70, -(2**70)):
+        with pytest.raises(
+            riichi.InvalidInputError,
+            match=rf"^threads must be an integer from 1 to 256, got {bad}$",
+        ):
             fn(rows, threads=bad)
+
+
+@ALL_BATCH
+def test_thread_count_bounds_are_accepted(fn: BatchFn) -> None:
+    # 3000 rows: 1m (tenpai on 1m) and, except for waits, 11m (complete) between.
+    rows = np.zeros((3000, KINDS), np.uint8)
+    rows[:, 0] = 1
+    if fn is not riichi.waits_batch:
+        rows[1::2, 0] = 2
+    expected = {
+        riichi.shanten_batch: np.tile(np.array([0, -1], np.int8), 1500),
+        riichi.is_complete_batch: np.tile([False, True], 1500),
+        riichi.waits_batch: np.eye(1, KINDS, 0, dtype=np.bool_).repeat(3000, axis=0),
+    }[fn]
+    for threads in (1, 255, 256, np.int64(256)):
+        assert np.array_equal(fn(rows, threads=threads), expected)

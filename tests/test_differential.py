@@ -95,10 +95,14 @@ def test_identical_shanten_on_the_shared_corpus(name: str) -> None:
         "1111222233334m",
         "1111m2233p4455s6z",
         "11112233445566m",
-        "1111m",
+        # mahjong reads a short hand as one whose melds are left out.
+        "1111m [2'34p] [5'67s] [7'77z]",
+        "1m [2'34p] [5'67s] [6'66z] [7'77z]",
     ],
 )
 def test_named_edge_cases_agree(text: str) -> None:
     h = riichi.Hand(text)
     assert h.shanten == Shanten.calculate_shanten(h.counts)
     assert h.shanten_by_form.standard == Shanten.calculate_shanten_for_regular_hand(h.counts)
+    # The module-level fast path on the concealed tiles alone agrees too.
+    assert riichi.shanten(h.counts) == riichi.shanten(riichi.format_tiles(h.concealed)) == h.shanten

@@ -4,7 +4,7 @@ message that names the problem (and, for notation, where it is)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -110,6 +110,9 @@ def test_bad_hand_notation(text: str, msg: str) -> None:
         ("[5'5+5+5z]", riichi.InvalidMeldError, r"more than one added tile"),
         ("[55+5z]", riichi.InvalidMeldError, r"'\+' marks a kakan, which has 4 tiles, not 3"),
         ("[5'55+6z]", riichi.InvalidMeldError, r"is 4 tiles of one kind"),
+        # The added tile of a kakan came from the wall, after the pon was called.
+        ("[55+5'5z]", riichi.InvalidMeldError, r"^\"\[55\+5'5z\]\": the tile a kakan adds was not"),
+        ("[+5'555z]", riichi.InvalidMeldError, r"the tile a kakan adds was not called"),
         ("(1111s')", riichi.TileParseError, r"unexpected character"),
     ],
 )
@@ -157,6 +160,13 @@ def test_bad_meld_notation(text: str, exc: type[Exception], msg: str) -> None:
         (("pon", "555z"), {"called": "5z"}, r"a called tile needs its source seat"),
         (("pon", "555z"), {"called_from": "left"}, r"a source seat needs the called tile"),
         (
+            ("chi", "345m"),
+            {"called_from": "left"},
+            r"^chi of \"345m\": a source seat needs the called tile$",
+        ),
+        (("chi", "345m"), {"called_from": "across"}, r"a source seat needs the called tile"),
+        (("daiminkan", "5555z"), {"called_from": "right"}, r"a source seat needs the called"),
+        (
             ("ankan", "5555z"),
             {"called": "5z", "called_from": "left"},
             r"an ankan has no called tile and no source seat",
@@ -186,17 +196,34 @@ def test_meld_with_bad_tile_notation() -> None:
 @pytest.mark.parametrize(
     ("text", "msg"),
     [
-        ("11111m", r"^5 copies of 1m in hand and melds \(there are 4\)$"),
+        ("11111m23456789p", r"^5 copies of 1m in hand and melds \(there are 4\)$"),
         ("0555m5m123p456s11z", r"5 copies of 5m"),  # red fives count as fives
-        ("1111m5p [1'23m]", r"5 copies of 1m"),  # copies in melds count too
-        ("55z [5'55z]", r"5 copies of 5z"),
-        ("123456789m123p", r"12 concealed tiles: a hand holds 3n\+1 or 3n\+2"),
+        ("1111m5p123456s [1'23m]", r"5 copies of 1m"),  # copies in melds count too
+        ("55z123456789m [5'55z]", r"5 copies of 5z"),
+        ("1m [1'11m] [1'23m] [5'55z] [6'66z]", r"5 copies of 1m"),
+        ("123456789m123p", r"^12 concealed tiles: a hand holds 3n\+1 or 3n\+2 \(13 or 14 with"),
         ("123456789m123456p", r"15 concealed tiles"),
         ("", r"0 concealed tiles"),
-        ("123456789m1234567p", r"16 concealed tiles and 0 melds make 16 tiles \(14 at most"),
-        ("123456789m1234p [1'11z]", r"13 concealed tiles and 1 melds make 16 tiles"),
-        ("1234m [5'55z] [6'66z] [7'77z] [1'11z]", r"16 tiles"),
-        ("123m [555z]", r"3 concealed tiles"),
+        ("123m [555z]", r"^3 concealed tiles: a hand holds 3n\+1 or 3n\+2"),
+        # 13 or 14 tiles, a meld counting 3: partial hands are refused.
+        (
+            "123456789m1234567p",
+            r"^16 concealed tiles and 0 melds make 16 tiles; a hand has 13 or 14, a meld "
+            r"counting 3$",
+        ),
+        ("123456789m1234p [1'11z]", r"13 concealed tiles and 1 melds make 16 tiles; a hand has"),
+        ("1234m [5'55z] [6'66z] [7'77z] [1'11z]", r"4 concealed tiles and 4 melds make 16 tiles"),
+        ("1m", r"^1 concealed tiles and 0 melds make 1 tiles; a hand has 13 or 14"),
+        ("11m", r"^2 concealed tiles and 0 melds make 2 tiles"),
+        ("1111m", r"^4 concealed tiles and 0 melds make 4 tiles"),
+        ("123456789m1p", r"^10 concealed tiles and 0 melds make 10 tiles"),
+        ("11m [1'23m] [3'45m] [4'56m]", r"^2 concealed tiles and 3 melds make 11 tiles"),
+        ("1m [1'23m] [5'55z] [6'66z] [7'77z] [3'45p]", r"1 concealed tiles and 5 melds make 16"),
+        # The size is checked before the copies.
+        ("11111m", r"^5 concealed tiles and 0 melds make 5 tiles"),
+        # A long hand is refused by its size, whatever its copies.
+        ("1m" * 300, r"^300 concealed tiles: a hand holds 3n\+1 or 3n\+2"),
+        ("1m" * 301, r"^301 concealed tiles and 0 melds make 301 tiles"),
     ],
 )
 def test_invalid_hand(text: str, msg: str) -> None:
@@ -210,12 +237,25 @@ def test_invalid_hand_from_parts() -> None:
         riichi.InvalidHandError,
         r"3 concealed tiles",
     )
-    check(Hand, (["1m"] * 5,), riichi.InvalidHandError, r"5 copies of 1m")
+    check(Hand, (["1m"] * 5 + ["2p"] * 9,), riichi.InvalidHandError, r"5 copies of 1m")
+    check(Hand, (["1m"] * 5,), riichi.InvalidHandError, r"5 concealed tiles and 0 melds")
+    check(
+        Hand,
+        ("1111m5p123456s", [Meld.parse("[1'23m]")]),
+        riichi.InvalidHandError,
+        r"5 copies of 1m",
+    )
     check(
         Hand,
         ("1111m5p", [Meld.parse("[1'23m]")]),
         riichi.InvalidHandError,
-        r"5 copies of 1m",
+        r"^5 concealed tiles and 1 melds make 8 tiles; a hand has 13 or 14",
+    )
+    check(
+        Hand,
+        ("1m", [Meld.parse("[555z]")] * 5),
+        riichi.InvalidHandError,
+        r"^1 concealed tiles and 5 melds make 16 tiles",
     )
     # Melds go in `melds=`, not in the tile string.
     check(
@@ -230,9 +270,18 @@ def test_with_and_without_tile_errors() -> None:
     h = Hand("1111m234567p888s")
     check(h.with_tile, ("1m",), riichi.InvalidHandError, r"5 copies of 1m")
     check(h.without_tile, ("9s",), riichi.InvalidInputError, r"9s is not among the concealed")
-    check(Hand("1m").without_tile, ("1m",), riichi.InvalidInputError, r"leaves no concealed tile")
+    # 13 tiles less one, 14 tiles plus one: not a hand.
+    check(h.without_tile, ("1m",), riichi.InvalidHandError, r"^12 concealed tiles")
+    check(h.with_tile("9s").with_tile, ("9s",), riichi.InvalidHandError, r"^15 concealed tiles")
+    four_melds = Hand("1m [1'23m] [3'45m] [4'56m] [7'77z]")
+    check(four_melds.without_tile, ("1m",), riichi.InvalidInputError, r"leaves no concealed tile")
     # A red five must be named as red, and a plain five as plain.
-    check(Hand("0m").without_tile, ("5m",), riichi.InvalidInputError, r"5m is not among")
+    check(
+        Hand("0m [1'23m] [3'45m] [4'56m] [7'77z]").without_tile,
+        ("5m",),
+        riichi.InvalidInputError,
+        r"5m is not among",
+    )
 
 
 # Analysis on the wrong hand size, and bad visible tiles ----------------------------
@@ -245,8 +294,10 @@ def test_with_and_without_tile_errors() -> None:
         ("ukeire", "123m456p789s11222z", r"ukeire needs a 13-tile hand .* has 14"),
         ("discard_options", "123m456p789s1122z", r"discard_options needs a 14-tile hand .* has 13"),
         ("decompositions", "123m456p789s1122z", r"need a complete-size hand .* has 13"),
-        ("waits", "11m [1'23m] [3'45m] [4'56m]", r"3n\+1 concealed tiles.* has 2"),
-        ("discard_options", "1m [1'23m] [3'45m] [4'56m]", r"3n\+2 concealed tiles.* has 1"),
+        ("waits", "11m [1'23m] [3'45m] [4'56m] [7'77z]", r"3n\+1 concealed tiles.* has 2"),
+        ("ukeire", "11m [1'23m] [3'45m] [4'56m] [7'77z]", r"3n\+1 concealed tiles.* has 2"),
+        ("discard_options", "1m [1'23m] [3'45m] [4'56m] [7'77z]", r"3n\+2 concealed .* has 1"),
+        ("decompositions", "1m [1'23m] [3'45m] [4'56m] [7'77z]", r"complete-size .* has 1"),
     ],
 )
 def test_wrong_hand_size(method: str, text: str, msg: str) -> None:
@@ -356,11 +407,163 @@ def test_fast_path_errors(fn: Callable[..., Any], arg: Any, exc: type[Exception]
     check(fn, (arg,), exc, msg)
 
 
-@pytest.mark.parametrize("arg", [5, None, 1.5, [1.5] + [0] * 33, [0] * 33, ["1m"] * 13])
+@pytest.mark.parametrize(
+    "arg",
+    [
+        5,
+        None,
+        1.5,
+        [1.5] + [0] * 33,
+        [0] * 33,
+        ["1m"] * 13,
+        # A dict is not a sequence of counts, even with 34 keys.
+        dict.fromkeys(range(34), 0),
+        {k: int(k < 13) for k in range(34)},
+        {str(k): 1 for k in range(34)},
+    ],
+)
 @pytest.mark.parametrize("fn", [riichi.shanten, riichi.is_complete])
 def test_fast_path_type_errors(fn: Callable[..., Any], arg: Any) -> None:
     with pytest.raises(TypeError):
         fn(arg)
+
+
+class LyingSequence(Sequence[int]):
+    """A sequence whose `__len__` says 34 but that yields `items`."""
+
+    def __init__(self, items: list[int]) -> None:
+        self.items = items
+
+    def __len__(self) -> int:
+        return 34
+
+    def __getitem__(self, i: Any) -> Any:
+        return self.items[i]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.items)
+
+
+class LyingList(list[int]):
+    def __len__(self) -> int:
+        return 34
+
+
+LONG = [1] * 13 + [0] * 27  # 40 counts: 13 tiles, then zeros past kind 33
+
+
+@pytest.mark.parametrize("make", [LyingSequence, LyingList])
+def test_sequence_longer_than_its_len(make: Callable[[list[int]], Sequence[int]]) -> None:
+    counts = make(LONG)
+    assert len(counts) == 34
+    msg = r"^more than 34 counts from a sequence of length 34$"
+    check(riichi.shanten, (counts,), riichi.InvalidHandError, msg)
+    check(riichi.is_complete, (counts,), riichi.InvalidHandError, msg)
+    h = Hand("123m456p789s1122z")
+    check(h.ukeire, (make([0] * 40),), riichi.InvalidInputError, msg)
+    check(h.with_tile("1z").discard_options, (make([0] * 40),), riichi.InvalidInputError, msg)
+    # Told the truth, the same counts are fine: 1m-9m 1p-4p is tenpai.
+    assert riichi.shanten(LONG[:34]) == 0
+
+
+@pytest.mark.parametrize("make", [LyingSequence, LyingList])
+def test_sequence_shorter_than_its_len(make: Callable[[list[int]], Sequence[int]]) -> None:
+    with pytest.raises(riichi.InvalidHandError, match="13 counts from a sequence of length 34"):
+        riichi.shanten(make([1] * 13))
+    with pytest.raises(riichi.InvalidInputError, match="13 counts from a sequence of length 34"):
+        Hand("123m456p789s1122z").ukeire(visible=make([0] * 13))
+
+
+# Text that is not valid: lone surrogates, long input, positions in characters -------
+
+SURROGATE_TEXTS = ["\ud800", "\udfff", "1m\udc00", "\udfff123m", "123m456p789s11z\ud83d"]
+
+
+@pytest.mark.parametrize("text", SURROGATE_TEXTS)
+@pytest.mark.parametrize(
+    "fn",
+    [
+        Tile,
+        Tile.from_mjai,
+        riichi.parse_tiles,
+        riichi.format_tiles,
+        riichi.tiles_to_id136,
+        Hand,
+        Meld.parse,
+        riichi.shanten,
+        riichi.is_complete,
+        lambda s: Hand(s, melds=[]),
+        lambda s: Hand(["1m", s]),
+        lambda s: riichi.format_tiles([Tile("1m"), s]),
+        lambda s: Meld(s, "555z"),
+        lambda s: Meld("pon", s),
+        lambda s: Meld("pon", "555z", called=s, called_from="left"),
+        lambda s: Meld("pon", "555z", called="5z", called_from=s),
+        lambda s: Meld("kakan", "5555z", added=s),
+        lambda s: riichi.shanten(s + " [555z]"),
+        lambda s: Hand("123m456p789s1122z").with_tile(s),
+        lambda s: Hand("123m456p789s1122z").ukeire(visible=s),
+        lambda s: Hand("123m456p789s1122z").ukeire(visible=[s]),
+        lambda s: Hand("123m456p789s11222z").decompositions(s),
+        lambda s: Hand("123m456p789s11222z").discard_options(visible=s),
+    ],
+)
+def test_lone_surrogates_are_parse_errors(fn: Callable[[str], Any], text: str) -> None:
+    # A str with no UTF-8 form is not notation: a TileParseError, not a
+    # UnicodeEncodeError (and never a crash).
+    check(fn, (text,), riichi.TileParseError, r"not valid text \(a lone surrogate\)")
+
+
+def test_lone_surrogate_position() -> None:
+    check(Hand, ("1m\udc00",), riichi.TileParseError, r"surrogate\) at position 2$")
+
+
+def test_long_input_is_quoted_to_60_characters() -> None:
+    # The quote keeps the first 60 characters and marks the cut with "…"; the
+    # position still counts in the whole input.
+    check(
+        riichi.parse_tiles,
+        ("1m" * 40 + "x",),
+        riichi.TileParseError,
+        "^" + re.escape('"' + "1m" * 30 + "…\": unknown suit 'x' at position 80") + "$",
+    )
+    check(
+        Hand,
+        ("1m" * 40 + " [5x5z]",),
+        riichi.TileParseError,
+        "^" + re.escape('"' + "1m" * 30 + "…\": unknown suit 'x' at position 83") + "$",
+    )
+    # Exactly 60 characters: no cut.
+    check(
+        riichi.parse_tiles,
+        ("1m" * 29 + "1x",),
+        riichi.TileParseError,
+        "^" + re.escape('"' + "1m" * 29 + "1x\": unknown suit 'x' at position 59") + "$",
+    )
+    # The cut counts characters, not bytes (each \u00e9 is two bytes in UTF-8).
+    for n, tail in [(60, ""), (61, "…"), (500, "…")]:
+        check(
+            riichi.parse_tiles,
+            ("\u00e9" * n,),
+            riichi.TileParseError,
+            "^" + re.escape('"' + "\u00e9" * 60 + tail + "\": unknown suit '\u00e9' at position 0"),
+        )
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        # Leading and trailing Unicode spaces are trimmed from a meld; the position
+        # counts them as one character each, whatever their UTF-8 length.
+        ("\u3000\u3000[5x5z]", 4),
+        ("\u00a0[5x5z]", 3),
+        ("\u2003\u00a0 [55'x]", 7),
+    ],
+)
+def test_positions_count_characters(text: str, position: int) -> None:
+    check(Meld.parse, (text,), riichi.TileParseError, rf"unknown suit 'x' at position {position}$")
+    # A meld that parses with the spaces trimmed is the same meld.
+    assert Meld.parse("\u3000[5'55z]\u00a0") == Meld.parse("[5'55z]")
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,8 @@ from riichi import Hand, Meld, Tile
         "1112345678999m",
         "123m456p11z [555z] (1111s)",
         "11z [3'45m] [66'6p] [7'77+7s] (0555p)",
-        "0m055p0s11z [0'55s]",
+        "0m055p0s11z [0'55s] [1'23p]",
+        "1m [1'23m] [3'45m] [4'56m] [7'77z]",
         "1z (1111m) [2'22p] [3'33p] [4'44p]",
         "5m [5555'z] [6666'z] [7777'z] [6'66+6m]",
     ],
@@ -59,10 +60,12 @@ def test_construction_from_tiles_and_melds() -> None:
 
 
 def test_meld_order_is_kept() -> None:
-    a = Hand("11z [555z] [3'45m]")
-    b = Hand("11z [3'45m] [555z]")
-    assert [m.kind for m in a.melds] == ["pon", "chi"]
-    assert str(b) == "11z [3'45m] [555z]"
+    a = Hand("11z [555z] [3'45m] (1111s) [7'89p]")
+    b = Hand("11z [3'45m] [555z] [7'89p] (1111s)")
+    assert [m.kind for m in a.melds] == ["pon", "chi", "ankan", "chi"]
+    assert str(b) == "11z [3'45m] [555z] [7'89p] (1111s)"
+    # The same melds in another order make another hand.
+    assert a != b
 
 
 def test_len_counts_every_tile_kans_as_four() -> None:
@@ -74,15 +77,20 @@ def test_len_counts_every_tile_kans_as_four() -> None:
 def test_is_closed() -> None:
     assert Hand("123m456p789s1122z").is_closed
     # An ankan keeps the hand closed; any called meld opens it.
-    assert Hand("123m456p11z (1111s)").is_closed
-    assert not Hand("123m456p11z [5'55z]").is_closed
-    assert not Hand("123m456p11z [555+5z]").is_closed
+    assert Hand("123m456p789s11z (1111s)").is_closed
+    assert Hand("11z (1111s) (2222s) (3333s) (4444s)").is_closed
+    assert not Hand("123m456p789s11z [5'55z]").is_closed
+    assert not Hand("123m456p789s11z [555+5z]").is_closed
+    assert not Hand("11z (1111s) (2222s) (3333s) [4'56m]").is_closed
 
 
 def test_unicode() -> None:
-    h = Hand("1m1z [555z] (1111s)")
+    h = Hand("1m1z [555z] (1111s) [3'45m] [7'77z]")
     one_m, east, haku, one_s = "\U0001f007", "\U0001f000", "\U0001f006", "\U0001f010"
-    assert h.unicode == f"{one_m}{east} [{haku * 3}] ({one_s * 4})"
+    three_to_five_m, chun = "\U0001f009\U0001f00a\U0001f00b", "\U0001f004"
+    assert h.unicode == (
+        f"{one_m}{east} [{haku * 3}] ({one_s * 4}) [{three_to_five_m}] [{chun * 3}]"
+    )
 
 
 def test_with_and_without_tile() -> None:
@@ -117,7 +125,7 @@ def test_hash_eq_and_pickle() -> None:
 
 def test_hands_have_no_ordering() -> None:
     with pytest.raises(TypeError):
-        _ = Hand("11z [555z] [3'45m]") < Hand("11z [3'45m] [555z]")  # type: ignore[operator]
+        _ = Hand("123m456p789s1122z") < Hand("123m456p789s1133z")  # type: ignore[operator]
 
 
 def test_hand_is_immutable() -> None:
@@ -126,6 +134,46 @@ def test_hand_is_immutable() -> None:
         h.melds = []  # type: ignore[misc]
     h.concealed.append(Tile("1m"))
     assert len(h) == 13
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1m",
+        "11m",
+        "1111m",
+        "123m456p11z",
+        "123m456p789s1z",
+        "11m [1'23m] [3'45m] [4'56m]",
+        "123m456p789s1122z [555z]",
+        "1m [1'23m] [3'45m] [4'56m] [7'77z] [6'66z]",
+    ],
+)
+def test_a_hand_has_13_or_14_tiles_melds_counting_3(text: str) -> None:
+    # Partial hands are no longer hands (the module-level calls still read them:
+    # see test_analysis); a kan counts 3 like any meld.
+    with pytest.raises(riichi.InvalidHandError, match="a hand has 13 or 14, a meld counting 3"):
+        Hand(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "123m456p789s1122z",
+        "123m456p789s11222z",
+        "1m [1'23m] [3'45m] [4'56m] [7'77z]",
+        "11m [1'23m] [3'45m] [4'56m] [7'77z]",
+        "1m (1111s) (2222s) (3333s) (4444s)",
+        "11m [1111'p] [2'222p] (3333s) [4'44+4s]",
+        "1234567m [1'23s] [5'55z]",
+        "12345678m [1'23s] [5'55z]",
+    ],
+)
+def test_hand_sizes_that_are_accepted(text: str) -> None:
+    h = Hand(text)
+    size = len(h.concealed) + 3 * len(h.melds)
+    assert size in (13, 14)
+    assert len(h) == size + sum(m.is_kan for m in h.melds)
 
 
 def test_four_copies_across_hand_and_melds_are_allowed() -> None:

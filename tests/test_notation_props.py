@@ -36,8 +36,8 @@ tile_lists = st.lists(tiles, max_size=20)
 @st.composite
 def melds_and_hands(draw: st.DrawFn) -> tuple[list[Meld], Hand]:
     """A valid hand built from distinct physical tiles (136-ids): up to four melds
-    of every kind, with called tiles, seats and red fives, then 3n+1 or 3n+2
-    concealed tiles."""
+    of every kind, with called tiles, seats and red fives, then the concealed tiles
+    that make 13 or 14 with each meld counting 3."""
     used: set[int] = set()
 
     def free(kind: int) -> list[int]:
@@ -67,8 +67,7 @@ def melds_and_hands(draw: st.DrawFn) -> tuple[list[Meld], Hand]:
             kwargs["called"] = draw(st.sampled_from(names[:-1] if kind == "kakan" else names))
             kwargs["called_from"] = "left" if kind == "chi" else draw(st.sampled_from(SEATS))
         melds.append(Meld(kind, names, **kwargs))
-    sizes = [n for n in range(1, 15 - 3 * len(melds)) if n % 3]
-    n = draw(st.sampled_from(sizes))
+    n = draw(st.sampled_from([13 - 3 * len(melds), 14 - 3 * len(melds)]))
     pool = [i for i in range(136) if i not in used]
     concealed = draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n, unique=True))
     return melds, Hand([id_name(i) for i in concealed], melds=melds)
@@ -150,8 +149,10 @@ def test_hand_round_trip(mh: tuple[list[Meld], Hand]) -> None:
     assert len(h) == len(h.concealed) + sum(len(m.tiles) for m in melds)
     # The module-level call on the string (fast path when closed) agrees.
     assert riichi.shanten(text) == h.shanten == h.shanten_by_form.min
-    closed_full = not melds and len(h.concealed) >= 13
-    assert (h.shanten_by_form.chiitoitsu is not None) is closed_full
+    assert len(h.concealed) + 3 * len(melds) in (13, 14)
+    # Chiitoitsu and kokushi apply to hands without melds (always 13 or 14 tiles).
+    assert (h.shanten_by_form.chiitoitsu is not None) is (not melds)
+    assert (h.shanten_by_form.kokushi is not None) is (not melds)
 
 
 # Arbitrary text -------------------------------------------------------------------
@@ -166,9 +167,21 @@ PARSERS: list[Callable[[str], Any]] = [
     Tile.from_mjai,
     riichi.shanten,
     riichi.is_complete,
+    lambda s: Meld(s, "555z"),  # type: ignore[arg-type]
+    lambda s: Meld("pon", s),
+    lambda s: Meld("pon", "555z", called=s, called_from="left"),
+    lambda s: Meld("pon", "555z", called="5z", called_from=s),  # type: ignore[arg-type]
+    lambda s: Hand("123m456p789s1122z").ukeire(visible=s),
+    lambda s: Hand("123m456p789s1122z").with_tile(s),
 ]
 
-notation_text = st.text(alphabet="0123456789mpsz[]()'+ ", max_size=40)
+SURROGATES = ["\ud800", "\udbff", "\udc00", "\udfff"]
+# Any code point, lone surrogates included (hypothesis leaves them out by default,
+# and they have no UTF-8 form), with surrogates drawn often.
+any_char = st.characters(exclude_categories=()) | st.characters(categories=["Cs"])
+notation_text = st.text(
+    alphabet=st.sampled_from([*"0123456789mpsz[]()'+ ", *SURROGATES]), max_size=40
+)
 
 
 def only_mahjong_errors(text: str) -> None:
@@ -186,9 +199,22 @@ def only_mahjong_errors(text: str) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(max_size=40))
+@given(st.text(any_char, max_size=40))
 def test_arbitrary_text_raises_only_mahjong_errors(text: str) -> None:
     only_mahjong_errors(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(any_char, max_size=10), st.sampled_from(SURROGATES), st.text(any_char, max_size=10))
+def test_text_with_a_lone_surrogate_is_a_parse_error(before: str, sur: str, after: str) -> None:
+    text = before + sur + after
+    for parse in PARSERS:
+        try:
+            parse(text)
+        except riichi.TileParseError as e:
+            assert "lone surrogate" in str(e)
+        else:
+            raise AssertionError(f"{parse} accepted {text!r}")
 
 
 @settings(max_examples=600, deadline=None)
@@ -198,7 +224,11 @@ def test_notation_like_text_raises_only_mahjong_errors(text: str) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(melds_and_hands(), st.integers(0, 60), st.sampled_from("0123456789mpsz[]()'+ x"))
+@given(
+    melds_and_hands(),
+    st.integers(0, 60),
+    st.sampled_from([*"0123456789mpsz[]()'+ x\u00e9\u3000", *SURROGATES]),
+)
 def test_mutated_hand_text_raises_only_mahjong_errors(
     mh: tuple[list[Meld], Hand], pos: int, ch: str
 ) -> None:

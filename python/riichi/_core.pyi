@@ -55,7 +55,7 @@ _Suit: TypeAlias = Literal["m", "p", "s", "z"]
 _MeldKind: TypeAlias = Literal["chi", "pon", "daiminkan", "kakan", "ankan"]
 _Seat: TypeAlias = Literal["left", "across", "right"]
 _Form: TypeAlias = Literal["standard", "chiitoitsu", "kokushi"]
-_SetShape: TypeAlias = Literal["run", "triplet", "quad"]
+_BlockShape: TypeAlias = Literal["shuntsu", "koutsu", "kantsu"]
 _WaitShape: TypeAlias = Literal[
     "ryanmen", "kanchan", "penchan", "tanki", "shanpon", "kokushi", "kokushi13"
 ]
@@ -69,9 +69,11 @@ class MahjongError(ValueError):
     """Base class of every error riichi raises for bad input."""
 
 class TileParseError(MahjongError):
-    """A tile or hand string is not valid notation.
+    """A tile or hand string is not valid notation, or not valid text at all (a
+    lone surrogate, which has no UTF-8 form).
 
-    The message quotes the input and names the position of the problem, e.g.
+    The message quotes the input (its first 60 characters, then `…`) and names the
+    position of the problem, counted in characters, e.g.
     `"123x": unknown suit 'x' at position 3`.
     """
 
@@ -86,9 +88,10 @@ class InvalidMeldError(MahjongError):
     """
 
 class InvalidHandError(MahjongError):
-    """A hand breaks a counting rule: more than 4 copies of a kind across concealed
-    tiles and melds, a concealed count that is not 3n+1 or 3n+2, or more than 14
-    tiles with melds counting 3."""
+    """A hand breaks a counting rule: other than 13 or 14 tiles with each meld
+    counting 3 (so 3n+1 or 3n+2 concealed tiles), or more than 4 copies of a kind
+    across concealed tiles and melds. The module-level calls raise it too for
+    impossible counts (more than 14 tiles, a count of 3n, a count outside 0-4)."""
 
 class InvalidInputError(MahjongError):
     """An argument is outside what the operation accepts: the wrong hand size for a
@@ -279,10 +282,11 @@ class Hand:
     """A hand: concealed tiles and melds. Immutable, hashable, picklable.
 
     `Hand("123m456p11z [555z] (1111s)")`, or `Hand(tiles, melds=[...])`; `str(hand)`
-    prints the one-string notation back. Validated on construction: at most 4
-    copies of a kind across concealed tiles and melds (red fives counted as fives),
-    3n+1 or 3n+2 concealed tiles, at most 14 tiles with each meld counting 3
-    (raises `InvalidHandError`, or `TileParseError` for bad notation).
+    prints the one-string notation back. Validated on construction: 13 or 14 tiles
+    with each meld counting 3 (a kan too), so 3n+1 or 3n+2 concealed tiles, checked
+    first; then at most 4 copies of a kind across concealed tiles and melds (red
+    fives counted as fives). Raises `InvalidHandError`, or `TileParseError` for bad
+    notation.
     """
 
     def __new__(cls, tiles: _Tiles, melds: Sequence[Meld] | None = None) -> Hand:
@@ -333,14 +337,14 @@ class Hand:
         """
 
     def waits(self) -> Waits:
-        """The tiles that complete a 13-tile-equivalent hand (3n+1 concealed tiles),
-        with their wait shapes; waits on a kind whose four copies the hand already
-        holds are listed apart, in `Waits.impossible`. Raises `InvalidInputError`
-        for another hand size."""
+        """The tiles that complete a 13-tile hand (melds counting 3: 3n+1 concealed
+        tiles), with their wait shapes; waits on a kind whose four copies the hand
+        already holds are listed apart, in `Waits.impossible`. Raises
+        `InvalidInputError` for another hand size."""
 
     def ukeire(self, visible: _Tiles | Sequence[int] | None = None) -> Ukeire:
-        """The tile kinds that lower the shanten of a 13-tile-equivalent hand and how
-        many copies of each are still unseen.
+        """The tile kinds that lower the shanten of a 13-tile hand (3n+1 concealed
+        tiles) and how many copies of each are still unseen.
 
         `visible` holds the tiles seen outside the hand (discards, other players'
         melds, dora indicators) as an mpsz string, an iterable of tiles, or 34
@@ -349,7 +353,7 @@ class Hand:
         """
 
     def discard_options(self, visible: _Tiles | Sequence[int] | None = None) -> list[DiscardOption]:
-        """For a 14-tile-equivalent hand (3n+2 concealed tiles): every distinct
+        """For a 14-tile hand (melds counting 3: 3n+2 concealed tiles): every distinct
         discard (a red five apart from plain fives) with the resulting shanten and
         ukeire, best first (lowest shanten, then most live tiles, then most kinds,
         then tile order). `visible` as for `ukeire`."""
@@ -374,23 +378,24 @@ class Hand:
 
 @final
 class ShantenByForm:
-    """Shanten of each form; `None` where a form does not apply (melds, or fewer
-    than 13 concealed tiles)."""
+    """Shanten of each form; `None` where a form does not apply (a hand with
+    melds)."""
 
     __hash__: ClassVar[None]  # type: ignore[assignment]
 
     @property
     def standard(self) -> int:
-        """Four sets and a pair (melds counting as sets)."""
+        """Sets and a pair: the concealed tiles make concealed // 3 sets and a pair,
+        that is 4 sets minus the melds, which count as sets already."""
 
     @property
     def chiitoitsu(self) -> int | None:
-        """Seven distinct pairs (closed 13/14-tile hands only)."""
+        """Seven distinct pairs (hands without melds only)."""
 
     @property
     def kokushi(self) -> int | None:
-        """The 13 terminals and honors plus a pair of one of them (closed 13/14-tile
-        hands only)."""
+        """The 13 terminals and honors plus a pair of one of them (hands without
+        melds only)."""
 
     @property
     def min(self) -> int:
@@ -404,8 +409,9 @@ class Block:
     """One set of a decomposition."""
 
     @property
-    def shape(self) -> _SetShape:
-        """`"run"`, `"triplet"` or `"quad"`."""
+    def shape(self) -> _BlockShape:
+        """`"shuntsu"` (a run), `"koutsu"` (a triplet) or `"kantsu"` (a kan, only
+        ever a declared meld)."""
 
     @property
     def tiles(self) -> list[Tile]:
@@ -463,7 +469,7 @@ class Wait:
 
 @final
 class Waits:
-    """The waits of a 13-tile-equivalent hand. `len()` is the number of winning
+    """The waits of a 13-tile hand (melds counting 3). `len()` is the number of winning
     kinds."""
 
     @property
@@ -501,7 +507,7 @@ class Ukeire:
 
 @final
 class DiscardOption:
-    """One discard of a 14-tile-equivalent hand and what it leaves."""
+    """One discard of a 14-tile hand (melds counting 3) and what it leaves."""
 
     @property
     def tile(self) -> Tile:
@@ -524,21 +530,27 @@ class DiscardOption:
 def shanten(x: _HandLike) -> int:
     """Shanten (minimum over forms) of a `Hand`, a hand string or 34 counts.
 
-    Raises `TypeError` for another type, `TileParseError` for bad notation,
-    `InvalidHandError` / `InvalidInputError` for impossible counts.
+    A string without melds or a sequence of 34 counts may hold any 3n+1 or 3n+2
+    tiles up to 14: the concealed part of a hand with its melds left out
+    (`shanten("1m")` is 0). A string with melds is a `Hand` (13 or 14 tiles).
+    Raises `TypeError` for another type (a `dict` is not a sequence of counts),
+    `TileParseError` for bad notation, `InvalidHandError` for impossible counts.
     """
 
 def is_complete(x: _HandLike) -> bool:
-    """Whether a `Hand`, a hand string or 34 counts is a complete hand."""
+    """Whether a `Hand`, a hand string or 34 counts is a complete hand; the same
+    arguments and errors as `shanten`."""
 
 def shanten_batch(
     counts: npt.NDArray[np.uint8], threads: int | None = None
 ) -> npt.NDArray[np.int8]:
     """Shanten of each row of an (N, 34) uint8 count array (closed hands, 3n+1 or
-    3n+2 tiles each, at most 14) → (N,) int8.
+    3n+2 tiles each, at most 14: fewer are hands with their melds left out) → (N,)
+    int8.
 
-    Releases the GIL and uses all cores, or `threads` threads. Raises
-    `InvalidInputError` for another dtype or shape, or a bad row (named by index).
+    Releases the GIL and uses all cores, or `threads` threads (an integer from 1
+    to 256). Raises `InvalidInputError` for another dtype or shape, a bad row
+    (named by index) or a bad thread count.
     """
 
 def is_complete_batch(

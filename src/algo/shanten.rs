@@ -185,13 +185,14 @@ mod sse2 {
         hits & ((2u32 << top) - 1) as u16
     }
 
-    /// The two pairs of groups combine side by side, then the pairs.
+    /// The two pairs of groups combine side by side; only the one target of the
+    /// pairs together is needed.
     #[target_feature(enable = "sse2")]
     #[inline]
     fn four_to_sse2(d: &[Lanes; 4], sets: usize) -> u8 {
         let first = store(combine_sse2(&d[0], load(&d[1])));
-        let last = combine_sse2(&d[2], load(&d[3]));
-        store(combine_sse2(&first, last))[dist_index(sets, 1)]
+        let last = store(combine_sse2(&d[2], load(&d[3])));
+        super::combine_to(&first, &last, sets)
     }
 
     #[inline]

@@ -7,7 +7,7 @@
 //! middle = across, last = right (`[3'45m]`, `[55'5z]`, `[555'z]`). A kakan writes
 //! the added tile after `+`: `[5'55+5z]`.
 
-use crate::error::{MahjongError, Result};
+use crate::error::{quoted, MahjongError, Result};
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind, Relative};
 use crate::tile::{Counts, Suit, Tile, KINDS};
@@ -147,7 +147,8 @@ pub fn parse_counts(input: &str) -> Result<(Counts, usize)> {
         n += 1;
         if counts[k] > 4 {
             return Err(MahjongError::InvalidHand(format!(
-                "{input:?}: more than 4 copies of {}",
+                "{}: more than 4 copies of {}",
+                quoted(input),
                 w.tile.plain()
             )));
         }
@@ -211,7 +212,8 @@ fn parse_meld_at(input: &str, start: usize, end: usize) -> Result<Meld> {
         }
     };
     let written = parse_span(input, start + 1, end - 1, !closed)?;
-    let err = |why: String| MahjongError::InvalidMeld(format!("{:?}: {why}", &input[start..end]));
+    let err =
+        |why: String| MahjongError::InvalidMeld(format!("{}: {why}", quoted(&input[start..end])));
     let tiles: Vec<Tile> = written.iter().map(|w| w.tile).collect();
     if closed {
         return Meld::new(MeldKind::Ankan, &tiles, None, None, None)

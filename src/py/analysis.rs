@@ -7,7 +7,7 @@ use super::tile::{int_arg, raw_counts, PyTile};
 use crate::algo::decompose::{BlockShape, Decomposition, Wait};
 use crate::algo::shanten as core_shanten;
 use crate::algo::{agari, waits};
-use crate::error::MahjongError;
+use crate::error::{quoted, MahjongError};
 use crate::notation::mpsz;
 use crate::tile::{Counts, Tile, KINDS};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
@@ -319,7 +319,7 @@ fn fast_counts(x: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
         }
         let (counts, _) = mpsz::parse_counts(&s)?;
         core_shanten::check_counts(&counts)
-            .map_err(|e| MahjongError::InvalidHand(format!("{s:?}: {e}")))?;
+            .map_err(|e| MahjongError::InvalidHand(format!("{}: {e}", quoted(&s))))?;
         return Ok(Some(counts));
     }
     if x.is_instance_of::<PyHand>() {

@@ -14,8 +14,24 @@ use std::borrow::Cow;
 /// not valid notation either: a `TileParseError`, not a `UnicodeEncodeError`.
 pub fn text<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
     s.to_cow().map_err(|_| {
-        let shown: String = s.to_string_lossy().chars().take(40).collect();
-        MahjongError::parse(&shown, 0, "not valid text (a lone surrogate)").into()
+        // Find the first character with no UTF-8 form, and show each as '?'.
+        let mut shown = String::new();
+        let mut at = None;
+        if let Ok(chars) = s.try_iter() {
+            for (i, c) in chars.flatten().enumerate() {
+                if let Some(c) = c.cast::<PyString>().ok().and_then(|c| c.to_cow().ok()) {
+                    shown.push_str(&c);
+                } else {
+                    at.get_or_insert(shown.len());
+                    shown.push('?');
+                }
+                if i > 60 {
+                    break;
+                }
+            }
+        }
+        let at = at.unwrap_or(0);
+        MahjongError::parse(&shown, at, "not valid text (a lone surrogate)").into()
     })
 }
 

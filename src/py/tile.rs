@@ -182,6 +182,7 @@ pub fn raw_counts(
         return Ok(None);
     }
     let mut c = [0u8; KINDS];
+    let mut seen = 0;
     for (k, item) in obj.try_iter()?.enumerate() {
         let item = item?;
         if k >= KINDS {
@@ -197,6 +198,10 @@ pub fn raw_counts(
             .and_then(|v| u8::try_from(v).ok())
             .filter(|&v| v <= 4)
             .ok_or_else(|| out_of_range(format!("count {item} for kind {k} (0-4 allowed)")))?;
+        seen = k + 1;
+    }
+    if seen != KINDS {
+        return Err(out_of_range(format!("{seen} counts from a sequence of length 34")).into());
     }
     Ok(Some(c))
 }
