@@ -165,6 +165,23 @@ pub fn parse_tiles(input: &str) -> Result<Vec<Tile>> {
         .collect())
 }
 
+impl std::str::FromStr for Tile {
+    type Err = MahjongError;
+
+    /// Exactly one tile in mpsz notation: `"5m"`, `"0p"`.
+    fn from_str(s: &str) -> Result<Tile> {
+        let tiles = parse_tiles(s)?;
+        match tiles.as_slice() {
+            [t] => Ok(*t),
+            _ => Err(MahjongError::parse(
+                s,
+                0,
+                format!("expected one tile, got {}", tiles.len()),
+            )),
+        }
+    }
+}
+
 /// The shortest mpsz string of the tiles: sorted, one suit letter per suit.
 pub fn format_tiles(tiles: &[Tile]) -> String {
     let mut sorted = tiles.to_vec();
@@ -372,6 +389,16 @@ mod tests {
 
     fn err(s: &str) -> String {
         parse_tiles(s).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn one_tile_round_trip() {
+        for id in 0..37 {
+            let t = Tile::from_id(id).unwrap();
+            assert_eq!(t.to_string().parse::<Tile>().unwrap(), t);
+        }
+        assert!("12m".parse::<Tile>().is_err());
+        assert!("".parse::<Tile>().is_err());
     }
 
     #[test]

@@ -109,13 +109,7 @@ impl PyTile {
 }
 
 fn one_tile(s: &str) -> PyResult<Tile> {
-    let tiles = mpsz::parse_tiles(s)?;
-    match tiles.as_slice() {
-        [t] => Ok(*t),
-        _ => {
-            Err(MahjongError::parse(s, 0, format!("expected one tile, got {}", tiles.len())).into())
-        }
-    }
+    Ok(s.parse::<Tile>()?)
 }
 
 /// A tile from a `Tile` or a one-tile string.
