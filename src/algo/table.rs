@@ -35,17 +35,48 @@ fn located(held: &[u8]) -> (&'static [u8], usize) {
 /// 14 tiles): the closed-hand fast path, with fixed-size groups.
 #[inline]
 pub fn all_distances(counts: &Counts) -> [Lanes; 4] {
-    let suit = |lo: usize| {
-        let r = rank_suit(counts[lo..lo + 9].try_into().expect("9 kinds"));
-        lanes_at(SUIT_DISTANCES, r)
-    };
-    let honors = rank_honor(counts[27..34].try_into().expect("7 kinds"));
+    let r = ranks(counts);
+    [
+        lanes_at(SUIT_DISTANCES, r[0]),
+        lanes_at(SUIT_DISTANCES, r[1]),
+        lanes_at(SUIT_DISTANCES, r[2]),
+        lanes_at(HONOR_DISTANCES, r[3]),
+    ]
+}
+
+/// [`entry`] of each of the four groups of concealed counts (same requirements
+/// as [`all_distances`]).
+#[inline]
+pub fn all_entries(counts: &Counts) -> [(Lanes, [u16; 10]); 4] {
+    let r = ranks(counts);
+    let suit = |r| (lanes_at(SUIT_DISTANCES, r), lowering_at(SUIT_LOWERING, r));
+    [
+        suit(r[0]),
+        suit(r[1]),
+        suit(r[2]),
+        (
+            lanes_at(HONOR_DISTANCES, r[3]),
+            lowering_at(HONOR_LOWERING, r[3]),
+        ),
+    ]
+}
+
+/// Ranks of the four groups of counts, with fixed-size groups.
+#[inline]
+fn ranks(counts: &Counts) -> [usize; 4] {
+    let suit = |lo: usize| rank_suit(counts[lo..lo + 9].try_into().expect("9 kinds"));
     [
         suit(0),
         suit(9),
         suit(18),
-        lanes_at(HONOR_DISTANCES, honors),
+        rank_honor(counts[27..34].try_into().expect("7 kinds")),
     ]
+}
+
+#[inline]
+fn lowering_at(table: &[u8], r: usize) -> [u16; 10] {
+    let bytes = &table[r * 20..r * 20 + 20];
+    std::array::from_fn(|j| u16::from_le_bytes([bytes[2 * j], bytes[2 * j + 1]]))
 }
 
 #[inline]
@@ -63,10 +94,7 @@ pub fn entry(held: &[u8]) -> (Lanes, [u16; 10]) {
     } else {
         HONOR_LOWERING
     };
-    let lanes = dist[r * 16..r * 16 + 16].try_into().expect("16 lanes");
-    let bytes = &low[r * 20..r * 20 + 20];
-    let lowering = std::array::from_fn(|j| u16::from_le_bytes([bytes[2 * j], bytes[2 * j + 1]]));
-    (lanes, lowering)
+    (lanes_at(dist, r), lowering_at(low, r))
 }
 
 #[cfg(test)]

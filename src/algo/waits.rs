@@ -58,6 +58,22 @@ fn group_entry(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Group
     }
 }
 
+/// The entries of the four groups: from the table in one pass when no meld holds
+/// copies of them.
+fn group_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 4] {
+    match meld_counts.filter(|mc| mc.iter().any(|&c| c > 0)) {
+        None => {
+            let e = table::all_entries(counts);
+            [0, 1, 2, 3].map(|g| GroupEntry {
+                dist: e[g].0,
+                lowering: e[g].1,
+                base: GROUPS[g].0 as u8,
+            })
+        }
+        Some(_) => [0, 1, 2, 3].map(|g| group_entry(counts, meld_counts, g)),
+    }
+}
+
 /// For each group, the combined distances of the other three.
 fn others_of(r: &[GroupEntry; 4]) -> [Lanes; 4] {
     shanten::others(&[r[0].dist, r[1].dist, r[2].dist, r[3].dist])
@@ -110,7 +126,7 @@ pub fn shanten_and_lowering(
     melds: usize,
 ) -> (i8, u64) {
     let n: usize = counts.iter().map(|&c| c as usize).sum();
-    let r = [0, 1, 2, 3].map(|g| group_entry(counts, meld_counts, g));
+    let r = group_entries(counts, meld_counts);
     let std = standard_lowering(&r, &others_of(&r), n / 3);
     best_form(std, (melds == 0 && n >= 13).then(|| Tally::of(counts)))
 }
@@ -260,7 +276,7 @@ pub fn discard_options(hand: &Hand, visible: &Counts) -> Result<Vec<DiscardOptio
     let melds = hand.melds().len();
     let mut counts = *hand.counts();
     let n = hand.concealed_len() - 1;
-    let r = [0, 1, 2, 3].map(|g| group_entry(&counts, Some(&mc), g));
+    let r = group_entries(&counts, Some(&mc));
     let others = others_of(&r);
     let tally = (melds == 0 && n >= 13).then(|| Tally::of(&counts));
     // pair_rest[g][h]: the two groups other than g and h, combined.
