@@ -124,10 +124,12 @@ static SUIT_TAILS: [[u32; 625]; MAX_TILES + 1] = tails(9, 5);
 static HONOR_HEADS: [u32; 625] = heads(7, 4);
 static HONOR_TAILS: [[u32; 125]; MAX_TILES + 1] = tails(7, 4);
 
-/// Base-5 code of up to five counts (each 0-4), the first lowest.
+/// Base-5 code of up to five counts (each 0-4), the first lowest: independent
+/// products rather than a chain of multiply-adds.
 #[inline]
 fn code(c: &[u8]) -> usize {
-    c.iter().rev().fold(0, |acc, &x| acc * 5 + x as usize)
+    const POWERS: [usize; 5] = [1, 5, 25, 125, 625];
+    c.iter().zip(POWERS).map(|(&x, p)| x as usize * p).sum()
 }
 
 /// [`rank`] of a numbered-suit group in two lookups (same requirements).
