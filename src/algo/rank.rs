@@ -135,17 +135,28 @@ fn code(c: &[u8]) -> usize {
 /// [`rank`] of a numbered-suit group in two lookups (same requirements).
 #[inline]
 pub fn rank_suit(held: &[u8; 9]) -> usize {
-    let head = SUIT_HEADS[code(&held[..5]) % 3125];
-    let left = MAX_TILES.saturating_sub((head >> 24) as usize);
-    (head & 0xFF_FFFF) as usize + SUIT_TAILS[left][code(&held[5..]) % 625] as usize
+    split_rank(held, 5, &SUIT_HEADS, &SUIT_TAILS)
 }
 
 /// [`rank`] of the honor group in two lookups (same requirements).
 #[inline]
 pub fn rank_honor(held: &[u8; 7]) -> usize {
-    let head = HONOR_HEADS[code(&held[..4]) % 625];
-    let left = MAX_TILES.saturating_sub((head >> 24) as usize);
-    (head & 0xFF_FFFF) as usize + HONOR_TAILS[left][code(&held[4..]) % 125] as usize
+    split_rank(held, 4, &HONOR_HEADS, &HONOR_TAILS)
+}
+
+/// The head's partial rank plus the tail's, the tail read with the tiles the head
+/// leaves (summed from the counts, so both loads issue at once).
+#[inline]
+fn split_rank<const H: usize, const T: usize>(
+    held: &[u8],
+    head_len: usize,
+    heads: &[u32; H],
+    tails: &[[u32; T]; MAX_TILES + 1],
+) -> usize {
+    let (head, tail) = held.split_at(head_len);
+    let used: usize = head.iter().map(|&c| c as usize).sum();
+    let left = MAX_TILES.saturating_sub(used);
+    (heads[code(head) % H] & 0xFF_FFFF) as usize + tails[left][code(tail) % T] as usize
 }
 
 /// Number of groups of `kinds` kinds.
