@@ -156,7 +156,10 @@ fn split_rank<const H: usize, const T: usize>(
     let (head, tail) = held.split_at(head_len);
     let used: usize = head.iter().map(|&c| c as usize).sum();
     let left = MAX_TILES.saturating_sub(used);
-    (heads[code(head) % H] & 0xFF_FFFF) as usize + tails[left][code(tail) % T] as usize
+    // Codes of valid groups are in range; `min` keeps any other input in bounds
+    // more cheaply than a remainder.
+    let (h, t) = (code(head).min(H - 1), code(tail).min(T - 1));
+    (heads[h] & 0xFF_FFFF) as usize + tails[left][t] as usize
 }
 
 /// Number of groups of `kinds` kinds.
