@@ -70,9 +70,9 @@ mod sse2 {
     use crate::algo::distance::dist_index;
     use std::arch::x86_64::{
         __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_max_epu8,
-        _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_set_epi64x,
-        _mm_shuffle_epi32, _mm_shufflehi_epi16, _mm_shufflelo_epi16, _mm_slli_epi16,
-        _mm_slli_si128, _mm_srli_epi16, _mm_srli_si128, _mm_unpackhi_epi64,
+        _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_sad_epu8, _mm_set1_epi8, _mm_set_epi64x,
+        _mm_setzero_si128, _mm_shuffle_epi32, _mm_shufflehi_epi16, _mm_shufflelo_epi16,
+        _mm_slli_epi16, _mm_slli_si128, _mm_srli_epi16, _mm_srli_si128, _mm_unpackhi_epi64,
     };
 
     #[target_feature(enable = "sse2")]
@@ -171,8 +171,17 @@ mod sse2 {
     #[target_feature(enable = "sse2")]
     #[inline]
     fn optimal_lanes_sse2(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
-        // Lane s of `y_at` holds y[top - s] (zeros past top, masked off below).
-        let r = reversed(load(y));
+        let sums = paired_sums(load(x), load(y), top);
+        let hits = _mm_movemask_epi8(_mm_cmpeq_epi8(sums, _mm_set1_epi8(d as i8))) as u16;
+        hits & ((2u32 << top) - 1) as u16
+    }
+
+    /// Lane `s` holds `x[s] + y[top - s]` for `s` up to `top` (odd, at most 9);
+    /// the lanes above hold sums of no meaning.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn paired_sums(x: __m128i, y: __m128i, top: usize) -> __m128i {
+        let r = reversed(y);
         let y_at = match top {
             1 => _mm_srli_si128::<14>(r),
             3 => _mm_srli_si128::<12>(r),
@@ -180,41 +189,69 @@ mod sse2 {
             7 => _mm_srli_si128::<8>(r),
             _ => _mm_srli_si128::<6>(r),
         };
-        let sums = _mm_add_epi8(load(x), y_at);
-        let hits = _mm_movemask_epi8(_mm_cmpeq_epi8(sums, _mm_set1_epi8(d as i8))) as u16;
-        hits & ((2u32 << top) - 1) as u16
+        _mm_add_epi8(x, y_at)
     }
 
-    /// The two pairs of groups combine side by side; only the one target of the
-    /// pairs together is needed.
+    /// The two pairs of groups combine side by side; of the pairs together only
+    /// the one target is needed: the least of the paired sums up to it.
     #[target_feature(enable = "sse2")]
     #[inline]
     fn four_to_sse2(d: &[Lanes; 4], sets: usize) -> u8 {
-        let first = store(combine_sse2(&d[0], load(&d[1])));
-        let last = store(combine_sse2(&d[2], load(&d[3])));
-        super::combine_to(&first, &last, sets)
+        let top = dist_index(sets.min(4), 1);
+        let first = combine_sse2(&d[0], load(&d[1]));
+        let last = combine_sse2(&d[2], load(&d[3]));
+        let sums = _mm_max_epu8(paired_sums(first, last, top), load(&ABOVE[top]));
+        // Fold the 16 lanes down to the least.
+        let m = _mm_min_epu8(sums, _mm_srli_si128::<8>(sums));
+        let m = _mm_min_epu8(m, _mm_srli_si128::<4>(m));
+        let m = _mm_min_epu8(m, _mm_srli_si128::<2>(m));
+        let m = _mm_min_epu8(m, _mm_srli_si128::<1>(m));
+        (_mm_cvtsi128_si64(m) as u8).min(FAR)
     }
 
+    /// `ABOVE[top]`: 0xFF in the lanes past `top`, so that a minimum ignores them.
+    static ABOVE: [Lanes; 10] = {
+        let mut t = [[0u8; 16]; 10];
+        let mut top = 0;
+        while top < 10 {
+            let mut i = top + 1;
+            while i < 16 {
+                t[top][i] = 0xFF;
+                i += 1;
+            }
+            top += 1;
+        }
+        t
+    };
+
     #[inline]
-    pub fn tally(counts: &Counts) -> Tally {
+    pub fn tally(counts: &Counts) -> (Tally, usize) {
         // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is present.
         unsafe { tally_sse2(counts) }
     }
 
+    /// The kinds held once and twice (byte compares, movemasks) and the number
+    /// of tiles (sums of absolute differences), from three loads of the counts.
     #[target_feature(enable = "sse2")]
     #[inline]
-    fn tally_sse2(counts: &Counts) -> Tally {
-        let mut padded = [0u8; 48];
-        padded[..34].copy_from_slice(counts);
-        let (mut once, mut twice) = (0u64, 0u64);
-        for (i, chunk) in padded.chunks_exact(16).enumerate() {
-            let v = load(chunk.try_into().expect("16 bytes"));
+    fn tally_sse2(counts: &Counts) -> (Tally, usize) {
+        let tail = u64::from(u16::from_le_bytes([counts[32], counts[33]]));
+        let parts = [
+            load(counts[..16].try_into().expect("16 counts")),
+            load(counts[16..32].try_into().expect("16 counts")),
+            _mm_set_epi64x(0, tail as i64),
+        ];
+        let (mut once, mut twice, mut n) = (0u64, 0u64, 0usize);
+        for (i, v) in parts.into_iter().enumerate() {
             let ge1 = _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(0))) as u16;
             let ge2 = _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(1))) as u16;
             once |= u64::from(ge1) << (16 * i);
             twice |= u64::from(ge2) << (16 * i);
+            let sums = _mm_sad_epu8(v, _mm_setzero_si128());
+            n += (_mm_cvtsi128_si64(sums) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)))
+                as usize;
         }
-        Tally { once, twice }
+        (Tally { once, twice }, n)
     }
 
     #[target_feature(enable = "sse2")]
@@ -360,13 +397,20 @@ pub struct Tally {
 impl Tally {
     #[inline]
     pub fn of(counts: &Counts) -> Tally {
+        Tally::with_size(counts).0
+    }
+
+    /// The tally and the number of tiles, in one pass over the counts.
+    #[inline]
+    pub fn with_size(counts: &Counts) -> (Tally, usize) {
         #[cfg(target_arch = "x86_64")]
         {
             sse2::tally(counts)
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            Tally::of_scalar(counts)
+            let n = counts.iter().map(|&c| c as usize).sum();
+            (Tally::of_scalar(counts), n)
         }
     }
 
@@ -482,7 +526,8 @@ pub fn by_form(counts: &Counts, meld_counts: Option<&Counts>, melds: usize) -> S
 /// Shanten (min over forms) of a closed hand given as counts, the fast path.
 #[inline]
 pub fn shanten(counts: &Counts) -> i8 {
-    shanten_of_size(counts, counts.iter().map(|&c| c as usize).sum())
+    let (tally, n) = Tally::with_size(counts);
+    with_specials(standard(counts, None, n / 3), tally, n)
 }
 
 /// [`shanten`] when the caller already knows the number of tiles `n`.
@@ -490,7 +535,16 @@ pub fn shanten(counts: &Counts) -> i8 {
 pub fn shanten_of_size(counts: &Counts, n: usize) -> i8 {
     let s = standard(counts, None, n / 3);
     if n >= 13 {
-        let t = Tally::of(counts);
+        with_specials(s, Tally::of(counts), n)
+    } else {
+        s
+    }
+}
+
+/// The standard shanten `s`, or chiitoitsu's or kokushi's where they apply and are lower.
+#[inline]
+fn with_specials(s: i8, t: Tally, n: usize) -> i8 {
+    if n >= 13 {
         s.min(t.chiitoitsu()).min(t.kokushi())
     } else {
         s
@@ -527,7 +581,12 @@ mod tests {
         let mut rng = rand::rngs::SmallRng::seed_from_u64(6);
         for _ in 0..100_000 {
             let counts: Counts = std::array::from_fn(|_| rng.gen_range(0..=4));
-            assert_eq!(Tally::of(&counts), Tally::of_scalar(&counts), "{counts:?}");
+            let n: usize = counts.iter().map(|&c| c as usize).sum();
+            assert_eq!(
+                Tally::with_size(&counts),
+                (Tally::of_scalar(&counts), n),
+                "{counts:?}"
+            );
         }
     }
 
