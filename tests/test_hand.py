@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pickle
+import re
 
 import pytest
 from conftest import counts_of, names
 
 import riichi
-from riichi import Hand, Meld, Tile
+from riichi import Hand, InvalidMeldError, Meld, Tile, TileParseError
 
 
 @pytest.mark.parametrize(
@@ -180,3 +181,26 @@ def test_four_copies_across_hand_and_melds_are_allowed() -> None:
     h = Hand("1m [1'11m] [2'22z] [3'33z] [4'44z]")
     assert h.counts[0] == 1
     assert Hand("0555m123p456s111z").counts[4] == 4
+
+
+def test_melds_typed_as_words() -> None:
+    # chi, pon, kan (an open kan) and ankan, each followed by its tiles.
+    h = Hand("23m456p11z pon 555z ankan 1111s")
+    assert h == Hand("23m456p11z [555z] (1111s)")
+    assert [m.kind for m in h.melds] == ["pon", "ankan"]
+    h = Hand("1m chi 234p kan 5555z pon 666z ankan 7777z")
+    assert [m.kind for m in h.melds] == ["chi", "daiminkan", "pon", "ankan"]
+    assert str(h) == "1m [234p] [5555z] [666z] (7777z)"
+
+
+@pytest.mark.parametrize(
+    ("text", "exc", "msg"),
+    [
+        ("23m456p11z pon", TileParseError, "'pon' needs its tiles"),
+        ("23m456p11z pon 556z ankan 1111s", InvalidMeldError, '"pon 556z": pon of "556z"'),
+        ("pon 555z 23m456p11z ankan 1111s", TileParseError, "concealed tiles must come before"),
+    ],
+)
+def test_bad_meld_words(text: str, exc: type[Exception], msg: str) -> None:
+    with pytest.raises(exc, match=re.escape(msg)):
+        Hand(text)

@@ -281,9 +281,11 @@ class Meld:
 class Hand:
     """A hand: concealed tiles and melds. Immutable, hashable, picklable.
 
-    `Hand("123m456p11z [555z] (1111s)")`, or `Hand(tiles, melds=[...])`; `str(hand)`
-    prints the one-string notation back. Validated on construction: 13 or 14 tiles
-    with each meld counting 3 (a kan too), so 3n+1 or 3n+2 concealed tiles, checked
+    `Hand("123m456p11z [555z] (1111s)")` (melds may also be typed as words:
+    `Hand("123m456p11z pon 555z ankan 1111s")`), or `Hand(tiles, melds=[...])`;
+    `str(hand)` prints the one-string notation back, melds in brackets. Validated
+    on construction: 13 or 14 tiles with each meld counting 3 (a kan too), so 3n+1
+    or 3n+2 concealed tiles, checked
     first; then at most 4 copies of a kind across concealed tiles and melds (red
     fives counted as fives). Raises `InvalidHandError`, or `TileParseError` for bad
     notation.

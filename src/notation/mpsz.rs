@@ -5,7 +5,9 @@
 //! Inside an open meld, `'` after a digit marks the called tile and its place says
 //! where it came from, as the sideways tile on a real table: first = left,
 //! middle = across, last = right (`[3'45m]`, `[55'5z]`, `[555'z]`). A kakan writes
-//! the added tile after `+`: `[5'55+5z]`.
+//! the added tile after `+`: `[5'55+5z]`. Melds may also be typed as a word and
+//! their tiles (`pon 555z`, `chi 456m`, `kan 1111p`, `ankan 9999s`); they print in
+//! the bracket form.
 
 use crate::error::{quoted, MahjongError, Result};
 use crate::hand::Hand;
@@ -322,15 +324,40 @@ pub fn format_meld(meld: &Meld) -> String {
     s
 }
 
-/// Parse the hand notation: concealed tiles then melds, separated by spaces.
+/// The meld named by a word of the hand notation: `chi 456m`, `pon 555z`,
+/// `kan 1111p` (an open kan), `ankan 9999s`.
+fn meld_word(word: &str) -> Option<MeldKind> {
+    match word {
+        "chi" => Some(MeldKind::Chi),
+        "pon" => Some(MeldKind::Pon),
+        "kan" | "minkan" | "daiminkan" => Some(MeldKind::Daiminkan),
+        "ankan" => Some(MeldKind::Ankan),
+        _ => None,
+    }
+}
+
+/// Parse the hand notation: concealed tiles then melds, separated by spaces. A meld
+/// is `[...]` or `(...)` (see the module header) or a word and its tiles
+/// (`pon 555z`, `chi 456m`, `kan 1111p`, `ankan 9999s`).
 pub fn parse_hand(input: &str) -> Result<Hand> {
     let b = input.as_bytes();
+    let token_end = |from: usize| {
+        b[from..]
+            .iter()
+            .position(|&c| matches!(c, b' ' | b'\t' | b'[' | b'(' | b']' | b')'))
+            .map_or(b.len(), |p| p + from)
+    };
+    let skip_space = |from: usize| {
+        b[from..]
+            .iter()
+            .position(|&c| !matches!(c, b' ' | b'\t'))
+            .map_or(b.len(), |p| p + from)
+    };
     let mut concealed = Vec::new();
     let mut melds = Vec::new();
-    let mut i = 0;
+    let mut i = skip_space(0);
     while i < b.len() {
         match b[i] {
-            b' ' | b'\t' => i += 1,
             open @ (b'[' | b'(') => {
                 let close = if open == b'[' { b']' } else { b')' };
                 let end = b[i..].iter().position(|&c| c == close).ok_or_else(|| {
@@ -348,25 +375,44 @@ pub fn parse_hand(input: &str) -> Result<Hand> {
                 ))
             }
             _ => {
-                if !melds.is_empty() {
-                    return Err(MahjongError::parse(
-                        input,
-                        i,
-                        "concealed tiles must come before the melds",
-                    ));
-                }
-                let end = b[i..]
-                    .iter()
-                    .position(|&c| matches!(c, b'[' | b'(' | b']' | b')'))
-                    .map_or(b.len(), |p| p + i);
-                concealed.extend(
-                    parse_span(input, i, end, false)?
+                let end = token_end(i);
+                if let Some(kind) = meld_word(&input[i..end]) {
+                    let from = skip_space(end);
+                    let to = token_end(from);
+                    if from == to {
+                        return Err(MahjongError::parse(
+                            input,
+                            end,
+                            format!("'{}' needs its tiles", &input[i..end]),
+                        ));
+                    }
+                    let tiles: Vec<Tile> = parse_span(input, from, to, false)?
                         .into_iter()
-                        .map(|w| w.tile),
-                );
-                i = end;
+                        .map(|w| w.tile)
+                        .collect();
+                    let meld = Meld::new(kind, &tiles, None, None, None).map_err(|e| {
+                        MahjongError::InvalidMeld(format!("{}: {e}", quoted(&input[i..to])))
+                    })?;
+                    melds.push(meld);
+                    i = to;
+                } else {
+                    if !melds.is_empty() {
+                        return Err(MahjongError::parse(
+                            input,
+                            i,
+                            "concealed tiles must come before the melds",
+                        ));
+                    }
+                    concealed.extend(
+                        parse_span(input, i, end, false)?
+                            .into_iter()
+                            .map(|w| w.tile),
+                    );
+                    i = end;
+                }
             }
         }
+        i = skip_space(i);
     }
     Hand::new(&concealed, melds)
 }
@@ -472,6 +518,30 @@ mod tests {
         }
         // A chi is always called from the left.
         assert!(parse_meld("[34'5m]").is_err());
+    }
+
+    #[test]
+    fn meld_words() {
+        let h = parse_hand("123m 11z pon 555z chi 456p ankan 9999s").unwrap();
+        assert_eq!(h.to_string(), "123m11z [555z] [456p] (9999s)");
+        assert_eq!(
+            parse_hand("1m kan 1111p [555z] (2222s) chi 345s")
+                .unwrap()
+                .melds()
+                .len(),
+            4
+        );
+        for bad in [
+            "123m456p789s11z pon",
+            "123m456p789s1z pon 556z",
+            "pon 555z 123m456p789s11z",
+        ] {
+            assert!(parse_hand(bad).is_err(), "{bad}");
+        }
+        let e = parse_hand("123m456p789s1z chi 123z")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("chi 123z") && e.contains("honors"), "{e}");
     }
 
     #[test]
