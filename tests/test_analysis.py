@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from conftest import (
     KINDS,
@@ -635,3 +636,19 @@ def test_module_shanten_matches_hand_shanten(rng: random.Random) -> None:
             if n < 13:
                 assert s.chiitoitsu is None and s.kokushi is None
             assert h.shanten == s.min
+
+
+def test_module_functions_read_meld_words_as_a_hand() -> None:
+    text = "23m456p11z pon 555z ankan 1111s"
+    assert riichi.shanten(text) == Hand(text).shanten == 0
+    assert riichi.is_complete("23m456p11z pon 555z chi 456m") is False
+    assert riichi.is_complete("234m456p11z pon 555z chi 456m") is True
+
+
+def test_numpy_row_of_counts_is_accepted() -> None:
+    row = np.zeros(34, dtype=np.uint8)
+    row[:13] = 1  # 123456789m1234p: tenpai
+    assert riichi.shanten(row) == 0
+    assert riichi.shanten(row.astype(np.int64)) == 0
+    hand = Hand("123m456p789s1122z")
+    assert hand.ukeire(visible=np.zeros(34, dtype=np.int64)).live == 4

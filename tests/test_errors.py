@@ -573,3 +573,8 @@ def test_positions_count_characters(text: str, position: int) -> None:
 def test_huge_ids_are_invalid_tiles(fn: Callable[..., Any], arg: Any) -> None:
     with pytest.raises(riichi.InvalidTileError, match="out of range"):
         fn(arg)
+
+
+def test_lone_surrogate_far_in_is_located() -> None:
+    # The quote stops at 60 characters; the position still counts the whole input.
+    check(Hand, ("1" * 100 + "\ud800m",), riichi.TileParseError, r"surrogate\) at position 100$")

@@ -68,7 +68,7 @@ pub fn rank(held: &[u8]) -> usize {
 }
 
 /// Ranks of the first `head` kinds of an `n`-kind group, by their base-5 code:
-/// `partial rank | tiles used << 24` (the tail is then read with 14 - used).
+/// the partial rank in the low 24 bits (the tiles used above them, unread).
 const fn heads<const SIZE: usize>(n: usize, head: usize) -> [u32; SIZE] {
     let mut t = [0u32; SIZE];
     let mut code = 0;
@@ -156,8 +156,8 @@ fn split_rank<const H: usize, const T: usize>(
     let (head, tail) = held.split_at(head_len);
     let used: usize = head.iter().map(|&c| c as usize).sum();
     let left = MAX_TILES.saturating_sub(used);
-    // Codes of valid groups are in range; `min` keeps any other input in bounds
-    // more cheaply than a remainder.
+    // Codes of valid groups are in range; `min` keeps these two lookups in bounds
+    // for any input more cheaply than a remainder. Callers check the counts.
     let (h, t) = (code(head).min(H - 1), code(tail).min(T - 1));
     (heads[h] & 0xFF_FFFF) as usize + tails[left][t] as usize
 }

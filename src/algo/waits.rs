@@ -82,7 +82,7 @@ fn others_of(r: &[GroupEntry; 4]) -> [Lanes; 4] {
 /// Standard-form distance to `sets` sets and a pair, and the kinds that lower it:
 /// a group's lowering kinds count for each target that some optimal split gives it.
 fn standard_lowering(r: &[GroupEntry; 4], others: &[Lanes; 4], sets: usize) -> (u8, u64) {
-    let top = dist_index(sets, 1);
+    let top = dist_index(sets.min(4), 1);
     let d = combine_to(&r[0].dist, &others[0], sets);
     let mut mask = 0;
     if d < FAR {

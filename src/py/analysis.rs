@@ -314,7 +314,8 @@ impl PyDiscardOption {
 fn fast_counts(x: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
     if let Ok(s) = x.cast::<PyString>() {
         let s = super::text(s)?;
-        if s.contains(['[', '(']) {
+        // Melds, bracketed or as words (`pon 555z`), make it a Hand.
+        if s.contains(['[', '(']) || s.chars().any(|c| c.is_alphabetic() && !"mpsz".contains(c)) {
             return Ok(None);
         }
         let (counts, _) = mpsz::parse_counts(&s)?;

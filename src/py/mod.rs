@@ -19,19 +19,23 @@ pub fn text<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
         let mut at = None;
         if let Ok(chars) = s.try_iter() {
             for (i, c) in chars.flatten().enumerate() {
-                if let Some(c) = c.cast::<PyString>().ok().and_then(|c| c.to_cow().ok()) {
-                    shown.push_str(&c);
-                } else {
-                    at.get_or_insert(shown.len());
-                    shown.push('?');
+                let c = c.cast::<PyString>().ok().and_then(|c| c.to_cow().ok());
+                if c.is_none() && at.is_none() {
+                    at = Some(i);
                 }
-                if i > 60 {
-                    break;
+                if i <= 60 {
+                    shown.push_str(c.as_deref().unwrap_or("?"));
                 }
             }
         }
+        // `at` counts characters; `parse` takes a byte offset into what it quotes.
         let at = at.unwrap_or(0);
-        MahjongError::parse(&shown, at, "not valid text (a lone surrogate)").into()
+        let byte = shown.char_indices().nth(at).map_or(shown.len(), |(b, _)| b);
+        let mut e = MahjongError::parse(&shown, byte, "not valid text (a lone surrogate)");
+        if let MahjongError::TileParse { position, .. } = &mut e {
+            *position = at;
+        }
+        e.into()
     })
 }
 

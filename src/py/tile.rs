@@ -7,7 +7,7 @@ use crate::notation::{mpsz, tenhou};
 use crate::tile::{Counts, Tile, KINDS};
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PySequence, PyString, PyType};
+use pyo3::types::{PyDict, PySequence, PyString, PyType};
 
 /// One tile: `Tile("5m")`, `Tile("0p")` for a red five.
 #[pyclass(
@@ -171,7 +171,10 @@ pub fn raw_counts(
     obj: &Bound<'_, PyAny>,
     out_of_range: fn(String) -> MahjongError,
 ) -> PyResult<Option<Counts>> {
-    let is_sequence = obj.cast::<PySequence>().is_ok() && !obj.is_instance_of::<PyString>();
+    // A sequence or a numpy array, not a string or a mapping.
+    let is_sequence = (obj.cast::<PySequence>().is_ok() || obj.hasattr("__array__")?)
+        && !obj.is_instance_of::<PyString>()
+        && !obj.is_instance_of::<PyDict>();
     if !is_sequence || obj.len().ok() != Some(KINDS) {
         return Ok(None);
     }
