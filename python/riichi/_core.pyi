@@ -61,7 +61,7 @@ _WaitShape: TypeAlias = Literal[
 ]
 _TileLike: TypeAlias = Tile | str
 _Tiles: TypeAlias = str | Iterable[Tile | str]
-_HandLike: TypeAlias = Hand | str | Sequence[int]
+_HandLike: TypeAlias = Hand | str | Sequence[int] | npt.NDArray[np.integer[Any]]
 
 # Errors ---------------------------------------------------------------------------
 
@@ -344,7 +344,9 @@ class Hand:
         already holds are listed apart, in `Waits.impossible`. Raises
         `InvalidInputError` for another hand size."""
 
-    def ukeire(self, visible: _Tiles | Sequence[int] | None = None) -> Ukeire:
+    def ukeire(
+        self, visible: _Tiles | Sequence[int] | npt.NDArray[np.integer[Any]] | None = None
+    ) -> Ukeire:
         """The tile kinds that lower the shanten of a 13-tile hand (3n+1 concealed
         tiles) and how many copies of each are still unseen.
 
@@ -354,7 +356,9 @@ class Hand:
         and `visible` hold more than 4 copies of a kind.
         """
 
-    def discard_options(self, visible: _Tiles | Sequence[int] | None = None) -> list[DiscardOption]:
+    def discard_options(
+        self, visible: _Tiles | Sequence[int] | npt.NDArray[np.integer[Any]] | None = None
+    ) -> list[DiscardOption]:
         """For a 14-tile hand (melds counting 3: 3n+2 concealed tiles): every distinct
         discard (a red five apart from plain fives) with the resulting shanten and
         ukeire, best first (lowest shanten, then most live tiles, then most kinds,
@@ -530,11 +534,13 @@ class DiscardOption:
 # Module-level fast paths and batch calls -------------------------------------------
 
 def shanten(x: _HandLike) -> int:
-    """Shanten (minimum over forms) of a `Hand`, a hand string or 34 counts.
+    """Shanten (minimum over forms) of a `Hand`, a hand string or 34 counts (a
+    sequence or a 1-D numpy array).
 
-    A string without melds or a sequence of 34 counts may hold any 3n+1 or 3n+2
+    A string without melds or 34 counts may hold any 3n+1 or 3n+2
     tiles up to 14: the concealed part of a hand with its melds left out
-    (`shanten("1m")` is 0). A string with melds is a `Hand` (13 or 14 tiles).
+    (`shanten("1m")` is 0). A string with melds, bracketed or as words
+    (`"23m456p11z pon 555z ankan 1111s"`), is a `Hand` (13 or 14 tiles).
     Raises `TypeError` for another type (a `dict` is not a sequence of counts),
     `TileParseError` for bad notation, `InvalidHandError` for impossible counts.
     """
