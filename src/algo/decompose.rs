@@ -2,7 +2,7 @@
 //! pair (or seven pairs, or kokushi), the melds as further sets, and, given the
 //! winning tile, each place it can have completed with the wait shape that made.
 
-use super::shanten::{self, YAOCHUU};
+use super::shanten::{Tally, YAOCHUU};
 use crate::hand::Hand;
 use crate::meld::MeldKind;
 use crate::tile::{Counts, KINDS};
@@ -164,15 +164,6 @@ pub fn standard_splits(counts: &Counts) -> Vec<(u8, Vec<Block>)> {
     out
 }
 
-fn is_chiitoitsu(counts: &Counts) -> bool {
-    counts.iter().filter(|&&c| c == 2).count() == 7
-}
-
-fn is_kokushi(counts: &Counts) -> bool {
-    let n: u32 = counts.iter().map(|&c| u32::from(c)).sum();
-    n == 14 && YAOCHUU.iter().all(|&k| counts[k] >= 1) && shanten::kokushi(counts) == -1
-}
-
 /// Every decomposition of a hand whose concealed tiles are 3n+2 (empty when the
 /// hand is not complete). Melds are appended to each standard split as sets.
 pub fn decompositions(hand: &Hand) -> Vec<Decomposition> {
@@ -206,7 +197,10 @@ pub fn decompose_counts(counts: &Counts, hand: &Hand) -> Vec<Decomposition> {
             }
         })
         .collect();
-    if hand.melds().is_empty() && is_chiitoitsu(counts) {
+    // Seven pairs and kokushi: closed 14-tile hands whose shanten in the form is -1.
+    let (tally, n) = Tally::with_size(counts);
+    let closed_14 = hand.melds().is_empty() && n == 14;
+    if closed_14 && tally.chiitoitsu() == -1 {
         let pairs = (0..KINDS as u8)
             .filter(|&k| counts[k as usize] == 2)
             .collect();
@@ -216,7 +210,7 @@ pub fn decompose_counts(counts: &Counts, hand: &Hand) -> Vec<Decomposition> {
             pairs,
         });
     }
-    if hand.melds().is_empty() && is_kokushi(counts) {
+    if closed_14 && tally.kokushi() == -1 {
         let pair = YAOCHUU.iter().find(|&&k| counts[k] == 2).map(|&k| k as u8);
         out.push(Decomposition {
             form: Form::Kokushi,

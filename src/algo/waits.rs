@@ -74,6 +74,17 @@ fn group_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 
     }
 }
 
+/// The positions of the set bits of `mask`, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
 /// For each group, the combined distances of the other three.
 fn others_of(r: &[GroupEntry; 4]) -> [Lanes; 4] {
     shanten::others(&[r[0].dist, r[1].dist, r[2].dist, r[3].dist])
@@ -87,11 +98,8 @@ fn standard_lowering(r: &[GroupEntry; 4], others: &[Lanes; 4], sets: usize) -> (
     let mut mask = 0;
     if d < FAR {
         for (reach, rest) in r.iter().zip(others) {
-            let mut lanes = shanten::optimal_lanes(&reach.dist, rest, top, d);
-            while lanes != 0 {
-                let s = lanes.trailing_zeros() as usize;
+            for s in bits(u64::from(shanten::optimal_lanes(&reach.dist, rest, top, d))) {
                 mask |= u64::from(reach.lowering[s]) << reach.base;
-                lanes &= lanes - 1;
             }
         }
     }
@@ -181,10 +189,7 @@ pub fn waits(hand: &Hand) -> Result<Waits> {
         shapes: shapes_with(hand, k),
     };
     let waits = if s == 0 {
-        (0..KINDS)
-            .filter(|&k| mask >> k & 1 == 1)
-            .map(info)
-            .collect()
+        bits(mask).map(info).collect()
     } else {
         Vec::new()
     };
@@ -234,12 +239,7 @@ pub fn check_visible(hand: &Hand, visible: &Counts) -> Result<Counts> {
 
 fn ukeire_from(shanten: i8, mask: u64, seen: &Counts) -> Ukeire {
     let mut tiles = Vec::with_capacity(mask.count_ones() as usize);
-    let mut rest = mask;
-    while rest != 0 {
-        let k = rest.trailing_zeros() as usize;
-        tiles.push((k as u8, 4 - seen[k]));
-        rest &= rest - 1;
-    }
+    tiles.extend(bits(mask).map(|k| (k as u8, 4 - seen[k])));
     let live = tiles.iter().map(|&(_, n)| u32::from(n)).sum();
     Ukeire {
         shanten,
