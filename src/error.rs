@@ -21,6 +21,14 @@ pub enum MahjongError {
     /// An argument outside what an operation accepts (wrong hand size for a query,
     /// counts out of range in a batch row, ...).
     InvalidInput(String),
+    /// An unknown rule option, a bad value or an impossible combination of options.
+    Rule(String),
+    /// A hand given as a win that is not complete.
+    NotAgari(String),
+    /// A complete hand with no yaku, or fewer han than the rules require.
+    NoYaku(String),
+    /// A win situation that contradicts itself, the hand or the rules.
+    InvalidContext(String),
 }
 
 impl MahjongError {
@@ -64,11 +72,21 @@ impl fmt::Display for MahjongError {
             MahjongError::InvalidTile(m)
             | MahjongError::InvalidMeld(m)
             | MahjongError::InvalidHand(m)
-            | MahjongError::InvalidInput(m) => f.write_str(m),
+            | MahjongError::InvalidInput(m)
+            | MahjongError::Rule(m)
+            | MahjongError::NotAgari(m)
+            | MahjongError::NoYaku(m)
+            | MahjongError::InvalidContext(m) => f.write_str(m),
         }
     }
 }
 
 impl std::error::Error for MahjongError {}
+
+impl From<crate::rules::RuleError> for MahjongError {
+    fn from(e: crate::rules::RuleError) -> Self {
+        MahjongError::Rule(e.0)
+    }
+}
 
 pub type Result<T> = std::result::Result<T, MahjongError>;

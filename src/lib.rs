@@ -7,6 +7,8 @@ pub mod error;
 pub mod hand;
 pub mod meld;
 pub mod notation;
+pub mod rules;
+pub mod score;
 pub mod tile;
 
 #[cfg(feature = "python")]
@@ -15,4 +17,6 @@ mod py;
 pub use error::{MahjongError, Result};
 pub use hand::Hand;
 pub use meld::{Meld, MeldKind, Relative};
+pub use rules::Rules;
+pub use score::{score, ScoreResult, WinContext};
 pub use tile::{Suit, Tile};

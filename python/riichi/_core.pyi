@@ -13,6 +13,7 @@ for a complete hand, 0 for tenpai. It is exact: a tile the hand already holds fo
 of (melds included) can never be drawn.
 """
 
+import os
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Literal, TypeAlias, final
 
@@ -571,3 +572,357 @@ def waits_batch(counts: npt.NDArray[np.uint8], threads: int | None = None) -> np
     """The winning kinds of each row of an (N, 34) uint8 count array of 3n+1
     closed hands → (N, 34) bool (kinds the hand holds four of are never waits).
     Same arguments and errors as `shanten_batch`."""
+
+# Rules ----------------------------------------------------------------------------
+
+class RuleError(MahjongError):
+    """An unknown rule option, a value outside its choices, or an impossible
+    combination. The message names the option and lists the valid choices."""
+
+_RuleValue: TypeAlias = bool | int | str | None | tuple[int, int, int]
+
+@final
+class RuleOption:
+    """One option of `Rules`: its name, default (the Tenhou value), the kind of
+    value it takes and a one-line description."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def default(self) -> _RuleValue: ...
+    @property
+    def kind(self) -> Literal["bool", "int", "choice", "red_fives", "optional_int"]: ...
+    @property
+    def choices(self) -> list[str] | None:
+        """The valid strings of a `"choice"` option."""
+    @property
+    def range(self) -> tuple[int, int] | None:
+        """The inclusive bounds of an integer option."""
+    @property
+    def doc(self) -> str: ...
+
+@final
+class Rules:
+    """A complete rule configuration: immutable, hashable, picklable.
+
+    `Rules()` is the Tenhou ruleset; `Rules(kiriage=True)` or
+    `rules.replace(kiriage=True)` change options; `Rules.preset("mahjong_soul")`
+    gives a named preset. Every option is an attribute (`rules.open_tanyao`), listed
+    with its default and choices by `Rules.options()`. Unknown options, values of
+    the wrong type or outside their choices raise `RuleError`.
+    """
+
+    def __new__(cls, **options: _RuleValue) -> Rules: ...
+    @staticmethod
+    def preset(name: str) -> Rules:
+        """A named preset: `"tenhou"`, `"mahjong_soul"`, `"wrc2025"`, `"ema2025"`,
+        `"mleague"` (see `Rules.preset_doc(name)` for its sources)."""
+    @staticmethod
+    def presets() -> list[str]:
+        """The names of the presets."""
+    @staticmethod
+    def preset_doc(name: str) -> str:
+        """Where a preset's values come from, and which are unverified."""
+    @staticmethod
+    def options() -> list[RuleOption]:
+        """Every option, in a stable order."""
+    def replace(self, **changes: _RuleValue) -> Rules:
+        """A copy with some options changed."""
+    def to_dict(self) -> dict[str, _RuleValue]:
+        """Every option and its value (red_fives as a 3-tuple)."""
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Rules:
+        """Rules from a dict of options (missing ones keep the Tenhou default;
+        `red_fives` may be a list)."""
+    def diff(self, other: Rules | None = None) -> dict[str, _RuleValue]:
+        """The options whose value differs from `other` (default `Rules()`)."""
+    def to_json(self) -> str: ...
+    @staticmethod
+    def from_json(s: str) -> Rules: ...
+    def to_toml(self) -> str:
+        """Flat `key = value` TOML (options whose value is `None` are left out)."""
+    @staticmethod
+    def from_toml(s: str) -> Rules: ...
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write to a `.json` or `.toml` file (chosen by the extension)."""
+    @staticmethod
+    def load(path: str | os.PathLike[str]) -> Rules:
+        """Read a `.json` or `.toml` file (chosen by the extension)."""
+    def __getattr__(self, name: str) -> _RuleValue: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+# Scoring --------------------------------------------------------------------------
+
+class ScoringError(MahjongError):
+    """Base class of the errors `score` raises for a hand that cannot be scored."""
+
+class NotAgariError(ScoringError):
+    """The hand (with its winning tile) is not complete."""
+
+class NoYakuError(ScoringError):
+    """The hand is complete but has no yaku, or fewer han than the rules' minimum."""
+
+class InvalidContextError(ScoringError):
+    """The situation contradicts itself or the rules: ippatsu without riichi,
+    haitei with ron, chankan with tsumo, a red five the rules do not have, …"""
+
+_Wind: TypeAlias = Literal["E", "S", "W", "N"]
+_Limit: TypeAlias = Literal[
+    "none", "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe_yakuman",
+    "multiple_yakuman",
+]
+
+@final
+class Yaku:
+    """One yaku (or yakuman) of a result."""
+
+    @property
+    def id(self) -> str:
+        """Snake-case id, e.g. `"menzen_tsumo"`, `"seat_wind_east"`, `"haku"`,
+        `"suuankou_tanki"`."""
+    @property
+    def name(self) -> str:
+        """Romanised name, e.g. `"Menzen Tsumo"`."""
+    @property
+    def name_ja(self) -> str:
+        """Japanese name, e.g. `"門前清自摸和"`."""
+    @property
+    def han(self) -> int:
+        """Han of a regular yaku; 13 × the multiplier for a yakuman."""
+    @property
+    def yakuman(self) -> int:
+        """The yakuman multiplier (1 single, 2 double); 0 for a regular yaku."""
+    @property
+    def tenhou_id(self) -> int | None:
+        """Tenhou's yaku number (0-54), `None` for local yaku."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class FuItem:
+    """One line of a fu breakdown."""
+
+    @property
+    def reason(self) -> str:
+        """What the fu are for: `"base"`, `"menzen_ron"`, `"tsumo"`, `"meld"`,
+        `"pair"`, `"wait"`, `"chiitoitsu"`, `"open_pinfu"` or `"round_up"`."""
+    @property
+    def fu(self) -> int: ...
+    @property
+    def detail(self) -> str:
+        """Human-readable detail, e.g. `"closed yaochuu triplet 999m"`."""
+
+@final
+class Payments:
+    """Who pays what for a win, honba included. For a ron only `ron` is set (paid
+    by the discarder); for a tsumo `tsumo_dealer` (paid by the dealer, unset when
+    the winner is the dealer) and `tsumo_non_dealer` (paid by each non-dealer)."""
+
+    @property
+    def ron(self) -> int | None: ...
+    @property
+    def tsumo_dealer(self) -> int | None: ...
+    @property
+    def tsumo_non_dealer(self) -> int | None: ...
+    @property
+    def honba(self) -> int:
+        """The honba part of the payments (total over all payers)."""
+    @property
+    def sticks(self) -> int:
+        """Riichi sticks collected by the winner, in points."""
+    @property
+    def total(self) -> int:
+        """What the winner gains: the hand, honba and sticks."""
+
+@final
+class ScoreResult:
+    """The scored win. Immutable."""
+
+    @property
+    def han(self) -> int:
+        """Han of yaku and dora (13 × multiplier for yakuman hands)."""
+    @property
+    def fu(self) -> int: ...
+    @property
+    def fu_details(self) -> list[FuItem]: ...
+    @property
+    def yaku(self) -> list[Yaku]:
+        """Regular yaku in a stable order (empty for a yakuman hand)."""
+    @property
+    def yakuman(self) -> list[Yaku]:
+        """Yakuman with their multipliers."""
+    @property
+    def yakuman_multiplier(self) -> int:
+        """Total yakuman multiple (after `max_yakuman`); 0 when none."""
+    @property
+    def dora(self) -> int: ...
+    @property
+    def aka(self) -> int: ...
+    @property
+    def ura(self) -> int: ...
+    @property
+    def limit(self) -> _Limit: ...
+    @property
+    def base_points(self) -> int: ...
+    @property
+    def points(self) -> int:
+        """The hand's value before honba and sticks (what the winner gains)."""
+    @property
+    def payments(self) -> Payments: ...
+    @property
+    def decomposition(self) -> Decomposition:
+        """The reading that scored highest."""
+    @property
+    def wait(self) -> _WaitShape: ...
+    @property
+    def is_dealer(self) -> bool: ...
+    @property
+    def tsumo(self) -> bool: ...
+    def deltas(
+        self, discarder: _Wind | None = None, liable: _Wind | None = None
+    ) -> tuple[int, int, int, int]:
+        """Score changes of the seats by seat wind (E, S, W, N): the winner is this
+        result's seat wind; `discarder` is required for a ron; `liable` is the
+        player responsible for a pao yakuman (settled per the rules' pao scope)."""
+    def __str__(self) -> str: ...
+
+@final
+class WinContext:
+    """The situation of a win, the keyword arguments of `score` as one object."""
+
+    def __new__(
+        cls,
+        *,
+        tsumo: bool = False,
+        riichi: bool = False,
+        double_riichi: bool = False,
+        ippatsu: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        robbed_ankan: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        tenhou: bool = False,
+        chiihou: bool = False,
+        renhou: bool = False,
+        open_riichi: bool = False,
+        open_riichi_deal_in: bool = False,
+        paarenchan: bool = False,
+        seat_wind: _Wind = "E",
+        round_wind: _Wind = "E",
+        dora_indicators: _Tiles = (),
+        ura_indicators: _Tiles = (),
+        honba: int = 0,
+        riichi_sticks: int = 0,
+    ) -> WinContext: ...
+
+def score(
+    hand: Hand | str,
+    win_tile: _TileLike,
+    *,
+    context: WinContext | None = None,
+    tsumo: bool = False,
+    riichi: bool = False,
+    double_riichi: bool = False,
+    ippatsu: bool = False,
+    rinshan: bool = False,
+    chankan: bool = False,
+    robbed_ankan: bool = False,
+    haitei: bool = False,
+    houtei: bool = False,
+    tenhou: bool = False,
+    chiihou: bool = False,
+    renhou: bool = False,
+    open_riichi: bool = False,
+    open_riichi_deal_in: bool = False,
+    paarenchan: bool = False,
+    seat_wind: _Wind = "E",
+    round_wind: _Wind = "E",
+    dora_indicators: _Tiles = (),
+    ura_indicators: _Tiles = (),
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    rules: Rules | None = None,
+) -> ScoreResult:
+    """Score a winning hand. `hand` includes the winning tile; `win_tile` names it
+    (a red five as `0m`). `double_riichi=True` implies riichi; `open_riichi` too.
+    `robbed_ankan` marks a kokushi robbing a closed kan (with `chankan`).
+    `open_riichi_deal_in` marks a ron on an open riichi from a player not in riichi.
+    `paarenchan` marks the dealer win that makes eight in a row.
+
+    Raises `NotAgariError`, `NoYakuError`, `InvalidContextError`.
+    """
+
+@final
+class PointsEntry:
+    """One cell of the payment table."""
+
+    @property
+    def base_points(self) -> int: ...
+    @property
+    def limit(self) -> _Limit: ...
+    @property
+    def ron(self) -> int | None: ...
+    @property
+    def tsumo_dealer(self) -> int | None: ...
+    @property
+    def tsumo_non_dealer(self) -> int | None: ...
+    @property
+    def total(self) -> int:
+        """What the winner gains (honba included)."""
+
+def points(
+    han: int,
+    fu: int,
+    *,
+    dealer: bool,
+    tsumo: bool,
+    honba: int = 0,
+    rules: Rules | None = None,
+) -> PointsEntry:
+    """The payment for a hand of `han` and `fu` (yakuman as 13 × multiple han)."""
+
+def score_table(rules: Rules | None = None) -> dict[str, dict[tuple[int, int], str]]:
+    """The classic tables: `{"dealer": {(han, fu): "ron (tsumo all)"}, "non_dealer":
+    {(han, fu): "ron (non-dealer/dealer)"}}` for 1-4 han and 20-110 fu (cells that
+    cannot occur are left out)."""
+
+def settle_multi_ron(
+    results: Sequence[ScoreResult],
+    discarder: _Wind,
+    rules: Rules | None = None,
+    liable: Sequence[_Wind | None] | None = None,
+) -> tuple[tuple[int, int, int, int], list[_Wind]]:
+    """Several rons on one discard: which winners are paid under the rules'
+    `multi_ron` option (head bump keeps only the nearest in turn order; `"double"`
+    turns three into an abortive draw: no one wins), with honba and sticks to the
+    nearest winner (or honba to each under `multi_ron_honba="each"`). Returns the
+    score changes by seat wind and the winners paid."""
+
+def nagashi_mangan_payments(
+    winners: Sequence[_Wind], honba: int = 0, rules: Rules | None = None
+) -> tuple[int, int, int, int]:
+    """Score changes by seat wind when `winners` qualify for nagashi mangan at an
+    exhaustive draw: each is paid as a mangan tsumo (no honba, no sticks)."""
+
+def score_batch(
+    hands: npt.NDArray[np.uint8],
+    win_tiles: npt.NDArray[np.uint8],
+    flags: npt.NDArray[np.uint32] | None = None,
+    winds: npt.NDArray[np.uint8] | None = None,
+    dora: npt.NDArray[np.uint8] | None = None,
+    rules: Rules | None = None,
+    threads: int | None = None,
+) -> dict[str, npt.NDArray[Any]]:
+    """Score many closed wins at once. `hands` is (N, 34) counts including the
+    winning tile; `win_tiles` (N,) kinds; `flags` (N,) bit set (`SCORE_FLAGS`);
+    `winds` (N, 2) seat and round wind 0-3; `dora` (N, 34) dora han per kind.
+    Returns arrays `han`, `fu`, `points` (int64) and `status` (0 ok, 1 not agari,
+    2 no yaku, 3 bad row). Releases the GIL and uses all cores."""
+
+SCORE_FLAGS: dict[str, int]
+"""Bits of the `flags` argument of `score_batch`: tsumo, riichi, ippatsu, …"""

@@ -45,6 +45,8 @@ pub enum Form {
     Standard,
     Chiitoitsu,
     Kokushi,
+    /// Shiisan puutaa (local yakuman): no sets, 13 kinds and a pair.
+    ShiisanPuutaa,
 }
 
 impl Form {
@@ -53,12 +55,14 @@ impl Form {
             Form::Standard => "standard",
             Form::Chiitoitsu => "chiitoitsu",
             Form::Kokushi => "kokushi",
+            Form::ShiisanPuutaa => "shiisan_puutaa",
         }
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Wait {
+    #[default]
     Ryanmen,
     Kanchan,
     Penchan,
@@ -233,6 +237,7 @@ pub fn readings(d: &Decomposition, win: u8) -> Vec<Reading> {
         });
     };
     match d.form {
+        Form::ShiisanPuutaa => {}
         Form::Chiitoitsu => {
             if d.pairs.contains(&win) {
                 push(Wait::Tanki, None);

@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 use rayon::prelude::*;
 
-fn kind_tile(k: u8) -> PyTile {
+pub fn kind_tile(k: u8) -> PyTile {
     PyTile(Tile::from_kind(k).expect("kind below 34"))
 }
 

@@ -43,6 +43,37 @@ create_exception!(
     "An argument is outside what the operation accepts."
 );
 
+create_exception!(
+    riichi,
+    RuleError,
+    MahjongError,
+    "An unknown rule option, a bad value or an impossible combination."
+);
+create_exception!(
+    riichi,
+    ScoringError,
+    MahjongError,
+    "A hand that cannot be scored."
+);
+create_exception!(
+    riichi,
+    NotAgariError,
+    ScoringError,
+    "The hand with its winning tile is not complete."
+);
+create_exception!(
+    riichi,
+    NoYakuError,
+    ScoringError,
+    "The hand is complete but has no yaku, or fewer han than the rules require."
+);
+create_exception!(
+    riichi,
+    InvalidContextError,
+    ScoringError,
+    "The situation of a win contradicts itself, the hand or the rules."
+);
+
 impl From<CoreError> for PyErr {
     fn from(e: CoreError) -> PyErr {
         let msg = e.to_string();
@@ -52,6 +83,10 @@ impl From<CoreError> for PyErr {
             CoreError::InvalidMeld(_) => InvalidMeldError::new_err(msg),
             CoreError::InvalidHand(_) => InvalidHandError::new_err(msg),
             CoreError::InvalidInput(_) => InvalidInputError::new_err(msg),
+            CoreError::Rule(_) => RuleError::new_err(msg),
+            CoreError::NotAgari(_) => NotAgariError::new_err(msg),
+            CoreError::NoYaku(_) => NoYakuError::new_err(msg),
+            CoreError::InvalidContext(_) => InvalidContextError::new_err(msg),
         }
     }
 }
@@ -69,5 +104,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidMeldError", py.get_type::<InvalidMeldError>())?;
     m.add("InvalidHandError", py.get_type::<InvalidHandError>())?;
     m.add("InvalidInputError", py.get_type::<InvalidInputError>())?;
+    m.add("RuleError", py.get_type::<RuleError>())?;
+    m.add("ScoringError", py.get_type::<ScoringError>())?;
+    m.add("NotAgariError", py.get_type::<NotAgariError>())?;
+    m.add("NoYakuError", py.get_type::<NoYakuError>())?;
+    m.add("InvalidContextError", py.get_type::<InvalidContextError>())?;
     Ok(())
 }

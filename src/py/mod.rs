@@ -3,6 +3,8 @@
 mod analysis;
 mod errors;
 mod hand;
+mod rules;
+mod score;
 mod tile;
 
 use crate::error::MahjongError;
@@ -45,6 +47,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tile::register(m)?;
     hand::register(m)?;
     analysis::register(m)?;
+    rules::register(m)?;
+    score::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -1,0 +1,354 @@
+//! `riichi.Rules`: the rule configuration, read and written by option name.
+
+use super::errors::RuleError;
+use crate::rules::{OptKind, OptSpec, OptValue, Rules, OPTIONS, PRESETS};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple};
+
+/// A complete rule configuration. `Rules()` is Tenhou's.
+#[pyclass(name = "Rules", module = "riichi", frozen, eq, hash, from_py_object)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyRules(pub Rules);
+
+/// One option: name, default, kind, choices and description.
+#[pyclass(name = "RuleOption", module = "riichi", frozen)]
+pub struct PyRuleOption(&'static OptSpec);
+
+#[pymethods]
+impl PyRuleOption {
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.0.name
+    }
+    #[getter]
+    fn default<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        value_to_py(py, &Rules::default().get(self.0.name).expect("option"))
+    }
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.0.kind.name()
+    }
+    #[getter]
+    fn choices(&self) -> Option<Vec<&'static str>> {
+        match self.0.kind {
+            OptKind::Choice(c) => Some(c.to_vec()),
+            _ => None,
+        }
+    }
+    #[getter]
+    fn range(&self) -> Option<(i64, i64)> {
+        match self.0.kind {
+            OptKind::Int(lo, hi) | OptKind::OptInt(lo, hi) => Some((lo, hi)),
+            _ => None,
+        }
+    }
+    #[getter]
+    fn doc(&self) -> &'static str {
+        self.0.doc
+    }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "RuleOption({:?}, default={}, kind={:?})",
+            self.0.name,
+            self.default(py)?.repr()?,
+            self.0.kind.name()
+        ))
+    }
+}
+
+pub fn value_to_py<'py>(py: Python<'py>, v: &OptValue) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        OptValue::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
+        OptValue::Int(i) | OptValue::OptInt(Some(i)) => i.into_pyobject(py)?.into_any(),
+        OptValue::OptInt(None) => py.None().into_bound(py),
+        OptValue::Choice(c) => PyString::new(py, c).into_any(),
+        OptValue::RedFives(r) => PyTuple::new(py, r.iter().copied())?.into_any(),
+    })
+}
+
+/// A Python value for option `name`, checked against its kind.
+fn value_from_py(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<OptValue> {
+    let Some(spec) = Rules::spec(name) else {
+        // `get` names the unknown option with suggestions.
+        return Err(RuleError::new_err(
+            Rules::default().get(name).expect_err("unknown").0,
+        ));
+    };
+    let wrong = || {
+        let shown = obj.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+        RuleError::new_err(format!(
+            "rule option {name} = {} is not valid: {name} takes {}",
+            crate::error::shortened(&shown),
+            spec.kind.describe()
+        ))
+    };
+    let int = |o: &Bound<'_, PyAny>| -> PyResult<i64> {
+        if o.is_instance_of::<PyBool>() || !o.is_instance_of::<PyInt>() {
+            return Err(wrong());
+        }
+        o.extract::<i64>().map_err(|_| wrong())
+    };
+    Ok(match spec.kind {
+        OptKind::Bool => {
+            let b = obj.cast::<PyBool>().map_err(|_| wrong())?;
+            OptValue::Bool(b.is_true())
+        }
+        OptKind::Int(..) => OptValue::Int(int(obj)?),
+        OptKind::OptInt(..) => {
+            if obj.is_none() {
+                OptValue::OptInt(None)
+            } else {
+                OptValue::OptInt(Some(int(obj)?))
+            }
+        }
+        OptKind::Choice(choices) => {
+            let s = obj.cast::<PyString>().map_err(|_| wrong())?.to_cow()?;
+            let c = choices.iter().find(|c| **c == s).ok_or_else(wrong)?;
+            OptValue::Choice(c)
+        }
+        OptKind::RedFives => {
+            if obj.is_instance_of::<PyString>() {
+                return Err(wrong());
+            }
+            let items: Vec<Bound<'_, PyAny>> = obj
+                .try_iter()
+                .map_err(|_| wrong())?
+                .collect::<PyResult<_>>()
+                .map_err(|_| wrong())?;
+            if items.len() != 3 {
+                return Err(wrong());
+            }
+            let mut r = [0u8; 3];
+            for (x, o) in r.iter_mut().zip(&items) {
+                *x = u8::try_from(int(o)?).map_err(|_| wrong())?;
+            }
+            OptValue::RedFives(r)
+        }
+    })
+}
+
+fn apply(base: &Rules, changes: Option<&Bound<'_, PyDict>>) -> PyResult<Rules> {
+    let mut pairs = Vec::new();
+    if let Some(d) = changes {
+        for (k, v) in d.iter() {
+            let k = k
+                .cast::<PyString>()
+                .map_err(|_| PyTypeError::new_err("rule option names are strings"))?;
+            let name = k.to_cow()?.into_owned();
+            let value = value_from_py(&name, &v)?;
+            pairs.push((name, value));
+        }
+    }
+    let pairs: Vec<(&str, OptValue)> = pairs.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+    base.with(&pairs).map_err(|e| RuleError::new_err(e.0))
+}
+
+/// The rules argument of a function: `None` is the Tenhou default.
+pub fn rules_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
+    match obj {
+        None => Ok(Rules::default()),
+        Some(o) if o.is_none() => Ok(Rules::default()),
+        Some(o) => o.cast::<PyRules>().map(|r| r.get().0.clone()).map_err(|_| {
+            PyTypeError::new_err(format!(
+                "rules must be a riichi.Rules, got {}",
+                o.get_type()
+                    .name()
+                    .map_or_else(|_| "?".into(), |n| n.to_string())
+            ))
+        }),
+    }
+}
+
+#[pymethods]
+impl PyRules {
+    #[new]
+    #[pyo3(signature = (**options))]
+    fn new(options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        Ok(PyRules(apply(&Rules::default(), options)?))
+    }
+
+    /// A named preset: `tenhou`, `mahjong_soul`, `wrc2025`, `ema2025`, `mleague`.
+    #[staticmethod]
+    fn preset(name: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let name = name
+            .cast::<PyString>()
+            .map_err(|_| PyTypeError::new_err("a preset name is a string"))?
+            .to_cow()?
+            .into_owned();
+        Rules::preset(&name)
+            .map(PyRules)
+            .map_err(|e| RuleError::new_err(e.0))
+    }
+
+    #[staticmethod]
+    fn presets() -> Vec<&'static str> {
+        PRESETS.iter().map(|p| p.name).collect()
+    }
+
+    #[staticmethod]
+    fn preset_doc(name: &str) -> PyResult<&'static str> {
+        PRESETS
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| p.doc)
+            .ok_or_else(|| RuleError::new_err(Rules::preset(name).expect_err("unknown").0))
+    }
+
+    #[staticmethod]
+    fn options() -> Vec<PyRuleOption> {
+        OPTIONS.iter().map(PyRuleOption).collect()
+    }
+
+    #[pyo3(signature = (**changes))]
+    fn replace(&self, changes: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        Ok(PyRules(apply(&self.0, changes)?))
+    }
+
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for o in OPTIONS {
+            d.set_item(
+                o.name,
+                value_to_py(py, &self.0.get(o.name).expect("option"))?,
+            )?;
+        }
+        Ok(d)
+    }
+
+    #[staticmethod]
+    fn from_dict(d: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let d = d
+            .cast::<PyDict>()
+            .map_err(|_| PyTypeError::new_err("Rules.from_dict takes a dict of options"))?;
+        Ok(PyRules(apply(&Rules::default(), Some(d))?))
+    }
+
+    #[pyo3(signature = (other=None))]
+    fn diff<'py>(
+        &self,
+        py: Python<'py>,
+        other: Option<PyRef<'py, PyRules>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let base = other.map_or_else(Rules::default, |o| o.0.clone());
+        let d = PyDict::new(py);
+        for o in OPTIONS {
+            let v = self.0.get(o.name).expect("option");
+            if v != base.get(o.name).expect("option") {
+                d.set_item(o.name, value_to_py(py, &v)?)?;
+            }
+        }
+        Ok(d)
+    }
+
+    fn to_json(&self, py: Python<'_>) -> PyResult<String> {
+        let json = py.import("json")?;
+        let d = self.to_dict(py)?;
+        if let Some(r) = d.get_item("red_fives")? {
+            d.set_item("red_fives", r.try_iter()?.collect::<PyResult<Vec<_>>>()?)?;
+        }
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("indent", 2)?;
+        json.call_method("dumps", (d,), Some(&kwargs))?.extract()
+    }
+
+    #[staticmethod]
+    fn from_json(py: Python<'_>, s: &str) -> PyResult<Self> {
+        let d = py
+            .import("json")?
+            .call_method1("loads", (s,))
+            .map_err(|e| RuleError::new_err(format!("rules JSON does not parse: {e}")))?;
+        Self::from_dict(&d)
+    }
+
+    fn to_toml(&self) -> String {
+        let mut out = String::from("# riichi rules\n");
+        for o in OPTIONS {
+            let line = match self.0.get(o.name).expect("option") {
+                OptValue::Bool(b) => format!("{} = {b}", o.name),
+                OptValue::Int(i) | OptValue::OptInt(Some(i)) => format!("{} = {i}", o.name),
+                OptValue::OptInt(None) => continue,
+                OptValue::Choice(c) => format!("{} = \"{c}\"", o.name),
+                OptValue::RedFives([m, p, s]) => format!("{} = [{m}, {p}, {s}]", o.name),
+            };
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out
+    }
+
+    #[staticmethod]
+    fn from_toml(py: Python<'_>, s: &str) -> PyResult<Self> {
+        let toml = py
+            .import("tomllib")
+            .or_else(|_| py.import("tomli"))
+            .map_err(|_| {
+                RuleError::new_err("reading TOML needs Python 3.11+ or the tomli package")
+            })?;
+        let d = toml
+            .call_method1("loads", (s,))
+            .map_err(|e| RuleError::new_err(format!("rules TOML does not parse: {e}")))?;
+        Self::from_dict(&d)
+    }
+
+    fn save(&self, py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<()> {
+        let p = py.import("pathlib")?.getattr("Path")?.call1((path,))?;
+        let suffix: String = p.getattr("suffix")?.extract()?;
+        let text = match suffix.to_ascii_lowercase().as_str() {
+            ".json" => self.to_json(py)?,
+            ".toml" => self.to_toml(),
+            _ => {
+                return Err(RuleError::new_err(format!(
+                    "rules files are .json or .toml, not {suffix:?}"
+                )))
+            }
+        };
+        p.call_method1("write_text", (text,))?;
+        Ok(())
+    }
+
+    #[staticmethod]
+    fn load(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let p = py.import("pathlib")?.getattr("Path")?.call1((path,))?;
+        let suffix: String = p.getattr("suffix")?.extract()?;
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("encoding", "utf-8")?;
+        let text: String = p.call_method("read_text", (), Some(&kwargs))?.extract()?;
+        match suffix.to_ascii_lowercase().as_str() {
+            ".json" => Self::from_json(py, &text),
+            ".toml" => Self::from_toml(py, &text),
+            _ => Err(RuleError::new_err(format!(
+                "rules files are .json or .toml, not {suffix:?}"
+            ))),
+        }
+    }
+
+    fn __getattr__<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        match self.0.get(name) {
+            Ok(v) => value_to_py(py, &v),
+            Err(e) => Err(pyo3::exceptions::PyAttributeError::new_err(e.0)),
+        }
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
+        let from = slf.get_type().getattr("from_dict")?;
+        Ok((from, (slf.get().to_dict(slf.py())?,)))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let d = self.diff(py, None)?;
+        let mut parts = Vec::new();
+        for (k, v) in d.iter() {
+            parts.push(format!("{}={}", k, v.repr()?));
+        }
+        Ok(format!("Rules({})", parts.join(", ")))
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyRules>()?;
+    m.add_class::<PyRuleOption>()?;
+    Ok(())
+}

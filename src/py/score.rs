@@ -1,0 +1,848 @@
+//! `riichi.score` and its results; points tables; settlement helpers.
+
+// PyO3 extracts arguments by value.
+#![allow(clippy::needless_pass_by_value)]
+
+use super::analysis::{py_decomposition, PyDecomposition};
+use super::errors::{invalid, InvalidContextError};
+use super::hand::hand_arg;
+use super::rules::rules_arg;
+use super::tile::{tile_arg, tiles_arg};
+use crate::rules::Rules;
+use crate::score::points::{self as pts, Limit, Payments, Settlement};
+use crate::score::{self as core, ScoreResult, WinContext, Yaku};
+use num_bigint::BigUint;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyInt, PyString};
+
+/// One yaku (or yakuman) of a result.
+#[pyclass(name = "Yaku", module = "riichi", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyYaku {
+    yaku: Yaku,
+    /// Han of a regular yaku, multiplier of a yakuman.
+    value: u8,
+}
+
+#[pymethods]
+impl PyYaku {
+    #[getter]
+    fn id(&self) -> &'static str {
+        self.yaku.id()
+    }
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.yaku.name()
+    }
+    #[getter]
+    fn name_ja(&self) -> &'static str {
+        self.yaku.name_ja()
+    }
+    #[getter]
+    fn han(&self) -> u32 {
+        if self.yaku.is_yakuman() {
+            13 * u32::from(self.value)
+        } else {
+            u32::from(self.value)
+        }
+    }
+    #[getter]
+    fn yakuman(&self) -> u8 {
+        if self.yaku.is_yakuman() {
+            self.value
+        } else {
+            0
+        }
+    }
+    #[getter]
+    fn tenhou_id(&self) -> Option<u8> {
+        self.yaku.tenhou_id()
+    }
+    fn __repr__(&self) -> String {
+        if self.yaku.is_yakuman() {
+            format!("Yaku({:?}, yakuman={})", self.yaku.id(), self.value)
+        } else {
+            format!("Yaku({:?}, han={})", self.yaku.id(), self.value)
+        }
+    }
+}
+
+/// One line of a fu breakdown.
+#[pyclass(name = "FuItem", module = "riichi", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyFuItem {
+    reason: &'static str,
+    fu: u8,
+    detail: String,
+}
+
+#[pymethods]
+impl PyFuItem {
+    fn __repr__(&self) -> String {
+        format!("FuItem({:?}, {}, {:?})", self.reason, self.fu, self.detail)
+    }
+}
+
+/// Who pays what for a win, honba included.
+#[pyclass(name = "Payments", module = "riichi", frozen)]
+#[derive(Clone)]
+pub struct PyPayments {
+    p: Payments,
+    big: Option<[Option<BigUint>; 3]>,
+}
+
+fn big_or(big: Option<&BigUint>, honba: u64, small: Option<u64>) -> Option<BigUint> {
+    match big {
+        Some(b) => Some(b + BigUint::from(honba)),
+        None => small.map(BigUint::from),
+    }
+}
+
+#[pymethods]
+impl PyPayments {
+    #[getter]
+    fn ron(&self) -> Option<BigUint> {
+        let h = self.p.honba;
+        big_or(self.big.as_ref().and_then(|b| b[0].as_ref()), h, self.p.ron)
+    }
+    #[getter]
+    fn tsumo_dealer(&self) -> Option<BigUint> {
+        let h = self.p.honba / 3;
+        big_or(
+            self.big.as_ref().and_then(|b| b[1].as_ref()),
+            h,
+            self.p.tsumo_dealer,
+        )
+    }
+    #[getter]
+    fn tsumo_non_dealer(&self) -> Option<BigUint> {
+        let h = self.p.honba / 3;
+        big_or(
+            self.big.as_ref().and_then(|b| b[2].as_ref()),
+            h,
+            self.p.tsumo_non_dealer,
+        )
+    }
+    #[getter]
+    fn honba(&self) -> u64 {
+        self.p.honba
+    }
+    #[getter]
+    fn sticks(&self) -> u64 {
+        self.p.sticks
+    }
+    #[getter]
+    fn total(&self) -> BigUint {
+        match &self.big {
+            Some(_) => {
+                let hand = self.ron().unwrap_or_else(|| {
+                    let n = self.tsumo_non_dealer().unwrap_or_default();
+                    match self.tsumo_dealer() {
+                        Some(d) => d + n * BigUint::from(2u32),
+                        None => n * BigUint::from(3u32),
+                    }
+                });
+                hand + BigUint::from(self.p.sticks)
+            }
+            None => BigUint::from(self.p.total),
+        }
+    }
+    fn __repr__(&self) -> String {
+        let show = |x: Option<BigUint>| x.map_or_else(|| "None".into(), |v| v.to_string());
+        format!(
+            "Payments(ron={}, tsumo_dealer={}, tsumo_non_dealer={}, honba={}, sticks={}, total={})",
+            show(self.ron()),
+            show(self.tsumo_dealer()),
+            show(self.tsumo_non_dealer()),
+            self.p.honba,
+            self.p.sticks,
+            self.total()
+        )
+    }
+}
+
+/// A scored win.
+#[pyclass(name = "ScoreResult", module = "riichi", frozen)]
+pub struct PyScoreResult {
+    pub r: ScoreResult,
+    pub rules: Rules,
+}
+
+fn yaku_list(items: &[(Yaku, u8)]) -> Vec<PyYaku> {
+    items
+        .iter()
+        .map(|&(yaku, value)| PyYaku { yaku, value })
+        .collect()
+}
+
+#[pymethods]
+impl PyScoreResult {
+    #[getter]
+    fn han(&self) -> u32 {
+        self.r.han
+    }
+    #[getter]
+    fn fu(&self) -> u32 {
+        self.r.fu
+    }
+    #[getter]
+    fn fu_details(&self) -> Vec<PyFuItem> {
+        self.r
+            .fu_items
+            .as_slice()
+            .iter()
+            .map(|i| PyFuItem {
+                reason: i.reason.name(),
+                fu: i.fu,
+                detail: i.detail(&self.r.decomposition),
+            })
+            .collect()
+    }
+    #[getter]
+    fn yaku(&self) -> Vec<PyYaku> {
+        yaku_list(self.r.yaku.as_slice())
+    }
+    #[getter]
+    fn yakuman(&self) -> Vec<PyYaku> {
+        yaku_list(self.r.yakuman.as_slice())
+    }
+    #[getter]
+    fn yakuman_multiplier(&self) -> u32 {
+        self.r.yakuman_multiplier
+    }
+    #[getter]
+    fn dora(&self) -> u32 {
+        self.r.dora
+    }
+    #[getter]
+    fn aka(&self) -> u32 {
+        self.r.aka
+    }
+    #[getter]
+    fn ura(&self) -> u32 {
+        self.r.ura
+    }
+    #[getter]
+    fn limit(&self) -> &'static str {
+        self.r.limit.name()
+    }
+    #[getter]
+    fn base_points(&self) -> BigUint {
+        self.r
+            .aotenjou
+            .as_ref()
+            .map_or_else(|| BigUint::from(self.r.base_points), |b| b.base.clone())
+    }
+    #[getter]
+    fn points(&self) -> BigUint {
+        self.r
+            .aotenjou
+            .as_ref()
+            .map_or_else(|| BigUint::from(self.r.points()), |b| b.points.clone())
+    }
+    #[getter]
+    fn payments(&self) -> PyPayments {
+        PyPayments {
+            p: self.r.payments,
+            big: self.r.aotenjou.as_ref().map(|b| {
+                [
+                    b.ron.clone(),
+                    b.tsumo_dealer.clone(),
+                    b.tsumo_non_dealer.clone(),
+                ]
+            }),
+        }
+    }
+    #[getter]
+    fn decomposition(&self) -> PyDecomposition {
+        let w = (self.r.decomposition.form == crate::algo::decompose::Form::Standard
+            || self.r.decomposition.form == crate::algo::decompose::Form::Chiitoitsu
+            || self.r.decomposition.form == crate::algo::decompose::Form::Kokushi)
+            .then_some(self.r.wait);
+        py_decomposition(&self.r.decomposition, w, None)
+    }
+    #[getter]
+    fn wait(&self) -> &'static str {
+        self.r.wait.name()
+    }
+    #[getter]
+    fn is_dealer(&self) -> bool {
+        self.r.is_dealer()
+    }
+    #[getter]
+    fn tsumo(&self) -> bool {
+        self.r.tsumo
+    }
+
+    /// Score changes by seat wind (E, S, W, N).
+    #[pyo3(signature = (discarder=None, liable=None))]
+    fn deltas(
+        &self,
+        discarder: Option<&Bound<'_, PyAny>>,
+        liable: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(i64, i64, i64, i64)> {
+        if self.r.aotenjou.is_some() {
+            return Err(invalid(
+                "deltas of an aotenjou result may not fit 64 bits: use payments instead",
+            ));
+        }
+        let discarder = opt_wind(discarder)?;
+        let liable = opt_wind(liable)?;
+        let d =
+            pts::deltas(&self.r.settlement(), discarder, liable, &self.rules).map_err(invalid)?;
+        Ok((d[0], d[1], d[2], d[3]))
+    }
+
+    fn __repr__(&self) -> String {
+        let yaku: Vec<String> = self
+            .r
+            .yakuman
+            .as_slice()
+            .iter()
+            .chain(self.r.yaku.as_slice())
+            .map(|(y, _)| y.id().to_string())
+            .collect();
+        format!(
+            "ScoreResult(han={}, fu={}, points={}, limit={:?}, yaku=[{}])",
+            self.r.han,
+            self.r.fu,
+            self.points(),
+            self.r.limit.name(),
+            yaku.join(", ")
+        )
+    }
+
+    fn __str__(&self) -> String {
+        let mut lines = Vec::new();
+        for (y, v) in self.r.yakuman.as_slice() {
+            let m = if *v > 1 {
+                format!(" x{v}")
+            } else {
+                String::new()
+            };
+            lines.push(format!("  {:<22} yakuman{m}", y.name()));
+        }
+        for (y, h) in self.r.yaku.as_slice() {
+            lines.push(format!("  {:<22} {h} han", y.name()));
+        }
+        if self.r.yakuman.is_empty() || self.rules.aotenjou {
+            for (name, n) in [
+                ("Dora", self.r.dora),
+                ("Aka Dora", self.r.aka),
+                ("Ura Dora", self.r.ura),
+            ] {
+                if n > 0 {
+                    lines.push(format!("  {name:<22} {n} han"));
+                }
+            }
+        }
+        let fu: Vec<String> = self
+            .fu_details()
+            .iter()
+            .map(|i| format!("{} {}", i.fu, i.detail))
+            .collect();
+        let limit = match self.r.limit {
+            Limit::None => String::new(),
+            l => format!(" {}", l.name()),
+        };
+        let pay = self.payments();
+        let how = match (pay.ron(), pay.tsumo_dealer(), pay.tsumo_non_dealer()) {
+            (Some(r), _, _) => format!("ron {r}"),
+            (None, Some(d), Some(n)) => format!("tsumo {n}/{d}"),
+            (None, None, Some(n)) => format!("tsumo {n} all"),
+            _ => String::new(),
+        };
+        format!(
+            "{} han {} fu{limit}: {} points ({how})\n{}\nfu: {}",
+            self.r.han,
+            self.r.fu,
+            self.points(),
+            lines.join("\n"),
+            fu.join(" + ")
+        )
+    }
+}
+
+/// A wind from "E"/"S"/"W"/"N" (any case) or 0-3.
+pub fn wind(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        let s = s.to_cow()?;
+        return match s.to_ascii_uppercase().as_str() {
+            "E" | "EAST" => Ok(0),
+            "S" | "SOUTH" => Ok(1),
+            "W" | "WEST" => Ok(2),
+            "N" | "NORTH" => Ok(3),
+            _ => Err(InvalidContextError::new_err(format!(
+                "wind {:?} is not one of \"E\", \"S\", \"W\", \"N\"",
+                crate::error::shortened(&s)
+            ))),
+        };
+    }
+    if obj.is_instance_of::<PyInt>() {
+        if let Ok(v) = obj.extract::<u8>() {
+            if v < 4 {
+                return Ok(v);
+            }
+        }
+        return Err(InvalidContextError::new_err(format!(
+            "wind {obj} is not 0-3 (E, S, W, N)"
+        )));
+    }
+    Err(PyTypeError::new_err(format!(
+        "a wind is \"E\", \"S\", \"W\", \"N\" or 0-3, got {}",
+        obj.get_type().name()?
+    )))
+}
+
+fn opt_wind(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u8>> {
+    match obj {
+        Some(o) if !o.is_none() => Ok(Some(wind(o)?)),
+        _ => Ok(None),
+    }
+}
+
+fn count(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
+    if !obj.is_instance_of::<PyInt>() || obj.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyTypeError::new_err(format!("{what} is an integer")));
+    }
+    obj.extract::<u32>().map_err(|_| {
+        InvalidContextError::new_err(format!("{what} must be from 0 to 2^32-1, got {obj}"))
+    })
+}
+
+/// The situation of a win, as one object.
+#[pyclass(name = "WinContext", module = "riichi", frozen)]
+#[derive(Clone)]
+pub struct PyWinContext(pub WinContext);
+
+#[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
+fn build_context(
+    tsumo: bool,
+    riichi: bool,
+    double_riichi: bool,
+    ippatsu: bool,
+    rinshan: bool,
+    chankan: bool,
+    robbed_ankan: bool,
+    haitei: bool,
+    houtei: bool,
+    tenhou: bool,
+    chiihou: bool,
+    renhou: bool,
+    open_riichi: bool,
+    open_riichi_deal_in: bool,
+    paarenchan: bool,
+    seat_wind: Option<&Bound<'_, PyAny>>,
+    round_wind: Option<&Bound<'_, PyAny>>,
+    dora_indicators: Option<&Bound<'_, PyAny>>,
+    ura_indicators: Option<&Bound<'_, PyAny>>,
+    honba: Option<&Bound<'_, PyAny>>,
+    riichi_sticks: Option<&Bound<'_, PyAny>>,
+) -> PyResult<WinContext> {
+    let tiles = |o: Option<&Bound<'_, PyAny>>| match o {
+        Some(o) if !o.is_none() => tiles_arg(o),
+        _ => Ok(Vec::new()),
+    };
+    Ok(WinContext {
+        tsumo,
+        riichi: riichi || double_riichi,
+        double_riichi,
+        ippatsu,
+        rinshan,
+        chankan,
+        robbed_ankan,
+        haitei,
+        houtei,
+        tenhou,
+        chiihou,
+        renhou,
+        open_riichi,
+        open_riichi_deal_in,
+        paarenchan,
+        seat_wind: opt_wind(seat_wind)?.unwrap_or(0),
+        round_wind: opt_wind(round_wind)?.unwrap_or(0),
+        dora_indicators: tiles(dora_indicators)?,
+        ura_indicators: tiles(ura_indicators)?,
+        honba: honba.map_or(Ok(0), |h| count(h, "honba"))?,
+        riichi_sticks: riichi_sticks.map_or(Ok(0), |h| count(h, "riichi_sticks"))?,
+    })
+}
+
+#[pymethods]
+impl PyWinContext {
+    #[new]
+    #[pyo3(signature = (*, tsumo=false, riichi=false, double_riichi=false, ippatsu=false,
+        rinshan=false, chankan=false, robbed_ankan=false, haitei=false, houtei=false,
+        tenhou=false, chiihou=false, renhou=false, open_riichi=false,
+        open_riichi_deal_in=false, paarenchan=false, seat_wind=None, round_wind=None,
+        dora_indicators=None, ura_indicators=None, honba=None, riichi_sticks=None))]
+    #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
+    fn new(
+        tsumo: bool,
+        riichi: bool,
+        double_riichi: bool,
+        ippatsu: bool,
+        rinshan: bool,
+        chankan: bool,
+        robbed_ankan: bool,
+        haitei: bool,
+        houtei: bool,
+        tenhou: bool,
+        chiihou: bool,
+        renhou: bool,
+        open_riichi: bool,
+        open_riichi_deal_in: bool,
+        paarenchan: bool,
+        seat_wind: Option<&Bound<'_, PyAny>>,
+        round_wind: Option<&Bound<'_, PyAny>>,
+        dora_indicators: Option<&Bound<'_, PyAny>>,
+        ura_indicators: Option<&Bound<'_, PyAny>>,
+        honba: Option<&Bound<'_, PyAny>>,
+        riichi_sticks: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        build_context(
+            tsumo,
+            riichi,
+            double_riichi,
+            ippatsu,
+            rinshan,
+            chankan,
+            robbed_ankan,
+            haitei,
+            houtei,
+            tenhou,
+            chiihou,
+            renhou,
+            open_riichi,
+            open_riichi_deal_in,
+            paarenchan,
+            seat_wind,
+            round_wind,
+            dora_indicators,
+            ura_indicators,
+            honba,
+            riichi_sticks,
+        )
+        .map(PyWinContext)
+    }
+
+    fn __repr__(&self) -> String {
+        let c = &self.0;
+        let mut parts = Vec::new();
+        for (name, on) in [
+            ("tsumo", c.tsumo),
+            ("riichi", c.riichi),
+            ("double_riichi", c.double_riichi),
+            ("ippatsu", c.ippatsu),
+            ("rinshan", c.rinshan),
+            ("chankan", c.chankan),
+            ("robbed_ankan", c.robbed_ankan),
+            ("haitei", c.haitei),
+            ("houtei", c.houtei),
+            ("tenhou", c.tenhou),
+            ("chiihou", c.chiihou),
+            ("renhou", c.renhou),
+            ("open_riichi", c.open_riichi),
+            ("open_riichi_deal_in", c.open_riichi_deal_in),
+            ("paarenchan", c.paarenchan),
+        ] {
+            if on {
+                parts.push(format!("{name}=True"));
+            }
+        }
+        let w = core::context::WINDS;
+        parts.push(format!("seat_wind={:?}", w[c.seat_wind as usize & 3]));
+        parts.push(format!("round_wind={:?}", w[c.round_wind as usize & 3]));
+        if !c.dora_indicators.is_empty() {
+            parts.push(format!(
+                "dora_indicators={:?}",
+                crate::notation::mpsz::format_tiles(&c.dora_indicators)
+            ));
+        }
+        if !c.ura_indicators.is_empty() {
+            parts.push(format!(
+                "ura_indicators={:?}",
+                crate::notation::mpsz::format_tiles(&c.ura_indicators)
+            ));
+        }
+        if c.honba > 0 {
+            parts.push(format!("honba={}", c.honba));
+        }
+        if c.riichi_sticks > 0 {
+            parts.push(format!("riichi_sticks={}", c.riichi_sticks));
+        }
+        format!("WinContext({})", parts.join(", "))
+    }
+}
+
+/// Score a winning hand.
+#[pyfunction]
+#[pyo3(signature = (hand, win_tile, *, context=None, tsumo=false, riichi=false,
+    double_riichi=false, ippatsu=false, rinshan=false, chankan=false, robbed_ankan=false,
+    haitei=false, houtei=false, tenhou=false, chiihou=false, renhou=false,
+    open_riichi=false, open_riichi_deal_in=false, paarenchan=false, seat_wind=None,
+    round_wind=None, dora_indicators=None, ura_indicators=None, honba=None,
+    riichi_sticks=None, rules=None))]
+#[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
+fn score(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    win_tile: &Bound<'_, PyAny>,
+    context: Option<PyRef<'_, PyWinContext>>,
+    tsumo: bool,
+    riichi: bool,
+    double_riichi: bool,
+    ippatsu: bool,
+    rinshan: bool,
+    chankan: bool,
+    robbed_ankan: bool,
+    haitei: bool,
+    houtei: bool,
+    tenhou: bool,
+    chiihou: bool,
+    renhou: bool,
+    open_riichi: bool,
+    open_riichi_deal_in: bool,
+    paarenchan: bool,
+    seat_wind: Option<&Bound<'_, PyAny>>,
+    round_wind: Option<&Bound<'_, PyAny>>,
+    dora_indicators: Option<&Bound<'_, PyAny>>,
+    ura_indicators: Option<&Bound<'_, PyAny>>,
+    honba: Option<&Bound<'_, PyAny>>,
+    riichi_sticks: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyScoreResult> {
+    let _ = py;
+    let hand = hand_arg(hand)?;
+    let win = tile_arg(win_tile)?;
+    let rules = rules_arg(rules)?;
+    let built;
+    let ctx = if let Some(c) = &context {
+        &c.0
+    } else {
+        built = build_context(
+            tsumo,
+            riichi,
+            double_riichi,
+            ippatsu,
+            rinshan,
+            chankan,
+            robbed_ankan,
+            haitei,
+            houtei,
+            tenhou,
+            chiihou,
+            renhou,
+            open_riichi,
+            open_riichi_deal_in,
+            paarenchan,
+            seat_wind,
+            round_wind,
+            dora_indicators,
+            ura_indicators,
+            honba,
+            riichi_sticks,
+        )?;
+        &built
+    };
+    let r = core::score(&hand, win, ctx, &rules)?;
+    Ok(PyScoreResult { r, rules })
+}
+
+/// One cell of the payment table.
+#[pyclass(name = "PointsEntry", module = "riichi", frozen)]
+pub struct PyPointsEntry {
+    base: u64,
+    limit: Limit,
+    p: Payments,
+}
+
+#[pymethods]
+impl PyPointsEntry {
+    #[getter]
+    fn base_points(&self) -> u64 {
+        self.base
+    }
+    #[getter]
+    fn limit(&self) -> &'static str {
+        self.limit.name()
+    }
+    #[getter]
+    fn ron(&self) -> Option<u64> {
+        self.p.ron
+    }
+    #[getter]
+    fn tsumo_dealer(&self) -> Option<u64> {
+        self.p.tsumo_dealer
+    }
+    #[getter]
+    fn tsumo_non_dealer(&self) -> Option<u64> {
+        self.p.tsumo_non_dealer
+    }
+    #[getter]
+    fn total(&self) -> u64 {
+        self.p.total
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "PointsEntry(base_points={}, limit={:?}, ron={:?}, tsumo_dealer={:?}, tsumo_non_dealer={:?}, total={})",
+            self.base,
+            self.limit.name(),
+            self.p.ron,
+            self.p.tsumo_dealer,
+            self.p.tsumo_non_dealer,
+            self.p.total
+        )
+    }
+}
+
+fn entry(han: u32, fu: u32, dealer: bool, tsumo: bool, honba: u32, rules: &Rules) -> PyPointsEntry {
+    let (base, limit) = pts::base_points(han, fu, rules);
+    PyPointsEntry {
+        base,
+        limit,
+        p: Payments::new(base, dealer, tsumo, honba, 0, rules),
+    }
+}
+
+/// The payment for a hand of `han` and `fu`.
+#[pyfunction]
+#[pyo3(signature = (han, fu, *, dealer, tsumo, honba=0, rules=None))]
+fn points(
+    han: u32,
+    fu: u32,
+    dealer: bool,
+    tsumo: bool,
+    honba: u32,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyPointsEntry> {
+    let rules = rules_arg(rules)?;
+    if han == 0 {
+        return Err(invalid("a winning hand has at least 1 han"));
+    }
+    if han < 5 && !(fu == 25 || (20..=110).contains(&fu) && fu % 10 == 0) {
+        return Err(invalid(format!(
+            "fu is 25 or a multiple of 10 from 20 to 110, got {fu}"
+        )));
+    }
+    Ok(entry(han, fu, dealer, tsumo, honba, &rules))
+}
+
+/// The classic dealer and non-dealer tables for 1-4 han and 20-110 fu.
+#[pyfunction]
+#[pyo3(signature = (rules=None))]
+fn score_table<'py>(
+    py: Python<'py>,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rules = rules_arg(rules)?;
+    let out = PyDict::new(py);
+    let dealer = PyDict::new(py);
+    let non = PyDict::new(py);
+    for han in 1..=4u32 {
+        for fu in [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110] {
+            // 20 fu is pinfu tsumo only (2+ han), 25 chiitoitsu only (2+ han);
+            // 110 fu 1 han only as an open-less ron… kept when payable.
+            if (fu == 20 || fu == 25) && han == 1 {
+                continue;
+            }
+            let d_ron = entry(han, fu, true, false, 0, &rules);
+            let d_tsumo = entry(han, fu, true, true, 0, &rules);
+            let n_ron = entry(han, fu, false, false, 0, &rules);
+            let n_tsumo = entry(han, fu, false, true, 0, &rules);
+            let ron = |e: &PyPointsEntry| {
+                if fu == 20 {
+                    "-".to_string()
+                } else {
+                    e.p.ron.unwrap_or(0).to_string()
+                }
+            };
+            dealer.set_item(
+                (han, fu),
+                format!(
+                    "{} ({} all)",
+                    ron(&d_ron),
+                    d_tsumo.p.tsumo_non_dealer.unwrap_or(0)
+                ),
+            )?;
+            non.set_item(
+                (han, fu),
+                format!(
+                    "{} ({}/{})",
+                    ron(&n_ron),
+                    n_tsumo.p.tsumo_non_dealer.unwrap_or(0),
+                    n_tsumo.p.tsumo_dealer.unwrap_or(0)
+                ),
+            )?;
+        }
+    }
+    out.set_item("dealer", dealer)?;
+    out.set_item("non_dealer", non)?;
+    Ok(out)
+}
+
+/// Several rons on one discard, settled under the rules.
+#[pyfunction]
+#[pyo3(signature = (results, discarder, rules=None, liable=None))]
+fn settle_multi_ron(
+    results: Vec<PyRef<'_, PyScoreResult>>,
+    discarder: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    liable: Option<Vec<Option<Bound<'_, PyAny>>>>,
+) -> PyResult<(Deltas, Vec<&'static str>)> {
+    let rules = rules_arg(rules)?;
+    let discarder = wind(discarder)?;
+    let liable = liable.unwrap_or_else(|| vec![None; results.len()]);
+    if liable.len() != results.len() {
+        return Err(invalid(
+            "liable needs one entry (a wind or None) per result",
+        ));
+    }
+    let mut wins: Vec<(Settlement, Option<u8>)> = Vec::new();
+    for (r, l) in results.iter().zip(&liable) {
+        if r.r.aotenjou.is_some() {
+            return Err(invalid("aotenjou results are settled from their payments"));
+        }
+        wins.push((r.r.settlement(), opt_wind(l.as_ref())?));
+    }
+    let (d, winners) = pts::settle_multi_ron(&wins, discarder, &rules).map_err(invalid)?;
+    let names = winners
+        .into_iter()
+        .map(|w| core::context::WINDS[w as usize])
+        .collect();
+    Ok(((d[0], d[1], d[2], d[3]), names))
+}
+
+/// Score changes by seat wind (E, S, W, N).
+type Deltas = (i64, i64, i64, i64);
+
+/// Score changes by seat wind for nagashi mangan winners.
+#[pyfunction]
+#[pyo3(signature = (winners, honba=0, rules=None))]
+fn nagashi_mangan_payments(
+    winners: Vec<Bound<'_, PyAny>>,
+    honba: u32,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(i64, i64, i64, i64)> {
+    let _ = honba;
+    let rules = rules_arg(rules)?;
+    let w: Vec<u8> = winners.iter().map(wind).collect::<PyResult<_>>()?;
+    let d = pts::nagashi_mangan(&w, &rules).map_err(invalid)?;
+    Ok((d[0], d[1], d[2], d[3]))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyYaku>()?;
+    m.add_class::<PyFuItem>()?;
+    m.add_class::<PyPayments>()?;
+    m.add_class::<PyScoreResult>()?;
+    m.add_class::<PyWinContext>()?;
+    m.add_class::<PyPointsEntry>()?;
+    m.add_function(wrap_pyfunction!(score, m)?)?;
+    m.add_function(wrap_pyfunction!(points, m)?)?;
+    m.add_function(wrap_pyfunction!(score_table, m)?)?;
+    m.add_function(wrap_pyfunction!(settle_multi_ron, m)?)?;
+    m.add_function(wrap_pyfunction!(nagashi_mangan_payments, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,703 @@
+//! The rule configuration: every option of RULES.md §1 and §4-§8 with its Tenhou
+//! default, the named presets of PRESETS.md, and one table of options through which
+//! every option is read and written by name (Python, JSON, TOML, the command line).
+
+use std::fmt;
+
+/// Why an option cannot be set: the message names the option and the valid values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError(pub String);
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// The value of one option, as read and written by name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptValue {
+    Bool(bool),
+    Int(i64),
+    /// An integer option that may be unset (`None`: off / no cap).
+    OptInt(Option<i64>),
+    Choice(&'static str),
+    RedFives([u8; 3]),
+}
+
+impl fmt::Display for OptValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptValue::Bool(b) => write!(f, "{b}"),
+            OptValue::Int(i) | OptValue::OptInt(Some(i)) => write!(f, "{i}"),
+            OptValue::OptInt(None) => f.write_str("none"),
+            OptValue::Choice(c) => write!(f, "{c:?}"),
+            OptValue::RedFives([m, p, s]) => write!(f, "({m}, {p}, {s})"),
+        }
+    }
+}
+
+/// The kind of value an option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptKind {
+    Bool,
+    Int(i64, i64),
+    OptInt(i64, i64),
+    Choice(&'static [&'static str]),
+    RedFives,
+}
+
+impl OptKind {
+    pub const fn name(self) -> &'static str {
+        match self {
+            OptKind::Bool => "bool",
+            OptKind::Int(..) => "int",
+            OptKind::OptInt(..) => "optional_int",
+            OptKind::Choice(_) => "choice",
+            OptKind::RedFives => "red_fives",
+        }
+    }
+
+    /// What the option accepts, for error messages.
+    pub fn describe(self) -> String {
+        match self {
+            OptKind::Bool => "true or false".into(),
+            OptKind::Int(lo, hi) => format!("an integer from {lo} to {hi}"),
+            OptKind::OptInt(lo, hi) => format!("none or an integer from {lo} to {hi}"),
+            OptKind::Choice(c) => format!(
+                "one of {}",
+                c.iter()
+                    .map(|s| format!("{s:?}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            OptKind::RedFives => "three counts (m, p, s) of red fives, each from 0 to 4".into(),
+        }
+    }
+}
+
+/// One option of the table.
+#[derive(Clone, Copy, Debug)]
+pub struct OptSpec {
+    pub name: &'static str,
+    pub kind: OptKind,
+    pub doc: &'static str,
+}
+
+/// A closed set of named values (an option of kind `Choice`).
+macro_rules! choice {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $v:ident = $s:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name { $($(#[$vm])* $v),+ }
+
+        impl $name {
+            pub const NAMES: &'static [&'static str] = &[$($s),+];
+            pub const fn name(self) -> &'static str {
+                match self { $($name::$v => $s),+ }
+            }
+            pub fn from_name(s: &str) -> Option<Self> {
+                match s { $($s => Some($name::$v),)+ _ => None }
+            }
+        }
+    };
+}
+
+choice!(
+    /// What 13 or more han of regular yaku and dora are worth.
+    Kazoe {
+        /// One yakuman however many han.
+        Yakuman = "yakuman",
+        /// Capped at sanbaiman.
+        Sanbaiman = "sanbaiman",
+        /// One yakuman per 13 han.
+        Multiple = "multiple",
+    }
+);
+choice!(
+    /// Several players ronning the same discard.
+    MultiRon {
+        /// Only the nearest claimant in turn order wins.
+        HeadBump = "head_bump",
+        /// Two may win; three is an abortive draw (sanchahou).
+        Double = "double",
+        /// Two or three may win.
+        Triple = "triple",
+    }
+);
+choice!(
+    /// Who gets the honba on a multiple ron.
+    MultiRonHonba {
+        /// Only the winner nearest the discarder (Tenhou).
+        Nearest = "nearest",
+        /// Every winner (EMA).
+        Each = "each",
+    }
+);
+choice!(
+    /// What the liable player of a pao yakuman covers.
+    PaoScope {
+        /// The whole hand, other yakuman included (Tenhou).
+        WholeHand = "whole_hand",
+        /// Only the pao yakuman's share; the rest is paid normally (Mahjong Soul).
+        YakumanOnly = "yakuman_only",
+    }
+);
+choice!(
+    /// The value of renhou (a non-dealer's ron before their first draw).
+    Renhou {
+        None = "none",
+        Mangan = "mangan",
+        Baiman = "baiman",
+        Yakuman = "yakuman",
+    }
+);
+choice!(
+    /// Sanshoku tsuukan (123, 456, 789 in three different suits).
+    SanshokuTsuukan {
+        Off = "off",
+        /// 2 han closed, 1 open.
+        On = "on",
+        /// 1 han, closed hands only.
+        ClosedOnly = "closed_only",
+    }
+);
+choice!(
+    /// Isshoku sanjun (three identical sequences).
+    IsshokuSanjun {
+        Off = "off",
+        /// 2 han closed or open.
+        On = "on",
+        /// 2 han closed, 1 open.
+        Open1 = "open_1",
+    }
+);
+choice!(
+    /// Daisharin (22334455667788 in one suit, closed).
+    Daisharin {
+        Off = "off",
+        On = "on",
+        /// Worth a double yakuman.
+        Double = "double",
+    }
+);
+choice!(
+    /// Toupuu shinkansen (ittsu with an east pair and north triplet, or the reverse).
+    ToupuuShinkansen {
+        Off = "off",
+        On = "on",
+        /// Only with a sou ittsu.
+        SouOnly = "sou_only",
+    }
+);
+choice!(
+    /// Hyakuman goku (man chinitsu whose numbers add up to 100 or more).
+    HyakumanGoku {
+        Off = "off",
+        AtLeast100 = "at_least_100",
+        Over100 = "over_100",
+        /// At least 100, and exactly 100 is a double yakuman.
+        DoubleAt100 = "double_at_100",
+    }
+);
+choice!(
+    /// Tuibuudao (only tiles symmetric under rotation).
+    Tuibuudao {
+        Off = "off",
+        /// 1234589p 245689s and white dragon.
+        On = "on",
+        /// Pin tiles only (and white dragon).
+        PinOnly = "pin_only",
+    }
+);
+choice!(
+    /// Paarenchan (eight in a row for a dealer).
+    Paarenchan {
+        Off = "off",
+        /// Eight consecutive dealer wins.
+        Wins = "wins",
+        /// Eight consecutive dealerships, tenpai draws included.
+        Dealerships = "dealerships",
+    }
+);
+
+/// A complete rule configuration. `Rules::default()` is Tenhou's.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub red_fives: [u8; 3],
+    pub open_tanyao: bool,
+    pub min_han: u8,
+    pub two_han_from_honba: Option<u8>,
+    pub chiitoitsu_50fu_1han: bool,
+    pub honroutou_han: u8,
+    pub ryanpeikou_needs_distinct: bool,
+    pub pinfu_tsumo: bool,
+    pub open_pinfu_fu: u8,
+    pub rinshan_tsumo_fu: bool,
+    pub double_wind_pair_fu: u8,
+    pub haitei_with_rinshan: bool,
+    pub kokushi_robs_ankan: bool,
+    pub renhou: Renhou,
+    pub nagashi_mangan: bool,
+    pub double_kokushi_13: bool,
+    pub double_suuankou_tanki: bool,
+    pub double_junsei_chuuren: bool,
+    pub double_daisuushii: bool,
+    pub double_tenhou: bool,
+    pub double_suukantsu: bool,
+    pub double_pure_ryuuiisou: bool,
+    pub ryuuiisou_needs_hatsu: bool,
+    pub chuuren_manzu_only: bool,
+    pub kazoe: Kazoe,
+    pub max_yakuman: Option<u8>,
+    pub kiriage: bool,
+    pub aotenjou: bool,
+    pub honba_value: u32,
+    pub multi_ron: MultiRon,
+    pub multi_ron_honba: MultiRonHonba,
+    pub pao_daisangen: bool,
+    pub pao_daisuushii: bool,
+    pub pao_suukantsu: bool,
+    pub pao_scope: PaoScope,
+    pub open_riichi: bool,
+    pub open_riichi_deal_in_yakuman: bool,
+    pub sanshoku_tsuukan: SanshokuTsuukan,
+    pub isshoku_sanjun: IsshokuSanjun,
+    pub sanrenkou: bool,
+    pub uumensai: bool,
+    pub shiisan_puutaa: bool,
+    pub daichisei: bool,
+    pub daisharin: Daisharin,
+    pub daisharin_any_suit: bool,
+    pub toupuu_shinkansen: ToupuuShinkansen,
+    pub hyakuman_goku: HyakumanGoku,
+    pub isshoku_yonjun: bool,
+    pub suurenkou: bool,
+    pub beni_kujaku: bool,
+    pub kouitten: bool,
+    pub tuibuudao: Tuibuudao,
+    pub kinmonkyou: bool,
+    pub paarenchan: Paarenchan,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            red_fives: [1, 1, 1],
+            open_tanyao: true,
+            min_han: 1,
+            two_han_from_honba: None,
+            chiitoitsu_50fu_1han: false,
+            honroutou_han: 2,
+            ryanpeikou_needs_distinct: false,
+            pinfu_tsumo: true,
+            open_pinfu_fu: 30,
+            rinshan_tsumo_fu: true,
+            double_wind_pair_fu: 4,
+            haitei_with_rinshan: false,
+            kokushi_robs_ankan: false,
+            renhou: Renhou::None,
+            nagashi_mangan: true,
+            double_kokushi_13: false,
+            double_suuankou_tanki: false,
+            double_junsei_chuuren: false,
+            double_daisuushii: false,
+            double_tenhou: false,
+            double_suukantsu: false,
+            double_pure_ryuuiisou: false,
+            ryuuiisou_needs_hatsu: false,
+            chuuren_manzu_only: false,
+            kazoe: Kazoe::Yakuman,
+            max_yakuman: None,
+            kiriage: false,
+            aotenjou: false,
+            honba_value: 300,
+            multi_ron: MultiRon::Double,
+            multi_ron_honba: MultiRonHonba::Nearest,
+            pao_daisangen: true,
+            pao_daisuushii: true,
+            pao_suukantsu: false,
+            pao_scope: PaoScope::WholeHand,
+            open_riichi: false,
+            open_riichi_deal_in_yakuman: false,
+            sanshoku_tsuukan: SanshokuTsuukan::Off,
+            isshoku_sanjun: IsshokuSanjun::Off,
+            sanrenkou: false,
+            uumensai: false,
+            shiisan_puutaa: false,
+            daichisei: false,
+            daisharin: Daisharin::Off,
+            daisharin_any_suit: false,
+            toupuu_shinkansen: ToupuuShinkansen::Off,
+            hyakuman_goku: HyakumanGoku::Off,
+            isshoku_yonjun: false,
+            suurenkou: false,
+            beni_kujaku: false,
+            kouitten: false,
+            tuibuudao: Tuibuudao::Off,
+            kinmonkyou: false,
+            paarenchan: Paarenchan::Off,
+        }
+    }
+}
+
+/// The option table: `(field, kind, doc)` once each; generates `OPTIONS`, `get`
+/// and `set`.
+macro_rules! options {
+    ($($field:ident : $kind:tt $(($($arg:tt)*))? => $doc:literal;)+) => {
+        /// Every option, in a stable order.
+        pub const OPTIONS: &[OptSpec] = &[$(OptSpec {
+            name: stringify!($field),
+            kind: options!(@kind $kind $(($($arg)*))?),
+            doc: $doc,
+        }),+];
+
+        impl Rules {
+            /// The value of option `name`.
+            pub fn get(&self, name: &str) -> Result<OptValue, RuleError> {
+                match name {
+                    $(stringify!($field) => Ok(options!(@get self.$field, $kind)),)+
+                    _ => Err(unknown(name)),
+                }
+            }
+
+            /// Set option `name`, checking the value's kind and range.
+            pub fn set(&mut self, name: &str, value: OptValue) -> Result<(), RuleError> {
+                match name {
+                    $(stringify!($field) => {
+                        let kind = options!(@kind $kind $(($($arg)*))?);
+                        let bad = || wrong(name, kind, &value);
+                        options!(@set self.$field, $kind, kind, value, bad);
+                        Ok(())
+                    })+
+                    _ => Err(unknown(name)),
+                }
+            }
+        }
+    };
+    (@kind bool) => { OptKind::Bool };
+    (@kind int($lo:literal, $hi:literal)) => { OptKind::Int($lo, $hi) };
+    (@kind optint($lo:literal, $hi:literal)) => { OptKind::OptInt($lo, $hi) };
+    (@kind red) => { OptKind::RedFives };
+    (@kind $t:ident) => { OptKind::Choice($t::NAMES) };
+    (@get $e:expr, bool) => { OptValue::Bool($e) };
+    (@get $e:expr, int) => { OptValue::Int($e as i64) };
+    (@get $e:expr, optint) => { OptValue::OptInt($e.map(|v| v as i64)) };
+    (@get $e:expr, red) => { OptValue::RedFives($e) };
+    (@get $e:expr, $t:ident) => { OptValue::Choice($e.name()) };
+    (@set $f:expr, bool, $k:ident, $v:ident, $bad:ident) => {
+        let OptValue::Bool(b) = $v else { return Err($bad()) };
+        $f = b;
+    };
+    (@set $f:expr, int, $k:ident, $v:ident, $bad:ident) => {
+        let (OptValue::Int(i), OptKind::Int(lo, hi)) = ($v.clone(), $k) else { return Err($bad()) };
+        if !(lo..=hi).contains(&i) { return Err($bad()); }
+        $f = i.try_into().map_err(|_| $bad())?;
+    };
+    (@set $f:expr, optint, $k:ident, $v:ident, $bad:ident) => {
+        let OptKind::OptInt(lo, hi) = $k else { return Err($bad()) };
+        $f = match $v.clone() {
+            OptValue::OptInt(None) => None,
+            OptValue::Int(i) | OptValue::OptInt(Some(i)) if (lo..=hi).contains(&i) => {
+                Some(i.try_into().map_err(|_| $bad())?)
+            }
+            _ => return Err($bad()),
+        };
+    };
+    (@set $f:expr, red, $k:ident, $v:ident, $bad:ident) => {
+        let OptValue::RedFives(r) = $v else { return Err($bad()) };
+        if r.iter().any(|&c| c > 4) { return Err($bad()); }
+        $f = r;
+    };
+    (@set $f:expr, $t:ident, $k:ident, $v:ident, $bad:ident) => {
+        let OptValue::Choice(c) = $v else { return Err($bad()) };
+        $f = $t::from_name(c).ok_or_else($bad)?;
+    };
+}
+
+options! {
+    red_fives: red => "Red fives per suit (m, p, s), each 0-4; each is +1 han of dora.";
+    open_tanyao: bool => "Tanyao counts in an open hand (kuitan).";
+    min_han: int(1, 13) => "Minimum han of yaku to win (dora do not count towards a yaku).";
+    two_han_from_honba: optint(1, 99) => "From this many honba on, a win needs 2 han (ryanhan shibari); none = never.";
+    chiitoitsu_50fu_1han: bool => "Chiitoitsu scores 50 fu 1 han instead of 25 fu 2 han.";
+    honroutou_han: int(2, 3) => "Han of a closed honroutou (open is always 2).";
+    ryanpeikou_needs_distinct: bool => "Ryanpeikou needs two different iipeikou (four identical sequences do not count).";
+    pinfu_tsumo: bool => "Pinfu may be won by tsumo (20 fu); false: a pinfu-shaped tsumo is not pinfu and scores tsumo fu.";
+    open_pinfu_fu: int(20, 30) => "Fu of an open hand that has no fu at all (pinfu shape won by ron): 30 or 20.";
+    rinshan_tsumo_fu: bool => "A rinshan kaihou win gets the 2 tsumo fu.";
+    double_wind_pair_fu: int(2, 4) => "Fu of a pair that is both seat and round wind: 4 or 2.";
+    haitei_with_rinshan: bool => "A rinshan win on the last wall tile also scores haitei.";
+    kokushi_robs_ankan: bool => "Kokushi musou may rob a closed kan (chankan on ankan).";
+    renhou: Renhou => "Renhou (non-dealer ron before their first draw, no call before): none, mangan, baiman or yakuman.";
+    nagashi_mangan: bool => "Nagashi mangan at an exhaustive draw (settled as a mangan tsumo, no honba, no sticks).";
+    double_kokushi_13: bool => "Kokushi musou on the 13-sided wait is a double yakuman.";
+    double_suuankou_tanki: bool => "Suuankou on a pair (tanki) wait is a double yakuman.";
+    double_junsei_chuuren: bool => "Chuuren poutou on the pure 9-sided wait is a double yakuman.";
+    double_daisuushii: bool => "Daisuushii is a double yakuman.";
+    double_tenhou: bool => "Tenhou is a double yakuman.";
+    double_suukantsu: bool => "Suukantsu is a double yakuman.";
+    double_pure_ryuuiisou: bool => "Ryuuiisou without the green dragon is a double yakuman.";
+    ryuuiisou_needs_hatsu: bool => "Ryuuiisou needs the green dragon.";
+    chuuren_manzu_only: bool => "Chuuren poutou only in man.";
+    kazoe: Kazoe => "13+ han of regular yaku and dora: one yakuman, capped at sanbaiman, or one yakuman per 13 han.";
+    max_yakuman: optint(1, 99) => "Cap on the total yakuman multiple; none = no cap.";
+    kiriage: bool => "Kiriage mangan: 4 han 30 fu and 3 han 60 fu pay a mangan.";
+    aotenjou: bool => "Aotenjou: no limits; points = fu x 2^(han+2), a yakuman counting 13 han each.";
+    honba_value: int(0, 100_000) => "Points per honba on a ron (a third of it from each payer on a tsumo).";
+    multi_ron: MultiRon => "Several rons on one discard: head bump, double (three = abortive draw) or triple.";
+    multi_ron_honba: MultiRonHonba => "On a multiple ron, honba go to the nearest winner or to each winner.";
+    pao_daisangen: bool => "Pao (responsibility payment) for daisangen.";
+    pao_daisuushii: bool => "Pao for daisuushii.";
+    pao_suukantsu: bool => "Pao for suukantsu (the fourth kan by daiminkan).";
+    pao_scope: PaoScope => "What the liable player covers: the whole hand or only the pao yakuman.";
+    open_riichi: bool => "Local yaku: open riichi, 2 han (3 with double riichi), replacing riichi.";
+    open_riichi_deal_in_yakuman: bool => "A player not in riichi dealing into an open riichi pays a yakuman.";
+    sanshoku_tsuukan: SanshokuTsuukan => "Local yaku: sanshoku tsuukan (123, 456, 789 in the three suits).";
+    isshoku_sanjun: IsshokuSanjun => "Local yaku: isshoku sanjun (three identical sequences), 2 han (open_1: 1 when open).";
+    sanrenkou: bool => "Local yaku: sanrenkou (three consecutive triplets in one suit), 2 han.";
+    uumensai: bool => "Local yaku: uumensai (man, pin, sou, wind and dragon all present), 2 han.";
+    shiisan_puutaa: bool => "Local yakuman: shiisan puutaa (13 unconnected tiles and a pair on the first draw), instead of tenhou/chiihou.";
+    daichisei: bool => "Local double yakuman: daichisei (seven pairs of the seven honors), instead of tsuuiisou.";
+    daisharin: Daisharin => "Local yakuman: daisharin (22334455667788p, closed).";
+    daisharin_any_suit: bool => "Daisharin also in man (daisuurin) and sou (daichikurin).";
+    toupuu_shinkansen: ToupuuShinkansen => "Local yakuman: toupuu shinkansen (ittsu with east pair and north triplet, or the reverse).";
+    hyakuman_goku: HyakumanGoku => "Local yakuman: hyakuman goku (man chinitsu whose numbers add up to 100).";
+    isshoku_yonjun: bool => "Local yakuman: isshoku yonjun (four identical sequences).";
+    suurenkou: bool => "Local yakuman: suurenkou (four consecutive triplets in one suit).";
+    beni_kujaku: bool => "Local yakuman: beni kujaku (only 1, 5, 7, 9 sou and red dragon).";
+    kouitten: bool => "Local yakuman: kouitten (2 3 4 6 8 sou with red dragon instead of green).";
+    tuibuudao: Tuibuudao => "Local yakuman: tuibuudao (only tiles symmetric under rotation).";
+    kinmonkyou: bool => "Local double yakuman: kinmonkyou (123 345 567 789 and a pair in one suit).";
+    paarenchan: Paarenchan => "Local yakuman: paarenchan (the dealer's eighth win in a row, or eighth dealership).";
+}
+
+fn unknown(name: &str) -> RuleError {
+    let mut near: Vec<&str> = OPTIONS
+        .iter()
+        .map(|o| o.name)
+        .filter(|o| o.contains(name) || name.contains(o) || common_prefix(o, name) >= 4)
+        .collect();
+    near.truncate(5);
+    let hint = if near.is_empty() {
+        String::new()
+    } else {
+        format!(" (did you mean {}?)", near.join(", "))
+    };
+    RuleError(format!(
+        "unknown rule option {:?}{hint}; Rules.options() lists all {} options",
+        crate::error::shortened(name),
+        OPTIONS.len()
+    ))
+}
+
+fn common_prefix(a: &str, b: &str) -> usize {
+    a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
+}
+
+fn wrong(name: &str, kind: OptKind, value: &OptValue) -> RuleError {
+    RuleError(format!(
+        "rule option {name} = {value} is not valid: {name} takes {}",
+        kind.describe()
+    ))
+}
+
+impl Rules {
+    /// Options whose values contradict each other.
+    pub fn check(&self) -> Result<(), RuleError> {
+        if self.open_riichi_deal_in_yakuman && !self.open_riichi {
+            return Err(RuleError(
+                "rule option open_riichi_deal_in_yakuman = true needs open_riichi = true".into(),
+            ));
+        }
+        if self.daisharin_any_suit && self.daisharin == Daisharin::Off {
+            return Err(RuleError(
+                "rule option daisharin_any_suit = true needs daisharin = \"on\" or \"double\""
+                    .into(),
+            ));
+        }
+        if self.aotenjou && self.max_yakuman.is_some() {
+            return Err(RuleError(
+                "rule option aotenjou = true has no limits: max_yakuman must be none".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Set several options, then check the combination; on error `self` is unchanged.
+    pub fn with(&self, changes: &[(&str, OptValue)]) -> Result<Rules, RuleError> {
+        let mut r = self.clone();
+        for (name, v) in changes {
+            r.set(name, v.clone())?;
+        }
+        r.check()?;
+        Ok(r)
+    }
+
+    /// The spec of option `name`.
+    pub fn spec(name: &str) -> Option<&'static OptSpec> {
+        OPTIONS.iter().find(|o| o.name == name)
+    }
+
+    /// Whether the rules have any red five.
+    pub fn has_red(&self) -> bool {
+        self.red_fives.iter().any(|&c| c > 0)
+    }
+}
+
+/// A named preset: its name, its sources, and the options it changes from Tenhou.
+pub struct Preset {
+    pub name: &'static str,
+    pub doc: &'static str,
+    pub changes: fn() -> Vec<(&'static str, OptValue)>,
+}
+
+use OptValue::{Bool, Choice, Int, OptInt, RedFives};
+
+/// The named presets of PRESETS.md.
+pub const PRESETS: &[Preset] = &[
+    Preset {
+        name: "tenhou",
+        doc: "Tenhou 4-player ranked lobbies with kuitan and red fives (tenhou.net manual, \
+              as translated on riichi.wiki [THR]; kobalab's Tenhou-equivalent rules [KOBA]). \
+              Unverified: no documented cap on stacked yakuman (none set here).",
+        changes: Vec::new,
+    },
+    Preset {
+        name: "mahjong_soul",
+        doc: "Mahjong Soul 4-player ranked (riichi.wiki Majsoul page [MSW], RiichiEnv \
+              default_mjsoul [RENV]). Every pattern double yakuman is double; kokushi may \
+              rob an ankan; triple ron allowed; pao covers only the pao yakuman. \
+              Unverified: kiriage off (secondary sources only), rinshan tsumo fu, \
+              honba/sticks to the nearest winner on a double ron.",
+        changes: || {
+            vec![
+                ("double_kokushi_13", Bool(true)),
+                ("double_suuankou_tanki", Bool(true)),
+                ("double_junsei_chuuren", Bool(true)),
+                ("double_daisuushii", Bool(true)),
+                ("kokushi_robs_ankan", Bool(true)),
+                ("multi_ron", Choice("triple")),
+                ("pao_scope", Choice("yakuman_only")),
+            ]
+        },
+    },
+    Preset {
+        name: "wrc2025",
+        doc: "World Riichi Championship Rules 2025 (v20250526) as quoted by [WRC25], with \
+              [WRCJ] and [RED]: no red fives, kiriage, counted yakuman = one yakuman, \
+              no wait-based double yakuman, double wind pair 2 fu, renhou mangan, no \
+              nagashi mangan, head bump, pao for daisangen, daisuushii and suukantsu. \
+              Unverified: daisuushii single, kokushi robbing an ankan (allowed here, n8), \
+              rinshan tsumo fu.",
+        changes: || {
+            vec![
+                ("red_fives", RedFives([0, 0, 0])),
+                ("kiriage", Bool(true)),
+                ("double_wind_pair_fu", Int(2)),
+                ("renhou", Choice("mangan")),
+                ("nagashi_mangan", Bool(false)),
+                ("multi_ron", Choice("head_bump")),
+                ("pao_suukantsu", Bool(true)),
+                ("kokushi_robs_ankan", Bool(true)),
+            ]
+        },
+    },
+    Preset {
+        name: "ema2025",
+        doc: "EMA Riichi Competition Rules 2025 (v1.1) via the audited rules card [EMA25]: \
+              no red fives, kiriage, no kazoe yakuman (13+ han = sanbaiman), yakuman not \
+              cumulative (max 1), no double yakuman, double wind pair 2 fu, renhou \
+              mangan, no nagashi mangan, double and triple ron with honba to every \
+              winner, kokushi may rob an ankan.",
+        changes: || {
+            vec![
+                ("red_fives", RedFives([0, 0, 0])),
+                ("kiriage", Bool(true)),
+                ("kazoe", Choice("sanbaiman")),
+                ("max_yakuman", OptInt(Some(1))),
+                ("double_wind_pair_fu", Int(2)),
+                ("renhou", Choice("mangan")),
+                ("nagashi_mangan", Bool(false)),
+                ("multi_ron", Choice("triple")),
+                ("multi_ron_honba", Choice("each")),
+                ("kokushi_robs_ankan", Bool(true)),
+            ]
+        },
+    },
+    Preset {
+        name: "mleague",
+        doc: "M.League official rules [ML1]-[ML6]: red fives 1 per suit, kiriage, no kazoe \
+              yakuman (capped at sanbaiman), no double yakuman, head bump, pao for \
+              daisangen, daisuushii and suukantsu, kokushi may not rob an ankan. \
+              Unverified: double wind pair 2 fu [MOD26], no renhou, nagashi mangan.",
+        changes: || {
+            vec![
+                ("kiriage", Bool(true)),
+                ("kazoe", Choice("sanbaiman")),
+                ("double_wind_pair_fu", Int(2)),
+                ("multi_ron", Choice("head_bump")),
+                ("pao_suukantsu", Bool(true)),
+            ]
+        },
+    },
+];
+
+impl Rules {
+    /// The preset named `name`.
+    pub fn preset(name: &str) -> Result<Rules, RuleError> {
+        let p = PRESETS.iter().find(|p| p.name == name).ok_or_else(|| {
+            RuleError(format!(
+                "unknown preset {:?}; the presets are {}",
+                crate::error::shortened(name),
+                PRESETS
+                    .iter()
+                    .map(|p| format!("{:?}", p.name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })?;
+        Rules::default().with(&(p.changes)())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_option_reads_back_what_was_set() {
+        let d = Rules::default();
+        for o in OPTIONS {
+            let v = d.get(o.name).unwrap();
+            let mut r = d.clone();
+            r.set(o.name, v.clone()).unwrap();
+            assert_eq!(r, d, "{}", o.name);
+        }
+        assert_eq!(OPTIONS.len(), 54);
+    }
+
+    #[test]
+    fn errors_name_the_option_and_choices() {
+        let mut r = Rules::default();
+        let e = r.set("kazoe", Choice("double")).unwrap_err().0;
+        assert!(e.contains("kazoe") && e.contains("\"sanbaiman\""), "{e}");
+        let e = r.set("kiriag", Bool(true)).unwrap_err().0;
+        assert!(e.contains("kiriage"), "{e}");
+        let e = r.set("min_han", Int(0)).unwrap_err().0;
+        assert!(e.contains("from 1 to 13"), "{e}");
+        assert!(r.set("red_fives", RedFives([5, 0, 0])).is_err());
+        assert_eq!(r, Rules::default());
+    }
+
+    #[test]
+    fn presets_build() {
+        for p in PRESETS {
+            Rules::preset(p.name).unwrap();
+        }
+        assert_eq!(Rules::preset("tenhou").unwrap(), Rules::default());
+        assert!(Rules::preset("wrc2025").unwrap().kiriage);
+    }
+}

@@ -1,0 +1,170 @@
+//! The situation of a win (`WinContext`) and its consistency checks.
+
+use crate::error::{MahjongError, Result};
+use crate::hand::Hand;
+use crate::meld::MeldKind;
+use crate::rules::Rules;
+use crate::tile::{Tile, KINDS};
+
+/// Winds as 0-3: East, South, West, North.
+pub const WINDS: [&str; 4] = ["E", "S", "W", "N"];
+
+/// Everything about a win besides the tiles. `seat_wind == 0` is the dealer.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct WinContext {
+    pub tsumo: bool,
+    pub riichi: bool,
+    pub double_riichi: bool,
+    pub ippatsu: bool,
+    pub rinshan: bool,
+    pub chankan: bool,
+    /// With `chankan`: the kan robbed was a closed kan (kokushi only, by rule).
+    pub robbed_ankan: bool,
+    pub haitei: bool,
+    pub houtei: bool,
+    pub tenhou: bool,
+    pub chiihou: bool,
+    pub renhou: bool,
+    pub open_riichi: bool,
+    /// A ron on an open riichi from a player who is not in riichi.
+    pub open_riichi_deal_in: bool,
+    /// The dealer win that makes paarenchan.
+    pub paarenchan: bool,
+    pub seat_wind: u8,
+    pub round_wind: u8,
+    pub dora_indicators: Vec<Tile>,
+    pub ura_indicators: Vec<Tile>,
+    pub honba: u32,
+    pub riichi_sticks: u32,
+}
+
+impl WinContext {
+    pub const fn is_dealer(&self) -> bool {
+        self.seat_wind == 0
+    }
+
+    /// Riichi of any kind (plain, double, open).
+    pub const fn in_riichi(&self) -> bool {
+        self.riichi || self.double_riichi || self.open_riichi
+    }
+
+    /// Refuse contradictions between the flags, the hand and the rules.
+    pub fn check(&self, hand: &Hand, win: Tile, rules: &Rules) -> Result<()> {
+        let bad = |m: &str| Err(MahjongError::InvalidContext(m.to_string()));
+        if self.seat_wind > 3 || self.round_wind > 3 {
+            return bad("seat and round wind are E, S, W or N");
+        }
+        let ron = !self.tsumo;
+        let closed = hand.is_closed();
+        if self.in_riichi() && !closed {
+            return bad("riichi needs a closed hand (an ankan keeps it closed)");
+        }
+        if self.ippatsu && !self.in_riichi() {
+            return bad("ippatsu without riichi");
+        }
+        if self.haitei && ron {
+            return bad("haitei is a tsumo on the last wall tile: it cannot be a ron");
+        }
+        if self.houtei && self.tsumo {
+            return bad("houtei is a ron on the last discard: it cannot be a tsumo");
+        }
+        if self.chankan && self.tsumo {
+            return bad("chankan is a ron on a kan: it cannot be a tsumo");
+        }
+        if self.robbed_ankan && !self.chankan {
+            return bad("robbed_ankan describes a chankan: set chankan too");
+        }
+        if self.rinshan && ron {
+            return bad(
+                "rinshan kaihou is a tsumo on a kan's replacement tile: it cannot be a ron",
+            );
+        }
+        if self.rinshan && !hand.melds().iter().any(|m| m.kind().is_kan()) {
+            return bad("rinshan kaihou needs a kan in the hand");
+        }
+        if self.chankan && self.houtei {
+            return bad("chankan and houtei cannot both happen (a kan is never the last discard)");
+        }
+        let first = self.tenhou as u8 + self.chiihou as u8 + self.renhou as u8;
+        if first > 1 {
+            return bad("tenhou, chiihou and renhou exclude each other");
+        }
+        if first == 1 && !hand.melds().is_empty() {
+            return bad("tenhou, chiihou and renhou need a hand with no meld (no call before)");
+        }
+        if self.tenhou && (ron || !self.is_dealer()) {
+            return bad("tenhou is the dealer's tsumo on the initial deal");
+        }
+        if self.chiihou && (ron || self.is_dealer()) {
+            return bad("chiihou is a non-dealer's tsumo on their first draw");
+        }
+        if self.renhou && (self.tsumo || self.is_dealer()) {
+            return bad("renhou is a non-dealer's ron before their first draw");
+        }
+        if first == 1 && (self.in_riichi() || self.haitei || self.houtei || self.rinshan) {
+            return bad("tenhou, chiihou and renhou happen before any riichi, kan or last tile");
+        }
+        if self.open_riichi && !rules.open_riichi {
+            return bad("open riichi is not in these rules (rule option open_riichi)");
+        }
+        if self.open_riichi_deal_in && (!self.open_riichi || self.tsumo) {
+            return bad("open_riichi_deal_in is a ron on an open riichi");
+        }
+        if self.paarenchan && !self.is_dealer() {
+            return bad("paarenchan is a dealer's win");
+        }
+        if self.dora_indicators.len() > 5 || self.ura_indicators.len() > 5 {
+            return bad("at most 5 dora and 5 ura indicators (one plus one per kan)");
+        }
+        // The winning tile is among the concealed tiles, a red five as red.
+        let kind = win.kind();
+        if hand.counts()[kind as usize] == 0 {
+            return Err(MahjongError::InvalidContext(format!(
+                "the winning tile {win} is not among the concealed tiles of {hand}"
+            )));
+        }
+        if win.is_red() && hand.red_fives()[win.suit() as usize] == 0 {
+            return Err(MahjongError::InvalidContext(format!(
+                "the winning tile {win} is a red five but {hand} holds no red five of that suit"
+            )));
+        }
+        // Copies: hand, melds and indicators together.
+        let mut all = hand.all_counts();
+        let mut red = hand.red_fives();
+        for m in hand.melds() {
+            for t in m.tiles() {
+                if t.is_red() {
+                    red[t.suit() as usize] += 1;
+                }
+            }
+        }
+        for t in self.dora_indicators.iter().chain(&self.ura_indicators) {
+            all[t.kind() as usize] += 1;
+            if t.is_red() {
+                red[t.suit() as usize] += 1;
+            }
+        }
+        if let Some(k) = (0..KINDS).find(|&k| all[k] > 4) {
+            return Err(MahjongError::InvalidContext(format!(
+                "{} copies of {} in the hand and the indicators (there are 4)",
+                all[k],
+                Tile::from_kind(k as u8).expect("kind")
+            )));
+        }
+        for (s, (&have, &allowed)) in red.iter().zip(&rules.red_fives).enumerate() {
+            if have > allowed {
+                let suit = ['m', 'p', 's'][s];
+                return Err(MahjongError::InvalidContext(format!(
+                    "{have} red 0{suit} but the rules have {allowed} (rule option red_fives)"
+                )));
+            }
+        }
+        if self.robbed_ankan && !rules.kokushi_robs_ankan {
+            return bad("robbing a closed kan is not allowed by these rules (kokushi_robs_ankan)");
+        }
+        if self.tenhou && hand.melds().iter().any(|m| m.kind() == MeldKind::Ankan) {
+            return bad("tenhou is won on the initial deal, before any kan");
+        }
+        Ok(())
+    }
+}

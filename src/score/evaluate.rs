@@ -1,0 +1,650 @@
+//! Yaku, yakuman and fu of one reading of a complete hand.
+
+use super::context::WinContext;
+use super::fu::{FuItem, FuList, FuReason};
+use super::yaku::Yaku;
+use crate::algo::decompose::{BlockShape, Decomposition, Form, Wait};
+use crate::meld::MeldKind;
+use crate::rules::{
+    Daisharin, HyakumanGoku, IsshokuSanjun, Rules, SanshokuTsuukan, ToupuuShinkansen, Tuibuudao,
+};
+use crate::tile::{Counts, KINDS};
+
+/// A short list on the stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Small<T: Copy + Default, const N: usize> {
+    items: [T; N],
+    len: u8,
+}
+
+impl<T: Copy + Default, const N: usize> Default for Small<T, N> {
+    fn default() -> Self {
+        Small {
+            items: [T::default(); N],
+            len: 0,
+        }
+    }
+}
+
+impl<T: Copy + Default, const N: usize> Small<T, N> {
+    pub fn push(&mut self, t: T) {
+        if (self.len as usize) < N {
+            self.items[self.len as usize] = t;
+            self.len += 1;
+        }
+    }
+    pub fn as_slice(&self) -> &[T] {
+        &self.items[..self.len as usize]
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+/// Yaku with their han (regular) or multiplier (yakuman).
+pub type YakuList = Small<(Yaku, u8), 24>;
+
+/// Facts of the whole hand that every reading shares.
+#[derive(Clone, Debug)]
+pub struct Facts {
+    /// Concealed tiles and melds, a kan counting 4.
+    pub all: Counts,
+    /// Concealed counts (with the winning tile).
+    pub concealed: Counts,
+    pub closed: bool,
+    pub has_melds: bool,
+    pub win: u8,
+    /// Present groups: bit 0 m, 1 p, 2 s, 3 winds, 4 dragons.
+    pub groups: u8,
+    pub all_simple: bool,
+    pub all_yaochuu: bool,
+    pub all_honor: bool,
+    pub all_terminal: bool,
+    pub all_green: bool,
+}
+
+const GREEN: [usize; 6] = [19, 20, 21, 23, 25, 32];
+
+fn only(all: &Counts, allowed: &[usize]) -> bool {
+    (0..KINDS).all(|k| all[k] == 0 || allowed.contains(&k))
+}
+
+impl Facts {
+    pub fn new(all: Counts, concealed: Counts, closed: bool, has_melds: bool, win: u8) -> Facts {
+        let mut groups = 0u8;
+        let (mut simple, mut yaochuu, mut honor, mut terminal) = (true, true, true, true);
+        for k in 0..KINDS {
+            if all[k] == 0 {
+                continue;
+            }
+            groups |= match k {
+                0..=8 => 1,
+                9..=17 => 2,
+                18..=26 => 4,
+                27..=30 => 8,
+                _ => 16,
+            };
+            let is_honor = k >= 27;
+            let is_terminal = !is_honor && matches!(k % 9, 0 | 8);
+            simple &= !is_honor && !is_terminal;
+            yaochuu &= is_honor || is_terminal;
+            honor &= is_honor;
+            terminal &= is_terminal;
+        }
+        Facts {
+            all_green: only(&all, &GREEN),
+            all,
+            concealed,
+            closed,
+            has_melds,
+            win,
+            groups,
+            all_simple: simple,
+            all_yaochuu: yaochuu,
+            all_honor: honor,
+            all_terminal: terminal,
+        }
+    }
+
+    /// The one numbered suit (0-2) of the hand, when there is exactly one.
+    fn one_suit(&self) -> Option<usize> {
+        match self.groups & 7 {
+            1 => Some(0),
+            2 => Some(1),
+            4 => Some(2),
+            _ => None,
+        }
+    }
+
+    fn has_honor(&self) -> bool {
+        self.groups & 0b1_1000 != 0
+    }
+}
+
+/// The outcome of one reading before dora and limits.
+#[derive(Clone, Debug, Default)]
+pub struct Evaluation {
+    pub yaku: YakuList,
+    pub yakuman: YakuList,
+    /// Han of the regular yaku.
+    pub yaku_han: u32,
+    pub fu: u32,
+    pub fu_items: FuList,
+    /// Yakuman multiplier subject to pao (daisangen, daisuushii, suukantsu by rule).
+    pub pao_multiplier: u32,
+}
+
+/// Concealed set status of block `i` for a win: melds other than ankan are open,
+/// and so is a triplet completed by ron.
+fn concealed_set(d: &Decomposition, i: usize, win_block: Option<usize>, tsumo: bool) -> bool {
+    let b = &d.blocks[i];
+    let by_ron = !tsumo && win_block == Some(i) && b.shape == BlockShape::Koutsu;
+    matches!(b.meld, None | Some(MeldKind::Ankan)) && !by_ron
+}
+
+fn is_yakuhai(k: u8, ctx: &WinContext) -> bool {
+    k >= 31 || k == 27 + ctx.seat_wind || k == 27 + ctx.round_wind
+}
+
+/// Evaluate one reading.
+pub fn evaluate(
+    f: &Facts,
+    ctx: &WinContext,
+    rules: &Rules,
+    d: &Decomposition,
+    wait: Wait,
+    win_block: Option<usize>,
+) -> Evaluation {
+    let mut e = Evaluation::default();
+    yakuman_of_situation(f, ctx, rules, &mut e);
+    match d.form {
+        Form::Kokushi => {
+            let thirteen = wait == Wait::Kokushi13 && !ctx.tenhou;
+            if thirteen {
+                e.yakuman
+                    .push((Yaku::Kokushi13, if rules.double_kokushi_13 { 2 } else { 1 }));
+            } else {
+                e.yakuman.push((Yaku::Kokushi, 1));
+            }
+            simple_fu(f, ctx, &mut e);
+        }
+        Form::Chiitoitsu => {
+            hand_yakuman(f, ctx, rules, &mut e, true);
+            if rules.daichisei && f.all_honor {
+                e.yakuman.push((Yaku::Daichisei, 2));
+            } else if f.all_honor {
+                e.yakuman.push((Yaku::Tsuuiisou, 1));
+            }
+            if e.yakuman.is_empty() || rules.aotenjou {
+                situation_yaku(f, ctx, rules, &mut e, false);
+                if rules.chiitoitsu_50fu_1han {
+                    e.yaku.push((Yaku::Chiitoitsu, 1));
+                } else {
+                    e.yaku.push((Yaku::Chiitoitsu, 2));
+                }
+                hand_yaku(f, rules, &mut e);
+            }
+            let fu = if rules.chiitoitsu_50fu_1han { 50 } else { 25 };
+            e.fu_items.push(FuItem::new(FuReason::Chiitoitsu, fu, None));
+            e.fu = u32::from(fu);
+        }
+        Form::Standard => standard(f, ctx, rules, d, wait, win_block, &mut e),
+        // Scored apart (it is not a complete hand): see `score::shiisan_puutaa`.
+        Form::ShiisanPuutaa => {}
+    }
+    e.yaku_han = e.yaku.as_slice().iter().map(|&(_, h)| u32::from(h)).sum();
+    e
+}
+
+/// Fu of a kokushi: base and the menzen ron or tsumo fu, rounded up.
+fn simple_fu(f: &Facts, ctx: &WinContext, e: &mut Evaluation) {
+    e.fu_items.push(FuItem::new(FuReason::Base, 20, None));
+    if ctx.tsumo {
+        e.fu_items.push(FuItem::new(FuReason::Tsumo, 2, None));
+    } else if f.closed {
+        e.fu_items.push(FuItem::new(FuReason::MenzenRon, 10, None));
+    }
+    let raw: u32 = e.fu_items.as_slice().iter().map(|i| u32::from(i.fu)).sum();
+    e.fu = raw.div_ceil(10) * 10;
+    if e.fu > raw {
+        e.fu_items
+            .push(FuItem::new(FuReason::RoundUp, (e.fu - raw) as u8, None));
+    }
+}
+
+/// Yakuman that come from the situation (tenhou, chiihou, renhou, …).
+fn yakuman_of_situation(f: &Facts, ctx: &WinContext, rules: &Rules, e: &mut Evaluation) {
+    let _ = f;
+    if ctx.tenhou {
+        e.yakuman
+            .push((Yaku::Tenhou, if rules.double_tenhou { 2 } else { 1 }));
+    }
+    if ctx.chiihou {
+        e.yakuman.push((Yaku::Chiihou, 1));
+    }
+    if ctx.renhou && rules.renhou == crate::rules::Renhou::Yakuman {
+        e.yakuman.push((Yaku::RenhouYakuman, 1));
+    }
+    if ctx.open_riichi_deal_in && rules.open_riichi_deal_in_yakuman {
+        e.yakuman.push((Yaku::OpenRiichiYakuman, 1));
+    }
+    if ctx.paarenchan && rules.paarenchan != crate::rules::Paarenchan::Off {
+        e.yakuman.push((Yaku::Paarenchan, 1));
+    }
+}
+
+/// Yakuman decided by the tiles alone, whatever the reading.
+fn hand_yakuman(f: &Facts, ctx: &WinContext, rules: &Rules, e: &mut Evaluation, pairs: bool) {
+    let a = &f.all;
+    if f.all_green {
+        let hatsu = a[32] > 0;
+        if hatsu || !rules.ryuuiisou_needs_hatsu {
+            let double = !hatsu && rules.double_pure_ryuuiisou;
+            e.yakuman
+                .push((Yaku::Ryuuiisou, if double { 2 } else { 1 }));
+        }
+    }
+    if f.all_terminal {
+        e.yakuman.push((Yaku::Chinroutou, 1));
+    }
+    // Chuuren: closed, one suit, 1112345678999 plus one.
+    if f.closed && !f.has_melds && !f.has_honor() {
+        if let Some(s) = f.one_suit() {
+            let c = &f.concealed[9 * s..9 * s + 9];
+            let shape = c[0] >= 3 && c[8] >= 3 && c[1..8].iter().all(|&x| x >= 1);
+            if shape && (s == 0 || !rules.chuuren_manzu_only) {
+                let mut before = [0u8; 9];
+                before.copy_from_slice(c);
+                before[f.win as usize - 9 * s] -= 1;
+                let pure = before == [3, 1, 1, 1, 1, 1, 1, 1, 3] && !ctx.tenhou;
+                if pure {
+                    let m = if rules.double_junsei_chuuren { 2 } else { 1 };
+                    e.yakuman.push((Yaku::JunseiChuuren, m));
+                } else {
+                    e.yakuman.push((Yaku::Chuuren, 1));
+                }
+            }
+        }
+    }
+    if rules.daisharin != Daisharin::Off && f.closed && !f.has_melds && pairs {
+        for s in 0..3 {
+            if s != 1 && !rules.daisharin_any_suit {
+                continue;
+            }
+            let want = |k: usize| {
+                if (1..8).contains(&(k % 9)) && k / 9 == s {
+                    2
+                } else {
+                    0
+                }
+            };
+            if (0..KINDS).all(|k| f.concealed[k] == want(k)) {
+                let m = if rules.daisharin == Daisharin::Double {
+                    2
+                } else {
+                    1
+                };
+                e.yakuman.push((Yaku::Daisharin, m));
+            }
+        }
+    }
+    if rules.hyakuman_goku != HyakumanGoku::Off && f.groups == 1 {
+        let sum: u32 = (0..9).map(|k| u32::from(a[k]) * (k as u32 + 1)).sum();
+        let m = match rules.hyakuman_goku {
+            HyakumanGoku::DoubleAt100 if sum == 100 => 2,
+            HyakumanGoku::AtLeast100 | HyakumanGoku::DoubleAt100 if sum >= 100 => 1,
+            HyakumanGoku::Over100 if sum > 100 => 1,
+            _ => 0,
+        };
+        if m > 0 {
+            e.yakuman.push((Yaku::HyakumanGoku, m));
+        }
+    }
+    if rules.beni_kujaku && only(a, &[18, 22, 24, 26, 33]) {
+        e.yakuman.push((Yaku::BeniKujaku, 1));
+    }
+    if rules.kouitten && a[33] > 0 && only(a, &[19, 20, 21, 23, 25, 33]) {
+        e.yakuman.push((Yaku::Kouitten, 1));
+    }
+    let symmetric: &[usize] = match rules.tuibuudao {
+        Tuibuudao::Off => &[],
+        Tuibuudao::On => &[9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31],
+        Tuibuudao::PinOnly => &[9, 10, 11, 12, 13, 16, 17, 31],
+    };
+    if !symmetric.is_empty() && only(a, symmetric) {
+        e.yakuman.push((Yaku::Tuibuudao, 1));
+    }
+}
+
+/// Regular yaku from the situation: riichi kinds, ippatsu, tsumo, last tile, kans.
+fn situation_yaku(f: &Facts, ctx: &WinContext, rules: &Rules, e: &mut Evaluation, _std: bool) {
+    match (ctx.open_riichi, ctx.double_riichi) {
+        (true, true) => e.yaku.push((Yaku::OpenDoubleRiichi, 3)),
+        (true, false) => e.yaku.push((Yaku::OpenRiichi, 2)),
+        (false, true) => e.yaku.push((Yaku::DoubleRiichi, 2)),
+        (false, false) if ctx.riichi => e.yaku.push((Yaku::Riichi, 1)),
+        _ => {}
+    }
+    if ctx.ippatsu {
+        e.yaku.push((Yaku::Ippatsu, 1));
+    }
+    if ctx.tsumo && f.closed {
+        e.yaku.push((Yaku::MenzenTsumo, 1));
+    }
+    if ctx.rinshan {
+        e.yaku.push((Yaku::RinshanKaihou, 1));
+    }
+    if ctx.haitei && (!ctx.rinshan || rules.haitei_with_rinshan) {
+        e.yaku.push((Yaku::HaiteiRaoyue, 1));
+    }
+    if ctx.houtei {
+        e.yaku.push((Yaku::HouteiRaoyui, 1));
+    }
+    if ctx.chankan {
+        e.yaku.push((Yaku::Chankan, 1));
+    }
+}
+
+/// Regular yaku of the tiles alone: tanyao, honroutou, flushes, uumensai.
+fn hand_yaku(f: &Facts, rules: &Rules, e: &mut Evaluation) {
+    if f.all_simple && (f.closed || rules.open_tanyao) {
+        e.yaku.push((Yaku::Tanyao, 1));
+    }
+    if f.all_yaochuu && !f.all_honor && !f.all_terminal {
+        let han = if f.closed { rules.honroutou_han } else { 2 };
+        e.yaku.push((Yaku::Honroutou, han));
+    }
+    if f.one_suit().is_some() {
+        let closed = u8::from(f.closed);
+        if f.has_honor() {
+            e.yaku.push((Yaku::Honitsu, 2 + closed));
+        } else {
+            e.yaku.push((Yaku::Chinitsu, 5 + closed));
+        }
+    }
+    if rules.uumensai && f.groups == 31 {
+        e.yaku.push((Yaku::Uumensai, 2));
+    }
+}
+
+fn standard(
+    f: &Facts,
+    ctx: &WinContext,
+    rules: &Rules,
+    d: &Decomposition,
+    wait: Wait,
+    win_block: Option<usize>,
+    e: &mut Evaluation,
+) {
+    let pair = d.pairs[0];
+    let blocks = &d.blocks;
+    // Shape summary.
+    let mut runs = [0u8; KINDS]; // shuntsu count by first kind
+    let mut sets = [false; KINDS]; // triplets and quads by kind
+    let (mut n_runs, mut n_kans, mut ankou) = (0u32, 0u32, 0u32);
+    for (i, b) in blocks.iter().enumerate() {
+        match b.shape {
+            BlockShape::Shuntsu => {
+                runs[b.first as usize] += 1;
+                n_runs += 1;
+            }
+            BlockShape::Koutsu | BlockShape::Kantsu => {
+                sets[b.first as usize] = true;
+                n_kans += u32::from(b.shape == BlockShape::Kantsu);
+                ankou += u32::from(concealed_set(d, i, win_block, ctx.tsumo));
+            }
+        }
+    }
+    let n_sets = 4 - n_runs;
+    let dragon_sets = (31..34).filter(|&k| sets[k]).count();
+    let wind_sets = (27..31).filter(|&k| sets[k]).count();
+    let pair_dragon = pair >= 31;
+    let pair_wind = (27..31).contains(&pair);
+
+    // Yakuman.
+    hand_yakuman(f, ctx, rules, e, false);
+    if ankou == 4 {
+        if wait == Wait::Tanki && !ctx.tenhou {
+            let m = if rules.double_suuankou_tanki { 2 } else { 1 };
+            e.yakuman.push((Yaku::SuuankouTanki, m));
+        } else {
+            e.yakuman.push((Yaku::Suuankou, 1));
+        }
+    }
+    if dragon_sets == 3 {
+        e.yakuman.push((Yaku::Daisangen, 1));
+        if rules.pao_daisangen {
+            e.pao_multiplier += 1;
+        }
+    }
+    if wind_sets == 4 {
+        let m = if rules.double_daisuushii { 2 } else { 1 };
+        e.yakuman.push((Yaku::Daisuushii, m));
+        if rules.pao_daisuushii {
+            e.pao_multiplier += u32::from(m);
+        }
+    } else if wind_sets == 3 && pair_wind {
+        e.yakuman.push((Yaku::Shousuushii, 1));
+    }
+    if f.all_honor {
+        e.yakuman.push((Yaku::Tsuuiisou, 1));
+    }
+    if n_kans == 4 {
+        let m = if rules.double_suukantsu { 2 } else { 1 };
+        e.yakuman.push((Yaku::Suukantsu, m));
+        if rules.pao_suukantsu {
+            e.pao_multiplier += u32::from(m);
+        }
+    }
+    let max_runs = runs.iter().copied().max().unwrap_or(0);
+    if rules.isshoku_yonjun && max_runs == 4 {
+        e.yakuman.push((Yaku::IsshokuYonjun, 1));
+    }
+    let consecutive_sets =
+        |n: usize| (0..3).any(|s| (0..=9 - n).any(|i| (0..n).all(|j| sets[9 * s + i + j])));
+    if rules.suurenkou && consecutive_sets(4) {
+        e.yakuman.push((Yaku::Suurenkou, 1));
+    }
+    let ittsu_suit =
+        (0..3).find(|&s| runs[9 * s] > 0 && runs[9 * s + 3] > 0 && runs[9 * s + 6] > 0);
+    if rules.toupuu_shinkansen != ToupuuShinkansen::Off {
+        if let Some(s) = ittsu_suit {
+            let suit_ok = s == 2 || rules.toupuu_shinkansen == ToupuuShinkansen::On;
+            let winds = (pair == 27 && sets[30]) || (pair == 30 && sets[27]);
+            if suit_ok && winds {
+                e.yakuman.push((Yaku::ToupuuShinkansen, 1));
+            }
+        }
+    }
+    if rules.kinmonkyou {
+        let gate = (0..3)
+            .any(|s| [0, 2, 4, 6].iter().all(|&i| runs[9 * s + i] > 0) && pair as usize / 9 == s);
+        if gate {
+            e.yakuman.push((Yaku::Kinmonkyou, 2));
+        }
+    }
+
+    // Fu first: pinfu needs to know it is the pinfu shape.
+    let pinfu_shape = f.closed && n_runs == 4 && !is_yakuhai(pair, ctx) && wait == Wait::Ryanmen;
+    let pinfu = pinfu_shape && (!ctx.tsumo || rules.pinfu_tsumo);
+    fu(f, ctx, rules, d, wait, win_block, pinfu, e);
+
+    if !e.yakuman.is_empty() && !rules.aotenjou {
+        return;
+    }
+    // Regular yaku.
+    situation_yaku(f, ctx, rules, e, true);
+    if pinfu {
+        e.yaku.push((Yaku::Pinfu, 1));
+    }
+    // Identical sequences.
+    let closed = f.closed;
+    let peikou: u8 = if rules.ryanpeikou_needs_distinct {
+        runs.iter().filter(|&&n| n >= 2).count() as u8
+    } else {
+        runs.iter().map(|&n| n / 2).sum()
+    };
+    let sanjun = rules.isshoku_sanjun != IsshokuSanjun::Off && max_runs >= 3;
+    if closed && peikou >= 2 {
+        e.yaku.push((Yaku::Ryanpeikou, 3));
+    } else if sanjun {
+        let han = if !closed && rules.isshoku_sanjun == IsshokuSanjun::Open1 {
+            1
+        } else {
+            2
+        };
+        e.yaku.push((Yaku::IsshokuSanjun, han));
+    } else if closed && peikou == 1 {
+        e.yaku.push((Yaku::Iipeikou, 1));
+    }
+    // Yakuhai.
+    for k in 27..34u8 {
+        if !sets[k as usize] {
+            continue;
+        }
+        if k >= 31 {
+            e.yaku.push((Yaku::dragon(k), 1));
+        } else {
+            if k == 27 + ctx.seat_wind {
+                e.yaku.push((Yaku::seat_wind(ctx.seat_wind), 1));
+            }
+            if k == 27 + ctx.round_wind {
+                e.yaku.push((Yaku::round_wind(ctx.round_wind), 1));
+            }
+        }
+    }
+    let open_less = |closed_han: u8| if closed { closed_han } else { closed_han - 1 };
+    // Outside hands.
+    let outside = n_runs > 0
+        && blocks.iter().all(|b| match b.shape {
+            BlockShape::Shuntsu => matches!(b.first % 9, 0 | 6),
+            _ => b.first >= 27 || matches!(b.first % 9, 0 | 8),
+        })
+        && (pair >= 27 || matches!(pair % 9, 0 | 8));
+    if outside {
+        if f.has_honor() {
+            e.yaku.push((Yaku::Chanta, open_less(2)));
+        } else {
+            e.yaku.push((Yaku::Junchan, open_less(3)));
+        }
+    }
+    if ittsu_suit.is_some() {
+        e.yaku.push((Yaku::Ittsu, open_less(2)));
+    }
+    if (0..7).any(|n| runs[n] > 0 && runs[9 + n] > 0 && runs[18 + n] > 0) {
+        e.yaku.push((Yaku::SanshokuDoujun, open_less(2)));
+    }
+    if rules.sanshoku_tsuukan != SanshokuTsuukan::Off {
+        const PERMS: [[usize; 3]; 6] = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        let found = PERMS
+            .iter()
+            .any(|p| runs[9 * p[0]] > 0 && runs[9 * p[1] + 3] > 0 && runs[9 * p[2] + 6] > 0);
+        if found {
+            match rules.sanshoku_tsuukan {
+                SanshokuTsuukan::On => e.yaku.push((Yaku::SanshokuTsuukan, open_less(2))),
+                SanshokuTsuukan::ClosedOnly if closed => {
+                    e.yaku.push((Yaku::SanshokuTsuukan, 1));
+                }
+                _ => {}
+            }
+        }
+    }
+    if (0..9).any(|n| sets[n] && sets[9 + n] && sets[18 + n]) {
+        e.yaku.push((Yaku::SanshokuDoukou, 2));
+    }
+    if ankou == 3 {
+        e.yaku.push((Yaku::Sanankou, 2));
+    }
+    if n_kans == 3 {
+        e.yaku.push((Yaku::Sankantsu, 2));
+    }
+    if n_sets == 4 {
+        e.yaku.push((Yaku::Toitoi, 2));
+    }
+    if dragon_sets == 2 && pair_dragon {
+        e.yaku.push((Yaku::Shousangen, 2));
+    }
+    if rules.sanrenkou && consecutive_sets(3) {
+        e.yaku.push((Yaku::Sanrenkou, 2));
+    }
+    hand_yaku(f, rules, e);
+}
+
+/// Fu of a standard reading, item by item.
+#[allow(clippy::too_many_arguments)]
+fn fu(
+    f: &Facts,
+    ctx: &WinContext,
+    rules: &Rules,
+    d: &Decomposition,
+    wait: Wait,
+    win_block: Option<usize>,
+    pinfu: bool,
+    e: &mut Evaluation,
+) {
+    let items = &mut e.fu_items;
+    items.push(FuItem::new(FuReason::Base, 20, None));
+    if f.closed && !ctx.tsumo {
+        items.push(FuItem::new(FuReason::MenzenRon, 10, None));
+    }
+    if ctx.tsumo && !pinfu && (!ctx.rinshan || rules.rinshan_tsumo_fu) {
+        items.push(FuItem::new(FuReason::Tsumo, 2, None));
+    }
+    for (i, b) in d.blocks.iter().enumerate() {
+        let base: u8 = match b.shape {
+            BlockShape::Shuntsu => continue,
+            BlockShape::Koutsu => 2,
+            BlockShape::Kantsu => 8,
+        };
+        let yaochuu = b.first >= 27 || matches!(b.first % 9, 0 | 8);
+        let concealed = concealed_set(d, i, win_block, ctx.tsumo);
+        let fu = base << (u8::from(yaochuu) + u8::from(concealed));
+        items.push(FuItem::new(FuReason::Set { concealed }, fu, Some(i as u8)));
+    }
+    let p = d.pairs[0];
+    let mut pair_fu = 0u8;
+    if p >= 31 {
+        pair_fu = 2;
+    } else if p >= 27 {
+        let seat = p == 27 + ctx.seat_wind;
+        let round = p == 27 + ctx.round_wind;
+        pair_fu = match (seat, round) {
+            (true, true) => rules.double_wind_pair_fu,
+            (true, false) | (false, true) => 2,
+            _ => 0,
+        };
+    }
+    if pair_fu > 0 {
+        items.push(FuItem::new(FuReason::Pair, pair_fu, None));
+    }
+    if matches!(wait, Wait::Kanchan | Wait::Penchan | Wait::Tanki) {
+        items.push(FuItem::new(FuReason::Wait(wait), 2, None));
+    }
+    let raw: u32 = items.as_slice().iter().map(|i| u32::from(i.fu)).sum();
+    let total = if pinfu && ctx.tsumo {
+        20
+    } else if !f.closed && raw == 20 {
+        let fu = u32::from(rules.open_pinfu_fu);
+        if fu > 20 {
+            items.push(FuItem::new(FuReason::OpenPinfu, (fu - 20) as u8, None));
+        }
+        fu
+    } else {
+        let r = raw.div_ceil(10) * 10;
+        if r > raw {
+            items.push(FuItem::new(FuReason::RoundUp, (r - raw) as u8, None));
+        }
+        r
+    };
+    e.fu = total;
+}

@@ -1,0 +1,443 @@
+//! Scoring a win: every reading of the hand is scored (yaku, yakuman, fu, dora),
+//! the one that pays most is kept (ties: more han, then more fu, then the first),
+//! and its points and payments are worked out under the rules.
+
+pub mod context;
+pub mod evaluate;
+pub mod fu;
+pub mod points;
+pub mod yaku;
+
+use crate::algo::decompose::{decompositions, readings, Decomposition, Form, Wait};
+use crate::error::{MahjongError, Result};
+use crate::hand::Hand;
+use crate::rules::{Renhou, Rules};
+use crate::tile::{Counts, Tile, KINDS};
+pub use context::WinContext;
+use evaluate::{evaluate, Evaluation, Facts, YakuList};
+pub use fu::{FuItem, FuList, FuReason};
+use num_bigint::BigUint;
+pub use points::{Limit, Payments, Settlement};
+pub use yaku::Yaku;
+
+/// Exact aotenjou amounts (unbounded).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BigPoints {
+    pub base: BigUint,
+    pub ron: Option<BigUint>,
+    pub tsumo_dealer: Option<BigUint>,
+    pub tsumo_non_dealer: Option<BigUint>,
+    /// The hand's value (before honba and sticks).
+    pub points: BigUint,
+}
+
+/// A scored win.
+#[derive(Clone, Debug)]
+pub struct ScoreResult {
+    pub han: u32,
+    pub fu: u32,
+    pub fu_items: FuList,
+    /// Regular yaku with their han (empty for a yakuman hand unless aotenjou).
+    pub yaku: YakuList,
+    /// Yakuman with their multipliers.
+    pub yakuman: YakuList,
+    pub yakuman_multiplier: u32,
+    pub dora: u32,
+    pub aka: u32,
+    pub ura: u32,
+    pub limit: Limit,
+    /// Basic points (saturated in aotenjou: see `aotenjou`).
+    pub base_points: u64,
+    pub payments: Payments,
+    pub decomposition: Decomposition,
+    pub wait: Wait,
+    pub seat_wind: u8,
+    pub tsumo: bool,
+    pub honba: u32,
+    pub riichi_sticks: u32,
+    /// Basic points of the yakuman subject to pao.
+    pub pao_base: u64,
+    pub aotenjou: Option<Box<BigPoints>>,
+}
+
+impl ScoreResult {
+    pub const fn is_dealer(&self) -> bool {
+        self.seat_wind == 0
+    }
+
+    /// The hand's value before honba and sticks.
+    pub const fn points(&self) -> u64 {
+        self.payments.points()
+    }
+
+    /// What settling this win needs.
+    pub const fn settlement(&self) -> Settlement {
+        Settlement {
+            winner: self.seat_wind,
+            tsumo: self.tsumo,
+            base: self.base_points,
+            pao_base: self.pao_base,
+            honba: self.honba,
+            sticks: self.riichi_sticks,
+        }
+    }
+}
+
+/// The dora kind an indicator points to.
+pub const fn dora_of(indicator: u8) -> u8 {
+    match indicator {
+        0..=26 => indicator / 9 * 9 + (indicator % 9 + 1) % 9,
+        27..=30 => 27 + (indicator - 27 + 1) % 4,
+        _ => 31 + (indicator - 31 + 1) % 3,
+    }
+}
+
+fn count_dora(all: &Counts, indicators: &[Tile]) -> u32 {
+    indicators
+        .iter()
+        .map(|t| u32::from(all[dora_of(t.kind()) as usize]))
+        .sum()
+}
+
+/// Ranking of a candidate: basic points, han, fu.
+#[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
+struct Rank(f64, u32, u32);
+
+struct Candidate {
+    eval: Evaluation,
+    han: u32,
+    base: u64,
+    limit: Limit,
+    multiplier: u32,
+    rank: Rank,
+    reading: usize,
+}
+
+fn value(e: &Evaluation, dora: u32, rules: &Rules) -> (u32, u64, Limit, u32, Rank) {
+    if !e.yakuman.is_empty() {
+        let mut mult: u32 = e
+            .yakuman
+            .as_slice()
+            .iter()
+            .map(|&(_, m)| u32::from(m))
+            .sum();
+        if let Some(cap) = rules.max_yakuman {
+            mult = mult.min(u32::from(cap));
+        }
+        if rules.aotenjou {
+            let han = 13 * mult + e.yaku_han + dora;
+            let rank = f64::from(han) + f64::from(e.fu.max(1)).log2();
+            return (han, u64::MAX, Limit::None, mult, Rank(rank, han, e.fu));
+        }
+        let (base, limit) = points::yakuman_base(mult);
+        return (
+            13 * mult,
+            base,
+            limit,
+            mult,
+            Rank(base as f64, 13 * mult, e.fu),
+        );
+    }
+    let han = e.yaku_han + dora;
+    if rules.aotenjou {
+        let rank = f64::from(han) + f64::from(e.fu.max(1)).log2();
+        return (han, u64::MAX, Limit::None, 0, Rank(rank, han, e.fu));
+    }
+    let (base, limit) = points::base_points(han, e.fu, rules);
+    (han, base, limit, 0, Rank(base as f64, han, e.fu))
+}
+
+/// Score a win. `hand` holds the winning tile `win` among its concealed tiles.
+pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<ScoreResult> {
+    ctx.check(hand, win, rules)?;
+    let all = hand.all_counts();
+    let melds = hand.melds();
+    let mut aka: u32 = hand.red_fives().iter().map(|&r| u32::from(r)).sum();
+    for m in melds {
+        aka += m.tiles().iter().filter(|t| t.is_red()).count() as u32;
+    }
+    let dora = count_dora(&all, &ctx.dora_indicators);
+    let ura = if ctx.in_riichi() {
+        count_dora(&all, &ctx.ura_indicators)
+    } else {
+        0
+    };
+    let facts = Facts::new(
+        all,
+        *hand.counts(),
+        hand.is_closed(),
+        !melds.is_empty(),
+        win.kind(),
+    );
+    let decomps = decompositions(hand);
+    let mut reads = Vec::with_capacity(4);
+    for d in &decomps {
+        reads.extend(readings(d, win.kind()));
+    }
+    if reads.is_empty() {
+        if let Some(r) = shiisan_puutaa(hand, &facts, ctx, rules) {
+            return Ok(finish(
+                r,
+                hand,
+                ctx,
+                rules,
+                (dora, aka, ura),
+                (
+                    Decomposition {
+                        form: Form::ShiisanPuutaa,
+                        blocks: vec![],
+                        pairs: (0..KINDS as u8)
+                            .filter(|&k| facts.concealed[k as usize] == 2)
+                            .collect(),
+                    },
+                    Wait::Tanki,
+                ),
+            ));
+        }
+        return Err(MahjongError::NotAgari(format!(
+            "{hand} won on {win} is not a complete hand"
+        )));
+    }
+    let needed = match rules.two_han_from_honba {
+        Some(h) if ctx.honba >= u32::from(h) => u32::from(rules.min_han).max(2),
+        _ => u32::from(rules.min_han),
+    };
+    let dora_total = dora + aka + ura;
+    let mut best: Option<Candidate> = None;
+    let mut best_without_yaku: Option<(u32, usize)> = None;
+    for (i, r) in reads.iter().enumerate() {
+        let eval = evaluate(&facts, ctx, rules, &r.decomposition, r.wait, r.win_block);
+        if eval.yakuman.is_empty() && eval.yaku_han < needed {
+            if best_without_yaku.is_none_or(|(h, _)| eval.yaku_han > h) {
+                best_without_yaku = Some((eval.yaku_han, i));
+            }
+            continue;
+        }
+        let dora_here = if eval.yakuman.is_empty() || rules.aotenjou {
+            dora_total
+        } else {
+            0
+        };
+        let (han, base, limit, multiplier, rank) = value(&eval, dora_here, rules);
+        if best.as_ref().is_none_or(|b| rank > b.rank) {
+            best = Some(Candidate {
+                eval,
+                han,
+                base,
+                limit,
+                multiplier,
+                rank,
+                reading: i,
+            });
+        }
+    }
+    // Renhou valued as mangan or baiman stands alone: take it when it pays more.
+    let renhou_base = match rules.renhou {
+        Renhou::Mangan if ctx.renhou => Some((2000, 5, Limit::Mangan)),
+        Renhou::Baiman if ctx.renhou => Some((4000, 8, Limit::Baiman)),
+        _ => None,
+    };
+    if let Some((base, han, limit)) = renhou_base {
+        if best.as_ref().is_none_or(|b| b.base < base) {
+            let i = best.as_ref().map_or(0, |b| b.reading);
+            let mut eval = evaluate(
+                &facts,
+                ctx,
+                rules,
+                &reads[i].decomposition,
+                reads[i].wait,
+                reads[i].win_block,
+            );
+            eval.yaku.clear();
+            eval.yaku.push((Yaku::Renhou, han as u8));
+            eval.yaku_han = han;
+            best = Some(Candidate {
+                eval,
+                han,
+                base,
+                limit,
+                multiplier: 0,
+                rank: Rank(base as f64, han, 0),
+                reading: i,
+            });
+            let r = best.expect("set");
+            let read = &reads[r.reading];
+            return Ok(finish(
+                r,
+                hand,
+                ctx,
+                rules,
+                (0, 0, 0),
+                (read.decomposition.clone(), read.wait),
+            ));
+        }
+    }
+    let Some(best) = best else {
+        let (han, _) = best_without_yaku.unwrap_or((0, 0));
+        let why = if han == 0 {
+            "has no yaku (dora alone do not win)".to_string()
+        } else {
+            format!("has {han} han of yaku, fewer than the {needed} the rules require")
+        };
+        return Err(MahjongError::NoYaku(format!("{hand} won on {win} {why}")));
+    };
+    let read = &reads[best.reading];
+    let dora_counts = (dora, aka, ura);
+    Ok(finish(
+        best,
+        hand,
+        ctx,
+        rules,
+        dora_counts,
+        (read.decomposition.clone(), read.wait),
+    ))
+}
+
+#[allow(clippy::needless_pass_by_value)]
+fn finish(
+    c: Candidate,
+    _hand: &Hand,
+    ctx: &WinContext,
+    rules: &Rules,
+    (dora, aka, ura): (u32, u32, u32),
+    (decomposition, wait): (Decomposition, Wait),
+) -> ScoreResult {
+    let dealer = ctx.is_dealer();
+    let mut pao_base = 8000 * u64::from(c.eval.pao_multiplier);
+    pao_base = pao_base.min(c.base);
+    let mut aotenjou = None;
+    let payments = if rules.aotenjou {
+        let big = aotenjou_points(c.han, c.eval.fu.max(20), dealer, ctx.tsumo);
+        // Saturated machine-size view; the exact values are in `aotenjou`.
+        let sat = |b: &BigUint| u64::try_from(b).unwrap_or(u64::MAX);
+        let mut p = Payments {
+            ron: big.ron.as_ref().map(sat),
+            tsumo_dealer: big.tsumo_dealer.as_ref().map(sat),
+            tsumo_non_dealer: big.tsumo_non_dealer.as_ref().map(sat),
+            honba: 0,
+            sticks: u64::from(ctx.riichi_sticks) * 1000,
+            total: 0,
+        };
+        let honba = Payments::new(0, dealer, ctx.tsumo, ctx.honba, 0, rules);
+        p.honba = honba.honba;
+        p.total = sat(&big.points)
+            .saturating_add(p.honba)
+            .saturating_add(p.sticks);
+        let add = |x: Option<u64>, h: Option<u64>| x.map(|x| x.saturating_add(h.unwrap_or(0)));
+        p.ron = add(p.ron, honba.ron);
+        p.tsumo_dealer = add(p.tsumo_dealer, honba.tsumo_dealer);
+        p.tsumo_non_dealer = add(p.tsumo_non_dealer, honba.tsumo_non_dealer);
+        aotenjou = Some(Box::new(big));
+        pao_base = 0;
+        p
+    } else {
+        Payments::new(
+            c.base,
+            dealer,
+            ctx.tsumo,
+            ctx.honba,
+            ctx.riichi_sticks,
+            rules,
+        )
+    };
+    let base_points = aotenjou
+        .as_ref()
+        .map_or(c.base, |b| u64::try_from(&b.base).unwrap_or(u64::MAX));
+    let mut yaku = c.eval.yaku;
+    let mut sorted: Vec<(Yaku, u8)> = yaku.as_slice().to_vec();
+    sorted.sort_by_key(|&(y, _)| y);
+    yaku.clear();
+    for y in sorted {
+        yaku.push(y);
+    }
+    ScoreResult {
+        han: c.han,
+        fu: c.eval.fu,
+        fu_items: c.eval.fu_items,
+        yaku: if c.multiplier > 0 && !rules.aotenjou {
+            YakuList::default()
+        } else {
+            yaku
+        },
+        yakuman: c.eval.yakuman,
+        yakuman_multiplier: c.multiplier,
+        dora,
+        aka,
+        ura,
+        limit: c.limit,
+        base_points,
+        payments,
+        decomposition,
+        wait,
+        seat_wind: ctx.seat_wind,
+        tsumo: ctx.tsumo,
+        honba: ctx.honba,
+        riichi_sticks: ctx.riichi_sticks,
+        pao_base,
+        aotenjou,
+    }
+}
+
+/// Exact aotenjou payments of `han` and `fu`.
+fn aotenjou_points(han: u32, fu: u32, dealer: bool, tsumo: bool) -> BigPoints {
+    let base = points::aotenjou_base(han, fu);
+    let up = |m: u32| points::round_up_100_big(&(&base * BigUint::from(m)));
+    let (ron, td, tn, total) = if tsumo {
+        if dealer {
+            let each = up(2);
+            let total = &each * BigUint::from(3u32);
+            (None, None, Some(each), total)
+        } else {
+            let d = up(2);
+            let n = up(1);
+            let total = &d + &n * BigUint::from(2u32);
+            (None, Some(d), Some(n), total)
+        }
+    } else {
+        let r = up(if dealer { 6 } else { 4 });
+        (Some(r.clone()), None, None, r)
+    };
+    BigPoints {
+        base,
+        ron,
+        tsumo_dealer: td,
+        tsumo_non_dealer: tn,
+        points: total,
+    }
+}
+
+/// Shiisan puutaa: on the first draw, 13 kinds with one pair, numbers of a suit at
+/// least 3 apart, honors distinct, at least one simple.
+fn shiisan_puutaa(hand: &Hand, f: &Facts, ctx: &WinContext, rules: &Rules) -> Option<Candidate> {
+    if !rules.shiisan_puutaa || !(ctx.tenhou || ctx.chiihou) || !hand.melds().is_empty() {
+        return None;
+    }
+    let c = &f.concealed;
+    let kinds = c.iter().filter(|&&x| x > 0).count();
+    let pairs = c.iter().filter(|&&x| x == 2).count();
+    if kinds != 13 || pairs != 1 || c.iter().any(|&x| x > 2) {
+        return None;
+    }
+    for s in 0..3 {
+        let present: Vec<usize> = (0..9).filter(|&n| c[9 * s + n] > 0).collect();
+        if present.windows(2).any(|w| w[1] - w[0] < 3) {
+            return None;
+        }
+    }
+    if f.all_yaochuu {
+        return None;
+    }
+    let mut eval = Evaluation::default();
+    eval.yakuman.push((Yaku::ShiisanPuutaa, 1));
+    eval.fu = 30;
+    let (han, base, limit, multiplier, rank) = value(&eval, 0, rules);
+    Some(Candidate {
+        eval,
+        han,
+        base,
+        limit,
+        multiplier,
+        rank,
+        reading: 0,
+    })
+}

@@ -1,0 +1,374 @@
+//! Points: basic points and limits, payments with honba and sticks, score changes
+//! by seat (pao included), multiple ron and nagashi mangan settlement.
+
+use num_bigint::BigUint;
+
+use crate::rules::{Kazoe, MultiRon, MultiRonHonba, PaoScope, Rules};
+
+/// The limit a hand reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Limit {
+    None,
+    Mangan,
+    Haneman,
+    Baiman,
+    Sanbaiman,
+    Yakuman,
+    KazoeYakuman,
+    MultipleYakuman,
+}
+
+impl Limit {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Limit::None => "none",
+            Limit::Mangan => "mangan",
+            Limit::Haneman => "haneman",
+            Limit::Baiman => "baiman",
+            Limit::Sanbaiman => "sanbaiman",
+            Limit::Yakuman => "yakuman",
+            Limit::KazoeYakuman => "kazoe_yakuman",
+            Limit::MultipleYakuman => "multiple_yakuman",
+        }
+    }
+}
+
+/// Basic points and limit of `han` and `fu` of regular yaku and dora (no yakuman).
+/// In aotenjou the basic points are unbounded: see [`aotenjou_base`].
+pub fn base_points(han: u32, fu: u32, rules: &Rules) -> (u64, Limit) {
+    match han {
+        0..=4 => {
+            let a = u64::from(fu) << (han + 2);
+            let kiriage = rules.kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60));
+            if a >= 2000 || kiriage {
+                (2000, Limit::Mangan)
+            } else {
+                (a, Limit::None)
+            }
+        }
+        5 => (2000, Limit::Mangan),
+        6 | 7 => (3000, Limit::Haneman),
+        8..=10 => (4000, Limit::Baiman),
+        11 | 12 => (6000, Limit::Sanbaiman),
+        _ => match rules.kazoe {
+            Kazoe::Yakuman => (8000, Limit::KazoeYakuman),
+            Kazoe::Sanbaiman => (6000, Limit::Sanbaiman),
+            Kazoe::Multiple => (8000 * u64::from(han / 13), Limit::KazoeYakuman),
+        },
+    }
+}
+
+/// Basic points of a yakuman multiple.
+pub fn yakuman_base(multiplier: u32) -> (u64, Limit) {
+    let limit = if multiplier > 1 {
+        Limit::MultipleYakuman
+    } else {
+        Limit::Yakuman
+    };
+    (8000 * u64::from(multiplier), limit)
+}
+
+/// Aotenjou basic points, exact: `fu × 2^(han+2)`.
+pub fn aotenjou_base(han: u32, fu: u32) -> BigUint {
+    BigUint::from(fu) << (han + 2)
+}
+
+/// A big `x` rounded up to a multiple of 100.
+pub fn round_up_100_big(x: &BigUint) -> BigUint {
+    let hundred = BigUint::from(100u32);
+    (x + BigUint::from(99u32)) / &hundred * hundred
+}
+
+/// `x` rounded up to a multiple of 100.
+pub const fn round_up_100(x: u64) -> u64 {
+    x.div_ceil(100) * 100
+}
+
+/// What each payer pays (honba included) and what the winner gains.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Payments {
+    /// Paid by the discarder on a ron.
+    pub ron: Option<u64>,
+    /// Paid by the dealer on a non-dealer's tsumo.
+    pub tsumo_dealer: Option<u64>,
+    /// Paid by each non-dealer on a tsumo.
+    pub tsumo_non_dealer: Option<u64>,
+    /// Honba points, over all payers.
+    pub honba: u64,
+    /// Riichi sticks collected, in points.
+    pub sticks: u64,
+    /// The winner's gain: hand, honba and sticks.
+    pub total: u64,
+}
+
+impl Payments {
+    /// Payments of a hand of basic points `base` (already limited).
+    pub fn new(
+        base: u64,
+        dealer: bool,
+        tsumo: bool,
+        honba: u32,
+        sticks: u32,
+        rules: &Rules,
+    ) -> Payments {
+        let per_honba = u64::from(rules.honba_value);
+        let sticks = u64::from(sticks) * 1000;
+        let honba = u64::from(honba);
+        let mut p = Payments {
+            sticks,
+            ..Payments::default()
+        };
+        if tsumo {
+            let each_honba = per_honba * honba / 3;
+            if dealer {
+                let each = round_up_100(2 * base) + each_honba;
+                p.tsumo_non_dealer = Some(each);
+                p.honba = 3 * each_honba;
+                p.total = 3 * each + sticks;
+            } else {
+                let d = round_up_100(2 * base) + each_honba;
+                let n = round_up_100(base) + each_honba;
+                p.tsumo_dealer = Some(d);
+                p.tsumo_non_dealer = Some(n);
+                p.honba = 3 * each_honba;
+                p.total = d + 2 * n + sticks;
+            }
+        } else {
+            let r = round_up_100(base * if dealer { 6 } else { 4 }) + per_honba * honba;
+            p.ron = Some(r);
+            p.honba = per_honba * honba;
+            p.total = r + sticks;
+        }
+        p
+    }
+
+    /// The hand's value: the winner's gain without honba and sticks.
+    pub const fn points(&self) -> u64 {
+        self.total - self.honba - self.sticks
+    }
+}
+
+/// The facts of a win that settling it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settlement {
+    /// Winner's seat wind (0 = dealer).
+    pub winner: u8,
+    pub tsumo: bool,
+    /// Basic points of the whole hand.
+    pub base: u64,
+    /// Basic points of the yakuman subject to pao (0 when none).
+    pub pao_base: u64,
+    pub honba: u32,
+    pub sticks: u32,
+}
+
+/// Score changes by seat wind for one win. `discarder` is required for a ron;
+/// `liable` is the pao player, honoured only when the hand has a pao yakuman.
+pub fn deltas(
+    s: &Settlement,
+    discarder: Option<u8>,
+    liable: Option<u8>,
+    rules: &Rules,
+) -> Result<[i64; 4], String> {
+    let w = s.winner as usize;
+    if w > 3 {
+        return Err("the winner's seat wind must be E, S, W or N".into());
+    }
+    let dealer = s.winner == 0;
+    let mut d = [0i64; 4];
+    let liable = liable.filter(|_| s.pao_base > 0);
+    match (s.tsumo, discarder) {
+        (false, None) => return Err("a ron needs the discarder's seat wind".into()),
+        (true, Some(_)) => return Err("a tsumo has no discarder".into()),
+        (false, Some(x)) if x as usize == w || x > 3 => {
+            return Err("the discarder must be another seat than the winner".into())
+        }
+        _ => {}
+    }
+    if let Some(l) = liable {
+        if l as usize == w || l > 3 {
+            return Err("the liable player must be another seat than the winner".into());
+        }
+    }
+    let mult = if dealer { 6 } else { 4 };
+    let honba_total = i64::from(rules.honba_value) * i64::from(s.honba);
+    let sticks = i64::from(s.sticks) * 1000;
+    // The part the liable player covers, and the rest settled normally.
+    let (pao_part, rest_base) = match (liable, rules.pao_scope) {
+        (None, _) => (0, s.base),
+        (Some(_), PaoScope::WholeHand) => (s.base, 0),
+        (Some(_), PaoScope::YakumanOnly) => (s.pao_base, s.base - s.pao_base),
+    };
+    let pao_value = round_up_100(pao_part * mult) as i64;
+    if s.tsumo {
+        let rest = Payments::new(rest_base, dealer, true, 0, 0, rules);
+        for p in 0..4 {
+            if p == w {
+                continue;
+            }
+            let share = if p == 0 {
+                rest.tsumo_dealer.unwrap_or(0)
+            } else {
+                rest.tsumo_non_dealer.unwrap_or(0)
+            };
+            d[p] -= share as i64;
+        }
+        if let Some(l) = liable {
+            d[l as usize] -= pao_value + honba_total;
+        } else {
+            let each = honba_total / 3;
+            for p in (0..4).filter(|&p| p != w) {
+                d[p] -= each;
+            }
+        }
+    } else {
+        let x = discarder.expect("checked") as usize;
+        let rest = round_up_100(rest_base * mult) as i64;
+        d[x] -= rest;
+        if let Some(l) = liable {
+            let half = pao_value / 2;
+            d[x] -= pao_value - half;
+            d[l as usize] -= half + honba_total;
+        } else {
+            d[x] -= honba_total;
+        }
+    }
+    d[w] = -d.iter().sum::<i64>() + sticks;
+    Ok(d)
+}
+
+/// Order of seats after `discarder` in turn order (E→S→W→N).
+fn distance(discarder: u8, seat: u8) -> u8 {
+    (seat + 4 - discarder) % 4
+}
+
+/// Several rons on one discard. Returns the score changes by seat wind and the
+/// winners that are paid, nearest first (none when the rules make it an
+/// abortive draw). Honba go to the nearest winner (or each, by rule), sticks to
+/// the nearest.
+pub fn settle_multi_ron(
+    wins: &[(Settlement, Option<u8>)],
+    discarder: u8,
+    rules: &Rules,
+) -> Result<([i64; 4], Vec<u8>), String> {
+    if wins.is_empty() {
+        return Err("no win to settle".into());
+    }
+    let mut order: Vec<&(Settlement, Option<u8>)> = wins.iter().collect();
+    order.sort_by_key(|(s, _)| distance(discarder, s.winner));
+    if order.windows(2).any(|w| w[0].0.winner == w[1].0.winner) {
+        return Err("two wins by the same seat".into());
+    }
+    if order.iter().any(|(s, _)| s.tsumo) {
+        return Err("a multiple ron settles rons only".into());
+    }
+    let paid = match rules.multi_ron {
+        MultiRon::HeadBump => 1,
+        MultiRon::Double if order.len() >= 3 => 0,
+        MultiRon::Double | MultiRon::Triple => order.len(),
+    };
+    let mut total = [0i64; 4];
+    let mut winners = Vec::new();
+    for (i, (s, liable)) in order.iter().take(paid).enumerate() {
+        let mut s = *s;
+        if i > 0 {
+            s.sticks = 0;
+            if rules.multi_ron_honba == MultiRonHonba::Nearest {
+                s.honba = 0;
+            }
+        }
+        let d = deltas(&s, Some(discarder), *liable, rules)?;
+        for (t, x) in total.iter_mut().zip(d) {
+            *t += x;
+        }
+        winners.push(s.winner);
+    }
+    Ok((total, winners))
+}
+
+/// Score changes by seat wind when `winners` make nagashi mangan: each is paid as
+/// a mangan tsumo, without honba or sticks.
+pub fn nagashi_mangan(winners: &[u8], rules: &Rules) -> Result<[i64; 4], String> {
+    if !rules.nagashi_mangan {
+        return Err("nagashi mangan is not in these rules (rule option nagashi_mangan)".into());
+    }
+    let mut total = [0i64; 4];
+    let mut seen = [false; 4];
+    for &w in winners {
+        if w > 3 || seen[w as usize] {
+            return Err("nagashi mangan winners are distinct seat winds E, S, W, N".into());
+        }
+        seen[w as usize] = true;
+        let s = Settlement {
+            winner: w,
+            tsumo: true,
+            base: 2000,
+            pao_base: 0,
+            honba: 0,
+            sticks: 0,
+        };
+        for (t, x) in total.iter_mut().zip(deltas(&s, None, None, rules)?) {
+            *t += x;
+        }
+    }
+    Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pay(han: u32, fu: u32, dealer: bool, tsumo: bool, honba: u32) -> Payments {
+        let r = Rules::default();
+        Payments::new(base_points(han, fu, &r).0, dealer, tsumo, honba, 0, &r)
+    }
+
+    #[test]
+    fn seed_examples() {
+        // 70 fu 2 han, non-dealer tsumo: 1200 / 2300.
+        let p = pay(2, 70, false, true, 0);
+        assert_eq!(
+            (p.tsumo_non_dealer, p.tsumo_dealer),
+            (Some(1200), Some(2300))
+        );
+        assert_eq!(pay(1, 30, false, false, 0).ron, Some(1000));
+        assert_eq!(pay(4, 30, true, false, 0).ron, Some(11600));
+        assert_eq!(pay(3, 30, false, false, 2).ron, Some(3900 + 600));
+        let p = pay(1, 30, true, true, 1);
+        assert_eq!(p.tsumo_non_dealer, Some(500 + 100));
+        let kiriage = Rules {
+            kiriage: true,
+            ..Rules::default()
+        };
+        assert_eq!(base_points(4, 30, &kiriage), (2000, Limit::Mangan));
+        assert_eq!(base_points(4, 30, &Rules::default()).0, 1920);
+    }
+
+    #[test]
+    fn pao_tsumo_whole_hand() {
+        let r = Rules::default();
+        let s = Settlement {
+            winner: 2,
+            tsumo: true,
+            base: 8000,
+            pao_base: 8000,
+            honba: 1,
+            sticks: 0,
+        };
+        assert_eq!(
+            deltas(&s, None, Some(0), &r).unwrap(),
+            [-32300, 0, 32300, 0]
+        );
+    }
+
+    #[test]
+    fn aotenjou_is_exact() {
+        assert_eq!(aotenjou_base(1, 30), BigUint::from(240u32));
+        let big = aotenjou_base(100, 30);
+        assert_eq!(big, BigUint::from(30u32) << 102u32);
+        assert_eq!(
+            round_up_100_big(&BigUint::from(101u32)),
+            BigUint::from(200u32)
+        );
+    }
+}
