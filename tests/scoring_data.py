@@ -33,7 +33,9 @@ import riichi
 TENHOU_AGARI = "tenhou/agari.jsonl"
 MAJIANG_HULE = "majiang/hule.jsonl"
 
-WINDS = "ESWN"
+Wind = Literal["E", "S", "W", "N"]
+Seat = Literal["left", "across", "right"]
+WINDS: tuple[Wind, Wind, Wind, Wind] = ("E", "S", "W", "N")
 # Tenhou yaku numbers of dora, ura dora and red fives: listed among the yaku by both
 # datasets, counted apart by `ScoreResult` (`dora`, `ura`, `aka`).
 DORA, URA, AKA = 52, 53, 54
@@ -41,7 +43,6 @@ DORA_IDS = (DORA, URA, AKA)
 
 # Tenhou's `from_rel` of a meld (1 shimocha, 2 toimen, 3 kamicha) and majiang's
 # names for the same seats, as `Meld(called_from=...)` takes them.
-Seat = Literal["left", "across", "right"]
 TENHOU_FROM_REL: dict[int, Seat] = {1: "right", 2: "across", 3: "left"}
 MAJIANG_FROM: dict[str, Seat] = {"shimocha": "right", "toimen": "across", "kamicha": "left"}
 
@@ -103,8 +104,8 @@ class Case:
     hand: riichi.Hand
     win_tile: riichi.Tile
     kwargs: dict[str, Any]
-    discarder: str | None
-    liable: str | None
+    discarder: Wind | None
+    liable: Wind | None
     expected: Expected
     record: dict[str, Any] = field(repr=False, compare=False)
     note: str = ""
@@ -188,7 +189,7 @@ def tenhou_case(line: int, r: dict[str, Any], multi_ron: bool = False) -> Case:
     (in its note)."""
     dealer = r["round"]["dealer"]
 
-    def wind(seat: int) -> str:
+    def wind(seat: int) -> Wind:
         return WINDS[(seat - dealer) % 4]
 
     hand = r["hand"]

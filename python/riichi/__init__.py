@@ -13,6 +13,7 @@ calls over numpy arrays that release the GIL and use every core.
 """
 
 from riichi._core import (
+    SCORE_FLAGS,
     Block,
     Decomposition,
     DiscardOption,
@@ -25,8 +26,8 @@ from riichi._core import (
     InvalidTileError,
     MahjongError,
     Meld,
-    NoYakuError,
     NotAgariError,
+    NoYakuError,
     Payments,
     PointsEntry,
     RuleError,
@@ -50,15 +51,18 @@ from riichi._core import (
     parse_tiles,
     points,
     score,
+    score_batch,
     score_table,
     settle_multi_ron,
     shanten,
     shanten_batch,
     tiles_from_id136,
     tiles_to_id136,
-    waits_batch,)
+    waits_batch,
+)
 
 __all__ = [
+    "SCORE_FLAGS",
     "Block",
     "Decomposition",
     "DiscardOption",
@@ -96,6 +100,7 @@ __all__ = [
     "parse_tiles",
     "points",
     "score",
+    "score_batch",
     "score_table",
     "settle_multi_ron",
     "shanten",

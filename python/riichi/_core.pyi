@@ -21,27 +21,47 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "SCORE_FLAGS",
     "Block",
     "Decomposition",
     "DiscardOption",
+    "FuItem",
     "Hand",
+    "InvalidContextError",
     "InvalidHandError",
     "InvalidInputError",
     "InvalidMeldError",
     "InvalidTileError",
     "MahjongError",
     "Meld",
+    "NoYakuError",
+    "NotAgariError",
+    "Payments",
+    "PointsEntry",
+    "RuleError",
+    "RuleOption",
+    "Rules",
+    "ScoreResult",
+    "ScoringError",
     "ShantenByForm",
     "Tile",
     "TileParseError",
     "Ukeire",
     "Wait",
     "Waits",
+    "WinContext",
+    "Yaku",
     "__version__",
     "format_tiles",
     "is_complete",
     "is_complete_batch",
+    "nagashi_mangan_payments",
     "parse_tiles",
+    "points",
+    "score",
+    "score_batch",
+    "score_table",
+    "settle_multi_ron",
     "shanten",
     "shanten_batch",
     "tiles_from_id136",
@@ -579,7 +599,7 @@ class RuleError(MahjongError):
     """An unknown rule option, a value outside its choices, or an impossible
     combination. The message names the option and lists the valid choices."""
 
-_RuleValue: TypeAlias = bool | int | str | None | tuple[int, int, int]
+_RuleValue: TypeAlias = bool | int | str | tuple[int, int, int] | None
 
 @final
 class RuleOption:
@@ -671,7 +691,13 @@ class InvalidContextError(ScoringError):
 
 _Wind: TypeAlias = Literal["E", "S", "W", "N"]
 _Limit: TypeAlias = Literal[
-    "none", "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe_yakuman",
+    "none",
+    "mangan",
+    "haneman",
+    "baiman",
+    "sanbaiman",
+    "yakuman",
+    "kazoe_yakuman",
     "multiple_yakuman",
 ]
 
@@ -910,19 +936,36 @@ def nagashi_mangan_payments(
     exhaustive draw: each is paid as a mangan tsumo (no honba, no sticks)."""
 
 def score_batch(
-    hands: npt.NDArray[np.uint8],
-    win_tiles: npt.NDArray[np.uint8],
+    hands: Sequence[str] | npt.NDArray[np.uint8],
+    win_tiles: Sequence[_TileLike] | npt.NDArray[np.uint8],
+    *,
     flags: npt.NDArray[np.uint32] | None = None,
-    winds: npt.NDArray[np.uint8] | None = None,
-    dora: npt.NDArray[np.uint8] | None = None,
+    seat_winds: npt.NDArray[np.uint8] | None = None,
+    round_winds: npt.NDArray[np.uint8] | None = None,
+    dora_indicators: npt.NDArray[np.uint8] | None = None,
+    ura_indicators: npt.NDArray[np.uint8] | None = None,
+    honba: npt.NDArray[np.uint32] | None = None,
     rules: Rules | None = None,
     threads: int | None = None,
 ) -> dict[str, npt.NDArray[Any]]:
-    """Score many closed wins at once. `hands` is (N, 34) counts including the
-    winning tile; `win_tiles` (N,) kinds; `flags` (N,) bit set (`SCORE_FLAGS`);
-    `winds` (N, 2) seat and round wind 0-3; `dora` (N, 34) dora han per kind.
-    Returns arrays `han`, `fu`, `points` (int64) and `status` (0 ok, 1 not agari,
-    2 no yaku, 3 bad row). Releases the GIL and uses all cores."""
+    """Score many wins in one call.
+
+    `hands` is a sequence of hand strings (melds allowed, winning tile included) or
+    an (N, 34) uint8 count array of closed hands; `win_tiles` a sequence of tiles
+    or an (N,) uint8 array of tile ids (0-33 kinds, 34-36 red 0m 0p 0s). Optional
+    per-row columns: `flags` (N,) uint32 bit sets of `SCORE_FLAGS`, `seat_winds`
+    and `round_winds` (N,) uint8 0-3, `dora_indicators` and `ura_indicators`
+    (N, K≤5) uint8 tile ids with 255 for none, `honba` (N,) uint32.
+
+    Returns arrays `han` (int32), `fu` (int32), `points` (int64, the hand's value)
+    and `status` (int8: 0 scored, 1 not complete, 2 no yaku, 3 invalid row); rows
+    that are not scored have han, fu and points 0. Releases the GIL and uses all
+    cores, or `threads` (1-256). Raises `InvalidInputError` for arguments of the
+    wrong type or shape.
+    """
 
 SCORE_FLAGS: dict[str, int]
-"""Bits of the `flags` argument of `score_batch`: tsumo, riichi, ippatsu, …"""
+"""Bits of the `flags` argument of `score_batch`: `tsumo` 1, `riichi` 2,
+`double_riichi` 4, `ippatsu` 8, `rinshan` 16, `chankan` 32, `haitei` 64, `houtei`
+128, `tenhou` 256, `chiihou` 512, `renhou` 1024, `open_riichi` 2048, `robbed_ankan`
+4096, `open_riichi_deal_in` 8192, `paarenchan` 16384."""

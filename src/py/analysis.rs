@@ -360,11 +360,45 @@ fn is_complete(x: &Bound<'_, PyAny>) -> PyResult<bool> {
     Ok(agari::is_complete(h.counts(), h.melds().len()))
 }
 
-/// Most threads a batch call may be asked to use.
+/// Rows per unit of parallel work in batch calls.
+pub const CHUNK: usize = 1024;
+
+/// Most threads a batch call may ask for.
 const MAX_THREADS: usize = 256;
 
-/// Rows per unit of parallel work in batch calls.
-const CHUNK: usize = 1024;
+/// The `threads` argument of batch calls: `None` (all cores) or 1 to 256.
+pub fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    match threads {
+        Some(t) if !t.is_none() => Ok(Some(
+            int_arg(t)?
+                .and_then(|v| usize::try_from(v).ok())
+                .filter(|&v| (1..=MAX_THREADS).contains(&v))
+                .ok_or_else(|| {
+                    invalid(format!(
+                        "threads must be an integer from 1 to {MAX_THREADS}, got {t}"
+                    ))
+                })?,
+        )),
+        _ => Ok(None),
+    }
+}
+
+/// Run `f` in this thread (`f(false)`, one thread asked), in rayon's global pool
+/// (`f(true)`, the default), or in a pool of the requested size.
+pub fn in_pool<R: Send>(
+    threads: Option<usize>,
+    f: impl FnOnce(bool) -> Result<R, String> + Send,
+) -> Result<R, String> {
+    match threads {
+        Some(1) => f(false),
+        Some(t) if t != rayon::current_num_threads() => rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build()
+            .map_err(|e| e.to_string())
+            .and_then(|pool| pool.install(|| f(true))),
+        _ => f(true),
+    }
+}
 
 /// Run `f` on each validated row of an (N, 34) uint8 array, GIL released, rows
 /// spread over `threads` (all cores by default; one runs in this thread). `f` writes `width` outputs or
@@ -401,19 +435,7 @@ fn batch<T: Copy + Default + Send + Sync>(
             &owned
         }
     };
-    let threads = match threads {
-        None => None,
-        Some(t) => Some(
-            int_arg(t)?
-                .and_then(|v| usize::try_from(v).ok())
-                .filter(|&v| (1..=MAX_THREADS).contains(&v))
-                .ok_or_else(|| {
-                    invalid(format!(
-                        "threads must be an integer from 1 to {MAX_THREADS}, got {t}"
-                    ))
-                })?,
-        ),
-    };
+    let threads = threads_arg(threads)?;
     let n = shape[0];
     let mut out = vec![T::default(); n * width];
     // One chunk of rows: its index, its outputs and its counts.
@@ -431,25 +453,19 @@ fn batch<T: Copy + Default + Send + Sync>(
     };
     let out_chunk = width.max(1) * CHUNK;
     let result = py.detach(|| {
-        let parallel = |out: &mut [T]| {
-            out.par_chunks_mut(out_chunk)
-                .zip(rows.par_chunks(KINDS * CHUNK))
-                .enumerate()
-                .try_for_each(work)
-        };
-        match threads {
-            Some(1) => out
-                .chunks_mut(out_chunk)
-                .zip(rows.chunks(KINDS * CHUNK))
-                .enumerate()
-                .try_for_each(work),
-            Some(t) if t != rayon::current_num_threads() => rayon::ThreadPoolBuilder::new()
-                .num_threads(t)
-                .build()
-                .map_err(|e| e.to_string())
-                .and_then(|pool| pool.install(|| parallel(&mut out))),
-            _ => parallel(&mut out),
-        }
+        in_pool(threads, |parallel| {
+            if parallel {
+                out.par_chunks_mut(out_chunk)
+                    .zip(rows.par_chunks(KINDS * CHUNK))
+                    .enumerate()
+                    .try_for_each(work)
+            } else {
+                out.chunks_mut(out_chunk)
+                    .zip(rows.chunks(KINDS * CHUNK))
+                    .enumerate()
+                    .try_for_each(work)
+            }
+        })
     });
     result.map_err(invalid)?;
     Ok(out)

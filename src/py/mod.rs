@@ -5,6 +5,7 @@ mod errors;
 mod hand;
 mod rules;
 mod score;
+mod score_batch;
 mod tile;
 
 use crate::error::MahjongError;
@@ -49,6 +50,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     analysis::register(m)?;
     rules::register(m)?;
     score::register(m)?;
+    score_batch::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -476,7 +476,8 @@ impl PyWinContext {
         rinshan=false, chankan=false, robbed_ankan=false, haitei=false, houtei=false,
         tenhou=false, chiihou=false, renhou=false, open_riichi=false,
         open_riichi_deal_in=false, paarenchan=false, seat_wind=None, round_wind=None,
-        dora_indicators=None, ura_indicators=None, honba=None, riichi_sticks=None))]
+        dora_indicators=None, ura_indicators=None, honba=None, riichi_sticks=None),
+        text_signature = "(*, tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False, chankan=False, robbed_ankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, renhou=False, open_riichi=False, open_riichi_deal_in=False, paarenchan=False, seat_wind='E', round_wind='E', dora_indicators=(), ura_indicators=(), honba=0, riichi_sticks=0)")]
     #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
     fn new(
         tsumo: bool,
@@ -583,7 +584,8 @@ impl PyWinContext {
     haitei=false, houtei=false, tenhou=false, chiihou=false, renhou=false,
     open_riichi=false, open_riichi_deal_in=false, paarenchan=false, seat_wind=None,
     round_wind=None, dora_indicators=None, ura_indicators=None, honba=None,
-    riichi_sticks=None, rules=None))]
+    riichi_sticks=None, rules=None),
+    text_signature = "(hand, win_tile, *, context=None, tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False, chankan=False, robbed_ankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, renhou=False, open_riichi=False, open_riichi_deal_in=False, paarenchan=False, seat_wind='E', round_wind='E', dora_indicators=(), ura_indicators=(), honba=0, riichi_sticks=0, rules=None)")]
 #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
 fn score(
     py: Python<'_>,

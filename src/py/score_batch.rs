@@ -1,0 +1,367 @@
+//! `riichi.score_batch`: many wins in one call, GIL released, rows spread over cores.
+
+// PyO3 extracts arguments by value.
+#![allow(clippy::needless_pass_by_value)]
+
+use super::analysis::{in_pool, threads_arg, CHUNK};
+use super::errors::invalid;
+use super::rules::rules_arg;
+use super::tile::tile_arg;
+use crate::error::MahjongError;
+use crate::hand::Hand;
+use crate::notation::mpsz;
+use crate::rules::Rules;
+use crate::score::{score, WinContext};
+use crate::tile::{Tile, KINDS};
+use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+use rayon::prelude::*;
+
+/// The bits of `flags`, in order.
+pub const FLAGS: [&str; 15] = [
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+    "renhou",
+    "open_riichi",
+    "robbed_ankan",
+    "open_riichi_deal_in",
+    "paarenchan",
+];
+
+/// Row outcomes.
+const OK: i8 = 0;
+const NOT_AGARI: i8 = 1;
+const NO_YAKU: i8 = 2;
+const INVALID: i8 = 3;
+
+/// The hands of a batch: mpsz strings (one buffer and their ends) or counts.
+enum Hands {
+    Text(String, Vec<usize>),
+    Counts(Vec<u8>),
+}
+
+impl Hands {
+    fn hand(&self, i: usize) -> Result<Hand, MahjongError> {
+        match self {
+            Hands::Text(buf, ends) => {
+                let start = if i == 0 { 0 } else { ends[i - 1] };
+                mpsz::parse_hand(&buf[start..ends[i]])
+            }
+            Hands::Counts(c) => {
+                let row = &c[i * KINDS..(i + 1) * KINDS];
+                if row.iter().any(|&x| x > 4) {
+                    return Err(MahjongError::InvalidHand("a count above 4".into()));
+                }
+                let mut tiles = Vec::with_capacity(14);
+                for (k, &n) in row.iter().enumerate() {
+                    let t = Tile::from_kind(k as u8).expect("kind");
+                    tiles.extend(std::iter::repeat_n(t, n as usize));
+                }
+                Hand::new(&tiles, Vec::new())
+            }
+        }
+    }
+}
+
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.getattr("dtype").map_or_else(
+        |_| {
+            obj.get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string())
+        },
+        |d| format!("an array of dtype {d}"),
+    )
+}
+
+fn hands_arg(obj: &Bound<'_, PyAny>) -> PyResult<Hands> {
+    if let Ok(arr) = obj.extract::<PyReadonlyArray2<'_, u8>>() {
+        if arr.shape()[1] != KINDS {
+            return Err(invalid(format!(
+                "hands as counts must have shape (N, 34), got {:?}",
+                arr.shape()
+            )));
+        }
+        return Ok(Hands::Counts(arr.as_array().iter().copied().collect()));
+    }
+    if obj.is_instance_of::<PyString>() {
+        return Err(invalid(
+            "hands is a sequence of hand strings, not one string",
+        ));
+    }
+    let iter = obj.try_iter().map_err(|_| {
+        invalid(format!(
+            "hands must be a sequence of hand strings or a uint8 (N, 34) count array, got {}",
+            type_name(obj)
+        ))
+    })?;
+    let mut buf = String::new();
+    let mut ends = Vec::new();
+    for (i, item) in iter.enumerate() {
+        let item = item?;
+        let s = item.cast::<PyString>().map_err(|_| {
+            invalid(format!(
+                "hands[{i}] must be a hand string, got {}",
+                type_name(&item)
+            ))
+        })?;
+        buf.push_str(&super::text(s)?);
+        ends.push(buf.len());
+    }
+    Ok(Hands::Text(buf, ends))
+}
+
+fn tiles_row_arg(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u8>> {
+    let out: Vec<u8> = if let Ok(arr) = obj.extract::<PyReadonlyArray1<'_, u8>>() {
+        arr.as_array().iter().copied().collect()
+    } else {
+        if obj.is_instance_of::<PyString>() {
+            return Err(invalid("win_tiles is a sequence of tiles, not one string"));
+        }
+        let iter = obj.try_iter().map_err(|_| {
+            invalid(format!(
+                "win_tiles must be a sequence of tiles or a uint8 (N,) array of tile ids, got {}",
+                type_name(obj)
+            ))
+        })?;
+        iter.map(|t| tile_arg(&t?).map(Tile::id))
+            .collect::<PyResult<_>>()?
+    };
+    if out.len() != n {
+        return Err(invalid(format!(
+            "win_tiles has {} entries for {n} hands",
+            out.len()
+        )));
+    }
+    Ok(out)
+}
+
+fn column<'py, T: numpy::Element + Copy>(
+    obj: Option<&Bound<'py, PyAny>>,
+    name: &str,
+    dtype: &str,
+    n: usize,
+) -> PyResult<Option<Vec<T>>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    let arr: PyReadonlyArray1<'py, T> = obj.extract().map_err(|_| {
+        invalid(format!(
+            "{name} must be a numpy {dtype} array of shape (N,), got {}",
+            type_name(obj)
+        ))
+    })?;
+    if arr.len() != n {
+        return Err(invalid(format!(
+            "{name} has {} entries for {n} hands",
+            arr.len()
+        )));
+    }
+    Ok(Some(arr.as_array().iter().copied().collect()))
+}
+
+fn indicators<'py>(
+    obj: Option<&Bound<'py, PyAny>>,
+    name: &str,
+    n: usize,
+) -> PyResult<Option<(Vec<u8>, usize)>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    let arr: PyReadonlyArray2<'py, u8> = obj.extract().map_err(|_| {
+        invalid(format!(
+            "{name} must be a numpy uint8 array of shape (N, K) of tile ids (255 = none), got {}",
+            type_name(obj)
+        ))
+    })?;
+    let shape = arr.shape();
+    if shape[0] != n || shape[1] > 5 {
+        return Err(invalid(format!(
+            "{name} must have shape ({n}, K) with K at most 5, got {shape:?}"
+        )));
+    }
+    Ok(Some((arr.as_array().iter().copied().collect(), shape[1])))
+}
+
+/// Everything a batch reads, owned (the GIL is released while rows are scored).
+struct Batch {
+    hands: Hands,
+    wins: Vec<u8>,
+    flags: Option<Vec<u32>>,
+    seat: Option<Vec<u8>>,
+    round: Option<Vec<u8>>,
+    dora: Option<(Vec<u8>, usize)>,
+    ura: Option<(Vec<u8>, usize)>,
+    honba: Option<Vec<u32>>,
+    rules: Rules,
+}
+
+fn indicator_tiles(ind: Option<&(Vec<u8>, usize)>, i: usize) -> Result<Vec<Tile>, MahjongError> {
+    let Some((ids, k)) = ind else {
+        return Ok(Vec::new());
+    };
+    ids[i * k..(i + 1) * k]
+        .iter()
+        .filter(|&&id| id != 255)
+        .map(|&id| {
+            Tile::from_id(id).ok_or_else(|| MahjongError::InvalidTile(format!("tile id {id}")))
+        })
+        .collect()
+}
+
+impl Batch {
+    fn row(&self, i: usize) -> Result<(u32, u32, i64), MahjongError> {
+        let hand = self.hands.hand(i)?;
+        let win = Tile::from_id(self.wins[i])
+            .ok_or_else(|| MahjongError::InvalidTile(format!("tile id {}", self.wins[i])))?;
+        let f = self.flags.as_ref().map_or(0, |f| f[i]);
+        let bit = |name: &str| {
+            let b = FLAGS.iter().position(|x| *x == name).expect("flag");
+            f >> b & 1 == 1
+        };
+        let wind = |w: Option<&Vec<u8>>| -> Result<u8, MahjongError> {
+            let v = w.map_or(0, |w| w[i]);
+            if v > 3 {
+                return Err(MahjongError::InvalidContext(format!("wind {v} is not 0-3")));
+            }
+            Ok(v)
+        };
+        let ctx = WinContext {
+            tsumo: bit("tsumo"),
+            riichi: bit("riichi") || bit("double_riichi"),
+            double_riichi: bit("double_riichi"),
+            ippatsu: bit("ippatsu"),
+            rinshan: bit("rinshan"),
+            chankan: bit("chankan"),
+            robbed_ankan: bit("robbed_ankan"),
+            haitei: bit("haitei"),
+            houtei: bit("houtei"),
+            tenhou: bit("tenhou"),
+            chiihou: bit("chiihou"),
+            renhou: bit("renhou"),
+            open_riichi: bit("open_riichi"),
+            open_riichi_deal_in: bit("open_riichi_deal_in"),
+            paarenchan: bit("paarenchan"),
+            seat_wind: wind(self.seat.as_ref())?,
+            round_wind: wind(self.round.as_ref())?,
+            dora_indicators: indicator_tiles(self.dora.as_ref(), i)?,
+            ura_indicators: indicator_tiles(self.ura.as_ref(), i)?,
+            honba: self.honba.as_ref().map_or(0, |h| h[i]),
+            riichi_sticks: 0,
+        };
+        let r = score(&hand, win, &ctx, &self.rules)?;
+        let points = i64::try_from(r.points()).unwrap_or(i64::MAX);
+        Ok((r.han, r.fu, points))
+    }
+}
+
+/// One chunk of each output column: han, fu, points, status.
+type Outputs<'a> = (
+    ((&'a mut [i32], &'a mut [i32]), &'a mut [i64]),
+    &'a mut [i8],
+);
+
+/// Score many wins at once → dict of arrays han, fu, points, status.
+#[pyfunction]
+#[pyo3(signature = (hands, win_tiles, *, flags=None, seat_winds=None, round_winds=None,
+    dora_indicators=None, ura_indicators=None, honba=None, rules=None, threads=None))]
+#[allow(clippy::too_many_arguments)]
+fn score_batch<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    win_tiles: &Bound<'py, PyAny>,
+    flags: Option<&Bound<'py, PyAny>>,
+    seat_winds: Option<&Bound<'py, PyAny>>,
+    round_winds: Option<&Bound<'py, PyAny>>,
+    dora_indicators: Option<&Bound<'py, PyAny>>,
+    ura_indicators: Option<&Bound<'py, PyAny>>,
+    honba: Option<&Bound<'py, PyAny>>,
+    rules: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let hands = hands_arg(hands)?;
+    let n = match &hands {
+        Hands::Text(_, ends) => ends.len(),
+        Hands::Counts(c) => c.len() / KINDS,
+    };
+    let batch = Batch {
+        wins: tiles_row_arg(win_tiles, n)?,
+        flags: column(flags, "flags", "uint32", n)?,
+        seat: column(seat_winds, "seat_winds", "uint8", n)?,
+        round: column(round_winds, "round_winds", "uint8", n)?,
+        dora: indicators(dora_indicators, "dora_indicators", n)?,
+        ura: indicators(ura_indicators, "ura_indicators", n)?,
+        honba: column(honba, "honba", "uint32", n)?,
+        rules: rules_arg(rules)?,
+        hands,
+    };
+    let threads = threads_arg(threads)?;
+    let mut han = vec![0i32; n];
+    let mut fu = vec![0i32; n];
+    let mut points = vec![0i64; n];
+    let mut status = vec![OK; n];
+    py.detach(|| {
+        in_pool(threads, |parallel| {
+            let work = |(c, (((h, f), p), s)): (usize, Outputs<'_>)| {
+                for j in 0..h.len() {
+                    match batch.row(c * CHUNK + j) {
+                        Ok((a, b, pts)) => {
+                            h[j] = a as i32;
+                            f[j] = b as i32;
+                            p[j] = pts;
+                        }
+                        Err(e) => {
+                            s[j] = match e {
+                                MahjongError::NotAgari(_) => NOT_AGARI,
+                                MahjongError::NoYaku(_) => NO_YAKU,
+                                _ => INVALID,
+                            };
+                        }
+                    }
+                }
+            };
+            if parallel {
+                han.par_chunks_mut(CHUNK)
+                    .zip(fu.par_chunks_mut(CHUNK))
+                    .zip(points.par_chunks_mut(CHUNK))
+                    .zip(status.par_chunks_mut(CHUNK))
+                    .enumerate()
+                    .for_each(work);
+            } else {
+                han.chunks_mut(CHUNK)
+                    .zip(fu.chunks_mut(CHUNK))
+                    .zip(points.chunks_mut(CHUNK))
+                    .zip(status.chunks_mut(CHUNK))
+                    .enumerate()
+                    .for_each(work);
+            }
+            Ok(())
+        })
+    })
+    .map_err(invalid)?;
+    let out = PyDict::new(py);
+    out.set_item("han", PyArray1::from_vec(py, han))?;
+    out.set_item("fu", PyArray1::from_vec(py, fu))?;
+    out.set_item("points", PyArray1::from_vec(py, points))?;
+    out.set_item("status", PyArray1::from_vec(py, status))?;
+    Ok(out)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(score_batch, m)?)?;
+    let flags = PyDict::new(m.py());
+    for (i, name) in FLAGS.iter().enumerate() {
+        flags.set_item(*name, 1u32 << i)?;
+    }
+    m.add("SCORE_FLAGS", flags)?;
+    Ok(())
+}
