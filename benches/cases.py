@@ -13,12 +13,16 @@ Tasks (hands are the first N of each set, N = 1,000 by default):
 - ``waits``: the same wins less their winning tile, so tenpai hands.
 - ``discards``: the full discard table (shanten, ukeire kinds, live count per distinct
   discard) of the random 14-tile hands; live = 4 - copies in the 14-tile hand.
+
+Scoring (``SCORE_CASES``, ``test_bench_score.py``) has its own section at the end: whole
+wins of ``agari.jsonl`` with their situation, answers compared as (han, fu, points).
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -566,3 +570,362 @@ def check_batch(size: int, out: np.ndarray) -> Agreement:
     bad = [i for i, (g, e) in enumerate(zip(got, expected, strict=True)) if g != e]
     differ = tuple(f"{hands.mpsz[i]}: got {got[i]}, expected {expected[i]}" for i in bad[:20])
     return Agreement("riichi.shanten per call", len(got) - len(bad), len(expected), differ)
+
+
+# --- scoring: whole wins of agari.jsonl -------------------------------------------------
+#
+# Each library scores the same wins (the first N of ``agari.jsonl``: closed and open,
+# chiitoitsu, kokushi; no red fives) from the input it takes, all built before timing:
+# riichi an mpsz hand string (parsing included), the winning tile and its keyword
+# arguments; mahjong 136-ids, ``Meld`` objects and a ``HandConfig``; riichienv 136-ids,
+# its ``Meld`` objects and ``Conditions``. The common form of an answer is
+# ``(han, fu, points)``: fu 0 for a yakuman (neither riichienv nor the score uses them),
+# points what the winner gains with honba (no riichi sticks in the corpus), ``None``
+# when a library does not score the hand. riichi is checked against the mahjong score
+# recorded in the corpus (Tenhou-like rules: open tanyao, no double yakuman, no
+# kiriage), each peer against riichi; a peer that differs is counted, not failed
+# (riichienv has rules of its own), and the report lists how.
+
+SCORE_TASK = "score"
+SCORE_TITLE = "full scoring (agari.jsonl)"
+SCORE_TARGET = "≤ 2 µs"
+_CORPUS_SEAT = {1: "right", 2: "across", 3: "left"}
+_CORPUS_KIND = {"chi": "chi", "pon": "pon", "minkan": "daiminkan", "ankan": "ankan"}
+_WINDS = "ESWN"
+
+
+def _tile(t136: int) -> str:
+    k = t136 >> 2
+    return f"{k % 9 + 1}{'mpsz'[k // 9]}"
+
+
+def _meld_text(m: dict[str, Any]) -> str:
+    """riichi's bracket notation of a corpus meld (the called tile marked by where it
+    came from: first = left, middle = across, last = right)."""
+    ids = sorted(m["t136"])
+    digits = [str((t >> 2) % 9 + 1) for t in ids]
+    suit = "mpsz"[(ids[0] >> 2) // 9]
+    if m["type"] == "ankan":
+        return f"({''.join(digits)}{suit})"
+    mark = digits.pop(ids.index(m["called"])) + "'"
+    seat = _CORPUS_SEAT[m["from"]]
+    digits.insert(0 if seat == "left" else 1 if seat == "across" else len(digits), mark)
+    return f"[{''.join(digits)}{suit}]"
+
+
+@dataclass(frozen=True)
+class Wins:
+    """Winning hands of ``agari.jsonl`` with their recorded reference score."""
+
+    rows: list[dict[str, Any]]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def hand_text(self, i: int) -> str:
+        r = self.rows[i]
+        counts = [0] * 34
+        for t in r["concealed136"]:
+            counts[t >> 2] += 1
+        return " ".join([to_mpsz(counts), *map(_meld_text, r["melds"])])
+
+    def describe(self, i: int) -> str:
+        r = self.rows[i]
+        how = ("tsumo" if r["tsumo"] else "ron") + (" riichi" if r["riichi"] else "")
+        return (
+            f"#{r['i']} {self.hand_text(i)} win {_tile(r['win136'])} {how} "
+            f"seat {_WINDS[r['seat_wind']]} round {_WINDS[r['round_wind']]} "
+            f"dora {_tile(r['dora_ind136'][0])} honba {r['honba']}"
+        )
+
+    def riichi_args(self) -> list[tuple[str, str, dict[str, Any]]]:
+        out = []
+        for i, r in enumerate(self.rows):
+            kw = {
+                "tsumo": r["tsumo"],
+                "riichi": r["riichi"],
+                "seat_wind": _WINDS[r["seat_wind"]],
+                "round_wind": _WINDS[r["round_wind"]],
+                "dora_indicators": [_tile(t) for t in r["dora_ind136"]],
+                "honba": r["honba"],
+            }
+            out.append((self.hand_text(i), _tile(r["win136"]), kw))
+        return out
+
+
+@cache
+def score_wins(limit: int | None = HANDS) -> Wins:
+    """The first ``limit`` (all if ``None``) wins of ``agari.jsonl``."""
+    return Wins(list(_lines("agari.jsonl", limit)))
+
+
+# mahjong's names of the yakuman (its ``yaku_level`` says "yakuman" for kazoe too).
+_MAHJONG_YAKUMAN = frozenset(
+    "Chiihou, Chinroutou, Chuuren Poutou, Daburu Chuuren Poutou, Dai Suushii, Daisangen, "
+    "Kokushi Musou, Kokushi Musou Juusanmen Matchi, Ryuuiisou, Shousuushii, Suu Ankou, "
+    "Suu Ankou Tanki, Suu Kantsu, Tenhou, Tsuu Iisou".split(", ")
+)
+
+
+def _ref_yakuman(ref: dict[str, Any]) -> bool:
+    return any(y in _MAHJONG_YAKUMAN for y in ref["yaku"])
+
+
+def _expect_score(wins: Wins) -> tuple[str, list[Any]]:
+    return "mahjong (recorded in the corpus)", [
+        (r["ref"]["han"], 0 if _ref_yakuman(r["ref"]) else r["ref"]["fu"], r["ref"]["total"])
+        for r in wins.rows
+    ]
+
+
+def _riichi_score(wins: Wins) -> Callable[[], list[Any]]:
+    score, xs = riichi.score, wins.riichi_args()
+
+    def run() -> list[Any]:
+        out = []
+        for h, w, kw in xs:
+            try:
+                out.append(score(h, w, **kw))
+            except riichi.ScoringError:
+                out.append(None)
+        return out
+
+    return run
+
+
+def _riichi_score_built(wins: Wins) -> Callable[[], list[Any]]:
+    score = riichi.score
+    xs = [(riichi.Hand(h), w, riichi.WinContext(**kw)) for h, w, kw in wins.riichi_args()]
+
+    def run() -> list[Any]:
+        out = []
+        for h, w, ctx in xs:
+            try:
+                out.append(score(h, w, context=ctx))
+            except riichi.ScoringError:
+                out.append(None)
+        return out
+
+    return run
+
+
+def _riichi_common(answers: list[Any], wins: Wins) -> list[Any]:
+    return [
+        None if r is None else (r.han, 0 if r.yakuman else r.fu, r.payments.total) for r in answers
+    ]
+
+
+def _mahjong_score(wins: Wins) -> Callable[[], list[Any]]:
+    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+    from mahjong.meld import Meld
+
+    options = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False)
+    types = {"chi": Meld.CHI, "pon": Meld.PON, "minkan": Meld.KAN, "ankan": Meld.KAN}
+    xs = []
+    for r in wins.rows:
+        melds = [
+            Meld(types[m["type"]], m["t136"], opened=m["type"] != "ankan", called_tile=m["called"])
+            for m in r["melds"]
+        ]
+        tiles = r["concealed136"] + [t for m in r["melds"] for t in m["t136"]]
+        config = HandConfig(
+            is_tsumo=r["tsumo"],
+            is_riichi=r["riichi"],
+            player_wind=27 + r["seat_wind"],
+            round_wind=27 + r["round_wind"],
+            tsumi_number=r["honba"],
+            options=options,
+        )
+        xs.append((tiles, r["win136"], melds, r["dora_ind136"], config))
+    calc = HandCalculator.estimate_hand_value
+    return lambda: [calc(t, w, melds=m, dora_indicators=d, config=c) for t, w, m, d, c in xs]
+
+
+def _mahjong_common(answers: list[Any], wins: Wins) -> list[Any]:
+    out = []
+    for res in answers:
+        if res.error:
+            out.append(None)
+            continue
+        yakuman = any(y.is_yakuman for y in res.yaku)
+        out.append((res.han, 0 if yakuman else res.fu, res.cost["total"]))
+    return out
+
+
+# riichienv 0.4.11 differs from riichi (and Tenhou) on the corpus in two ways the report
+# shows: its ``HandEvaluator`` counts the 13-sided kokushi and the tanki suuankou as double
+# yakuman (its ``Conditions`` carry no ``GameRule``), and the Python wrapper's ``calc``
+# adds the winning tile a second time when the concealed and meld tiles number 16 (a
+# hand with two kans), so it finds no win there.
+
+
+def _riichienv_inputs(wins: Wins, wrapper: bool) -> list[tuple[Any, ...]]:
+    import riichienv
+    from riichienv import _riichienv as rc
+
+    types = {
+        "chi": rc.MeldType.Chi,
+        "pon": rc.MeldType.Pon,
+        "minkan": rc.MeldType.Daiminkan,
+        "ankan": rc.MeldType.Ankan,
+    }
+    winds = [rc.Wind.East, rc.Wind.South, rc.Wind.West, rc.Wind.North]
+    xs = []
+    for r in wins.rows:
+        melds = [
+            rc.Meld(
+                types[m["type"]],
+                m["t136"],
+                m["type"] != "ankan",
+                -1 if m["type"] == "ankan" else m["from"],
+            )
+            for m in r["melds"]
+        ]
+        how = {"tsumo": r["tsumo"], "riichi": r["riichi"], "honba": r["honba"]}
+        if wrapper:
+            cond: Any = riichienv.Conditions(
+                player_wind=r["seat_wind"], round_wind=r["round_wind"], **how
+            )
+        else:
+            cond = rc.Conditions(
+                player_wind=winds[r["seat_wind"]], round_wind=winds[r["round_wind"]], **how
+            )
+        xs.append((r["concealed136"], melds, r["win136"], r["dora_ind136"], cond))
+    return xs
+
+
+def _riichienv_score(wins: Wins) -> Callable[[], list[Any]]:
+    from riichienv import _riichienv as rc
+
+    evaluator, xs = rc.HandEvaluator, _riichienv_inputs(wins, wrapper=False)
+    return lambda: [evaluator(t, m).calc(w, d, [], c) for t, m, w, d, c in xs]
+
+
+def _riichienv_score_wrapper(wins: Wins) -> Callable[[], list[Any]]:
+    import riichienv
+
+    evaluator, xs = riichienv.HandEvaluator, _riichienv_inputs(wins, wrapper=True)
+    return lambda: [evaluator(t, m).calc(w, d, c) for t, m, w, d, c in xs]
+
+
+def _riichienv_common(answers: list[Any], wins: Wins) -> list[Any]:
+    out = []
+    for res, r in zip(answers, wins.rows, strict=True):
+        if not res.is_win:
+            out.append(None)
+            continue
+        if not r["tsumo"]:
+            total = res.ron_agari
+        elif r["seat_wind"] == 0:
+            total = 3 * res.tsumo_agari_ko
+        else:
+            total = res.tsumo_agari_oya + 2 * res.tsumo_agari_ko
+        out.append((res.han, 0 if res.yakuman else res.fu, total))
+    return out
+
+
+@dataclass(frozen=True)
+class ScoreCase:
+    """One library scoring the wins: ``prepare`` builds the inputs and returns the timed
+    closure (one call per win); ``common`` puts its answers in ``(han, fu, points)``."""
+
+    lib: str
+    call: str
+    prepare: Callable[[Wins], Callable[[], list[Any]]]
+    common: Callable[[list[Any], Wins], list[Any]]
+    variant: str = ""
+    note: str = ""
+    task: str = SCORE_TASK
+
+    @property
+    def main(self) -> bool:
+        return not self.variant
+
+    @property
+    def id(self) -> str:
+        return f"{self.lib}-{self.variant}" if self.variant else self.lib
+
+
+SCORE_CASES: list[ScoreCase] = [
+    ScoreCase(
+        "riichi",
+        "riichi.score(mpsz, win, **situation)",
+        _riichi_score,
+        _riichi_common,
+        note="hand parsed from text",
+    ),
+    ScoreCase(
+        "riichi",
+        "riichi.score(hand, win, context=ctx)",
+        _riichi_score_built,
+        _riichi_common,
+        variant="prebuilt",
+        note="prebuilt Hand and WinContext",
+    ),
+    ScoreCase(
+        "mahjong",
+        "HandCalculator.estimate_hand_value(ids136, win, melds, dora, config)",
+        _mahjong_score,
+        _mahjong_common,
+        note="prebuilt HandConfig",
+    ),
+    ScoreCase(
+        "riichienv",
+        "_riichienv.HandEvaluator(ids136, melds).calc(win, dora, [], conditions)",
+        _riichienv_score,
+        _riichienv_common,
+        note="Rust class, prebuilt Conditions",
+    ),
+    ScoreCase(
+        "riichienv",
+        "riichienv.HandEvaluator(ids136, melds).calc(win, dora, conditions)",
+        _riichienv_score_wrapper,
+        _riichienv_common,
+        variant="wrapper",
+        note="public Python wrapper, prebuilt Conditions",
+    ),
+]
+
+
+def _show_score(x: Any) -> str:
+    if x is None:
+        return "no win"
+    han, fu, points = x
+    return f"{han} han {fu} fu {points}" if fu else f"{han} han {points}"
+
+
+def score_reference(case: ScoreCase, wins: Wins) -> tuple[str, list[Any]]:
+    """The recorded mahjong score for riichi; riichi's own answers for a peer."""
+    if case.lib == "riichi":
+        return _expect_score(wins)
+    ours = SCORE_CASES[0]
+    return "riichi", ours.common(ours.prepare(wins)(), wins)
+
+
+def score_differences(got: list[Any], expected: list[Any]) -> Counter[str]:
+    """What differs, counted: ``han``, ``fu``, ``points`` (joined when several), or a
+    win that one side does not score."""
+    out: Counter[str] = Counter()
+    for g, e in zip(got, expected, strict=True):
+        if g == e:
+            continue
+        if g is None or e is None:
+            out["scored by one side only"] += 1
+            continue
+        out[
+            "+".join(f for f, a, b in zip(("han", "fu", "points"), g, e, strict=True) if a != b)
+        ] += 1
+    return out
+
+
+def check_score(case: ScoreCase, answers: list[Any], wins: Wins) -> Agreement:
+    name, expected = score_reference(case, wins)
+    got = case.common(answers, wins)
+    assert len(got) == len(expected) == len(wins)
+    bad = [i for i, (g, e) in enumerate(zip(got, expected, strict=True)) if g != e]
+    differ = tuple(
+        f"{wins.describe(i)}: got {_show_score(got[i])}, expected {_show_score(expected[i])}"
+        for i in bad[:20]
+    )
+    return Agreement(name, len(wins) - len(bad), len(wins), differ)

@@ -2,6 +2,7 @@
 
     .venv/bin/python benches/report.py                # 1,000 hands per task
     .venv/bin/python benches/report.py --verify-all   # also check every hand of the corpus
+    .venv/bin/python benches/report.py --only score   # only full scoring (or: analysis)
 
 The same cases as ``test_bench_analysis.py`` (see ``cases.py``): each library in the input
 form it takes fastest (riichi on mpsz strings, parsing included), its answers checked
@@ -9,6 +10,9 @@ before timing (riichi against an independent expectation, each peer against riic
 differing hands are printed). Timing is plain ``timeit``: a repeat runs the case over all
 hands ``number`` times (autoranged to at least 0.2 s), and the median of 3 repeats divided
 by the calls is the figure. ``riichi.shanten_batch`` runs on all 100,000 hands of a set.
+Full scoring (``SCORE_CASES``) times each library on the same wins of ``agari.jsonl``
+and counts where the peers' (han, fu, points) differ from riichi's, and riichi's from
+the mahjong score recorded in the corpus.
 Run it on an otherwise idle machine: the load average is printed with the table.
 """
 
@@ -21,6 +25,7 @@ import platform
 import statistics
 import sys
 import timeit
+from collections import Counter
 from collections.abc import Callable
 from datetime import datetime, timezone
 from functools import partial
@@ -33,14 +38,22 @@ from cases import (
     HANDS,
     NO_API,
     PEERS,
+    SCORE_CASES,
+    SCORE_TARGET,
+    SCORE_TITLE,
     TASKS,
     Agreement,
     Case,
+    ScoreCase,
     check,
     check_batch,
+    check_score,
     corpus_dir,
     corpus_missing,
     random_hands,
+    score_differences,
+    score_reference,
+    score_wins,
 )
 
 import riichi
@@ -110,21 +123,8 @@ def run_case(case: Case, n: int, verify_all: bool, repeat: int) -> tuple[float, 
     return seconds(fn, repeat) / len(hands), agreements
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=HANDS, help="hands timed per task")
-    parser.add_argument("--repeat", type=int, default=3, help="timeit repeats (median)")
-    parser.add_argument(
-        "--verify-all", action="store_true", help="also check answers on the whole corpus"
-    )
-    args = parser.parse_args()
-    why = corpus_missing()
-    if why:
-        print(why, file=sys.stderr)
-        return 2
-
-    load_before = load()
-    problems: list[str] = []
+def analysis_report(args: argparse.Namespace, problems: list[str]) -> None:
+    """Hand analysis: the tasks of ``CASES`` and ``shanten_batch``."""
     cells: dict[tuple[str, str], str] = {}
     extra: dict[str, list[tuple[Case, str, str]]] = {}
     agree: dict[str, list[str]] = {}
@@ -212,6 +212,115 @@ def main() -> int:
     )
     print()
     print(f"Python loop overhead included in every per-call figure: {us(overhead)}.")
+
+
+def run_score_case(
+    case: ScoreCase, n: int, verify_all: bool, repeat: int
+) -> tuple[float, list[tuple[Agreement, Counter[str]]]]:
+    """Seconds per win, and each check (the timed wins, then all of them with
+    ``--verify-all``) with its differences counted by field."""
+    wins = score_wins(n)
+    fn = case.prepare(wins)
+    checks = []
+    for w, answers in [(wins, fn())] + (
+        [(score_wins(None), case.prepare(score_wins(None))())] if verify_all else []
+    ):
+        expected = score_reference(case, w)[1]
+        checks.append(
+            (check_score(case, answers, w), score_differences(case.common(answers, w), expected))
+        )
+    return seconds(fn, repeat) / len(wins), checks
+
+
+def score_report(args: argparse.Namespace, problems: list[str]) -> None:
+    """Full scoring: every library of ``SCORE_CASES`` on the same wins."""
+    rows = []
+    shown: list[tuple[ScoreCase, Agreement]] = []
+    for case in SCORE_CASES:
+        if case.lib != "riichi" and not installed(case.lib):
+            rows.append(f"| {case.lib} | `{case.call}` | not installed | |")
+            continue
+        per_call, checks = run_score_case(case, args.hands, args.verify_all, args.repeat)
+        print(f"{case.task:10} {case.id:18} {us(per_call):>10}", file=sys.stderr)
+        marks = []
+        for a, why in checks:
+            if a.ok:
+                marks.append(f"✓ {a.total:,}/{a.total:,}")
+                continue
+            counts = ", ".join(f"{k} {v:,}" for k, v in why.most_common())
+            marks.append(f"✗ {a.agreed:,}/{a.total:,} ({counts})")
+            if case.lib == "riichi":
+                problems.append(f"{SCORE_TITLE}, {case.id} ({case.call}): {a}")
+        if case.lib != "riichi" and not checks[-1][0].ok:
+            shown.append((case, checks[-1][0]))  # examples from the largest check
+        name = f"{case.lib} {lib_version(case.lib) if case.lib != 'riichi' else riichi.__version__}"
+        if case.lib == "riichi" and case.main:
+            name, cell = f"**{name}**", f"**{us(per_call)}**"
+        else:
+            cell = us(per_call)
+        if not case.main:
+            name = f"↳ {name}"
+        call = f"`{case.call}`" + (f" ({case.note})" if case.note else "")
+        vs = "the corpus (mahjong)" if case.lib == "riichi" else "riichi"
+        rows.append(f"| {name} | {call} | {cell} | {'; '.join(marks)} vs {vs} |")
+
+    n = f"{args.hands:,}"
+    checked = f"{n} wins" + (", and all 20,000 of the corpus" if args.verify_all else "")
+    print(
+        f"{SCORE_TITLE}: per win from Python, median of {args.repeat} (`timeit`), on the same "
+        f"{n} wins for every library; answers (han, fu, points) checked on {checked}."
+    )
+    print()
+    print(f"| library | call (once per win) | per win (target {SCORE_TARGET}) | agree |")
+    print("|---|---|---:|---|")
+    for row in rows:
+        print(row)
+    print()
+    print(
+        "Every library's inputs are built before timing (riichi: an mpsz string, the "
+        "winning tile and a dict of keyword arguments, so parsing is timed; mahjong: "
+        "136-ids, `Meld`s, a `HandConfig`; riichienv: 136-ids, `Meld`s, `Conditions`). "
+        "agree: riichi against the mahjong score recorded in the corpus (Tenhou-like rules, "
+        "no double yakuman), each peer against riichi; fu compared except for yakuman, "
+        "points = what the winner gains, honba included. A peer's differences are rule "
+        "differences or its bugs, counted by the fields that differ:"
+    )
+    for case, a in shown:
+        print()
+        print(f"{case.id} (`{case.call}`), first {min(len(a.differ), 5)} of {a.total - a.agreed}:")
+        for d in a.differ[:5]:
+            print(f"- {d}")
+    print()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=HANDS, help="hands timed per task")
+    parser.add_argument("--repeat", type=int, default=3, help="timeit repeats (median)")
+    parser.add_argument(
+        "--verify-all", action="store_true", help="also check answers on the whole corpus"
+    )
+    parser.add_argument(
+        "--only", choices=("analysis", "score"), help="run one part only (default: both)"
+    )
+    args = parser.parse_args()
+    why = corpus_missing()
+    if why:
+        print(why, file=sys.stderr)
+        return 2
+
+    load_before = load()
+    problems: list[str] = []
+    if args.only != "score":
+        analysis_report(args, problems)
+    if args.only != "analysis":
+        if args.only != "score":
+            print()
+        if hasattr(riichi, "score"):
+            score_report(args, problems)
+        else:
+            print("Full scoring: `riichi.score` is not in this build.")
+            problems.append("riichi.score is not in this build")
     print(
         f"Machine: {os.cpu_count()} cores, {cpu()}; Python {platform.python_version()}; "
         f"numpy {np.__version__}; load average {load_before} before, {load()} after; "

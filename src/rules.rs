@@ -44,6 +44,8 @@ impl fmt::Display for OptValue {
 pub enum OptKind {
     Bool,
     Int(i64, i64),
+    /// An integer from a short list.
+    IntOf(&'static [i64]),
     OptInt(i64, i64),
     Choice(&'static [&'static str]),
     RedFives,
@@ -53,7 +55,7 @@ impl OptKind {
     pub const fn name(self) -> &'static str {
         match self {
             OptKind::Bool => "bool",
-            OptKind::Int(..) => "int",
+            OptKind::Int(..) | OptKind::IntOf(_) => "int",
             OptKind::OptInt(..) => "optional_int",
             OptKind::Choice(_) => "choice",
             OptKind::RedFives => "red_fives",
@@ -65,6 +67,13 @@ impl OptKind {
         match self {
             OptKind::Bool => "true or false".into(),
             OptKind::Int(lo, hi) => format!("an integer from {lo} to {hi}"),
+            OptKind::IntOf(v) => format!(
+                "one of {}",
+                v.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             OptKind::OptInt(lo, hi) => format!("none or an integer from {lo} to {hi}"),
             OptKind::Choice(c) => format!(
                 "one of {}",
@@ -379,11 +388,13 @@ macro_rules! options {
     };
     (@kind bool) => { OptKind::Bool };
     (@kind int($lo:literal, $hi:literal)) => { OptKind::Int($lo, $hi) };
+    (@kind intof($($v:literal),+)) => { OptKind::IntOf(&[$($v),+]) };
     (@kind optint($lo:literal, $hi:literal)) => { OptKind::OptInt($lo, $hi) };
     (@kind red) => { OptKind::RedFives };
     (@kind $t:ident) => { OptKind::Choice($t::NAMES) };
     (@get $e:expr, bool) => { OptValue::Bool($e) };
     (@get $e:expr, int) => { OptValue::Int($e as i64) };
+    (@get $e:expr, intof) => { OptValue::Int($e as i64) };
     (@get $e:expr, optint) => { OptValue::OptInt($e.map(|v| v as i64)) };
     (@get $e:expr, red) => { OptValue::RedFives($e) };
     (@get $e:expr, $t:ident) => { OptValue::Choice($e.name()) };
@@ -394,6 +405,11 @@ macro_rules! options {
     (@set $f:expr, int, $k:ident, $v:ident, $bad:ident) => {
         let (OptValue::Int(i), OptKind::Int(lo, hi)) = ($v.clone(), $k) else { return Err($bad()) };
         if !(lo..=hi).contains(&i) { return Err($bad()); }
+        $f = i.try_into().map_err(|_| $bad())?;
+    };
+    (@set $f:expr, intof, $k:ident, $v:ident, $bad:ident) => {
+        let (OptValue::Int(i), OptKind::IntOf(allowed)) = ($v.clone(), $k) else { return Err($bad()) };
+        if !allowed.contains(&i) { return Err($bad()); }
         $f = i.try_into().map_err(|_| $bad())?;
     };
     (@set $f:expr, optint, $k:ident, $v:ident, $bad:ident) => {
@@ -423,12 +439,12 @@ options! {
     min_han: int(1, 13) => "Minimum han of yaku to win (dora do not count towards a yaku).";
     two_han_from_honba: optint(1, 99) => "From this many honba on, a win needs 2 han (ryanhan shibari); none = never.";
     chiitoitsu_50fu_1han: bool => "Chiitoitsu scores 50 fu 1 han instead of 25 fu 2 han.";
-    honroutou_han: int(2, 3) => "Han of a closed honroutou (open is always 2).";
+    honroutou_han: intof(2, 3) => "Han of a closed honroutou (open is always 2).";
     ryanpeikou_needs_distinct: bool => "Ryanpeikou needs two different iipeikou (four identical sequences do not count).";
     pinfu_tsumo: bool => "Pinfu may be won by tsumo (20 fu); false: a pinfu-shaped tsumo is not pinfu and scores tsumo fu.";
-    open_pinfu_fu: int(20, 30) => "Fu of an open hand that has no fu at all (pinfu shape won by ron): 30 or 20.";
+    open_pinfu_fu: intof(30, 20) => "Fu of an open hand that has no fu at all (pinfu shape won by ron): 30 or 20.";
     rinshan_tsumo_fu: bool => "A rinshan kaihou win gets the 2 tsumo fu.";
-    double_wind_pair_fu: int(2, 4) => "Fu of a pair that is both seat and round wind: 4 or 2.";
+    double_wind_pair_fu: intof(4, 2) => "Fu of a pair that is both seat and round wind: 4 or 2.";
     haitei_with_rinshan: bool => "A rinshan win on the last wall tile also scores haitei.";
     kokushi_robs_ankan: bool => "Kokushi musou may rob a closed kan (chankan on ankan).";
     renhou: Renhou => "Renhou (non-dealer ron before their first draw, no call before): none, mangan, baiman or yakuman.";

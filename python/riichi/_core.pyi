@@ -892,7 +892,8 @@ class PointsEntry:
     @property
     def limit(self) -> _Limit: ...
     @property
-    def ron(self) -> int | None: ...
+    def ron(self) -> int | None:
+        """Paid by the discarder (honba included)."""
     @property
     def tsumo_dealer(self) -> int | None: ...
     @property
@@ -908,9 +909,16 @@ def points(
     dealer: bool,
     tsumo: bool,
     honba: int = 0,
+    yakuman: int = 0,
     rules: Rules | None = None,
 ) -> PointsEntry:
-    """The payment for a hand of `han` and `fu` (yakuman as 13 × multiple han)."""
+    """The payment for a hand of `han` and `fu` of regular yaku and dora (13 han
+    and more follow the rules' `kazoe` option), or with `yakuman=n` of an n-fold
+    yakuman (capped by `max_yakuman`). Under `aotenjou` the amounts are exact:
+    `fu × 2^(han+2)` with 13 han per yakuman added to `han`.
+
+    Raises `InvalidInputError` for no han, or a fu other than 25 or 20-110 in tens
+    where it matters."""
 
 def score_table(rules: Rules | None = None) -> dict[str, dict[tuple[int, int], str]]:
     """The classic tables: `{"dealer": {(han, fu): "ron (tsumo all)"}, "non_dealer":

@@ -98,6 +98,35 @@ pub struct Decomposition {
     pub pairs: Vec<u8>,
 }
 
+/// A decomposition borrowed from buffers (what the scorer walks without
+/// allocating); [`Decomposition`] owns the same parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DecompositionRef<'a> {
+    pub form: Form,
+    pub blocks: &'a [Block],
+    pub pairs: &'a [u8],
+}
+
+impl Decomposition {
+    pub fn as_view(&self) -> DecompositionRef<'_> {
+        DecompositionRef {
+            form: self.form,
+            blocks: &self.blocks,
+            pairs: &self.pairs,
+        }
+    }
+}
+
+impl DecompositionRef<'_> {
+    pub fn to_owned(self) -> Decomposition {
+        Decomposition {
+            form: self.form,
+            blocks: self.blocks.to_vec(),
+            pairs: self.pairs.to_vec(),
+        }
+    }
+}
+
 /// A decomposition read with a winning tile: the wait shape, and which set took
 /// the tile (`None` when it completed the pair, or for chiitoitsu and kokushi).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -110,62 +139,113 @@ pub struct Reading {
 /// Standard splits of concealed counts (any count, fifth copies included) into
 /// sets and exactly one pair, each distinct split once.
 pub fn standard_splits(counts: &Counts) -> Vec<(u8, Vec<Block>)> {
+    let mut out = Vec::new();
+    for_each_split(counts, |pair, sets| out.push((pair, sets.to_vec())));
+    out
+}
+
+/// Call `f(pair, sets)` for each standard split of `counts` (sets sorted). The
+/// pair lies in the one group whose count is 2 mod 3, the others split into sets
+/// alone; honors split only as triplets: groups that cannot split stop the search
+/// before it starts.
+/// Room for the distinct standard splits of one hand (the most any hand of at most
+/// 14 tiles has is checked by a test).
+const MAX_SPLITS: usize = 32;
+
+pub fn for_each_split(counts: &Counts, mut f: impl FnMut(u8, &[Block])) {
+    /// A split found: the pair, the sets (sorted) and how many there are.
+    type Split = (u8, [Block; 4], usize);
     fn go(
         c: &mut Counts,
+        from: usize,
+        pair_group: (usize, usize),
         pair: Option<u8>,
-        sets: &mut Vec<Block>,
-        out: &mut Vec<(u8, Vec<Block>)>,
+        sets: &mut [Block; 4],
+        n: usize,
+        found: &mut (usize, [Split; MAX_SPLITS]),
     ) {
-        let Some(k) = (0..KINDS).find(|&k| c[k] > 0) else {
+        let Some(k) = (from..KINDS).find(|&k| c[k] > 0) else {
             if let Some(p) = pair {
-                let mut s = sets.clone();
-                s.sort_unstable();
-                out.push((p, s));
+                let mut s = *sets;
+                s[..n].sort_unstable();
+                let (len, list) = found;
+                let seen = list[..*len]
+                    .iter()
+                    .any(|x| x.0 == p && x.2 == n && x.1[..n] == s[..n]);
+                if !seen && *len < list.len() {
+                    list[*len] = (p, s, n);
+                    *len += 1;
+                }
             }
             return;
         };
         let kk = k as u8;
-        if pair.is_none() && c[k] >= 2 {
+        if pair.is_none() && c[k] >= 2 && (pair_group.0..pair_group.1).contains(&k) {
             c[k] -= 2;
-            go(c, Some(kk), sets, out);
+            go(c, k, pair_group, Some(kk), sets, n, found);
             c[k] += 2;
+        }
+        if n == sets.len() {
+            return;
         }
         if c[k] >= 3 {
             c[k] -= 3;
-            sets.push(Block {
+            sets[n] = Block {
                 shape: BlockShape::Koutsu,
                 first: kk,
                 meld: None,
-            });
-            go(c, pair, sets, out);
-            sets.pop();
+            };
+            go(c, k, pair_group, pair, sets, n + 1, found);
             c[k] += 3;
         }
         if k < 27 && k % 9 <= 6 && c[k + 1] > 0 && c[k + 2] > 0 {
             c[k..k + 3].iter_mut().for_each(|x| *x -= 1);
-            sets.push(Block {
+            sets[n] = Block {
                 shape: BlockShape::Shuntsu,
                 first: kk,
                 meld: None,
-            });
-            go(c, pair, sets, out);
-            sets.pop();
+            };
+            go(c, k, pair_group, pair, sets, n + 1, found);
             c[k..k + 3].iter_mut().for_each(|x| *x += 1);
         }
     }
-    let n: usize = counts.iter().map(|&c| c as usize).sum();
-    let mut out = Vec::new();
-    if n % 3 == 2 {
-        go(
-            &mut counts.clone(),
-            None,
-            &mut Vec::with_capacity(4),
-            &mut out,
-        );
-        out.sort_unstable();
-        out.dedup();
+    const GROUPS: [(usize, usize); 4] = [(0, 9), (9, 18), (18, 27), (27, 34)];
+    let mut pair_group = None;
+    for (g, &(lo, hi)) in GROUPS.iter().enumerate() {
+        let n: usize = counts[lo..hi].iter().map(|&c| c as usize).sum();
+        match n % 3 {
+            0 => {}
+            2 if pair_group.is_none() => pair_group = Some((lo, hi)),
+            _ => return,
+        }
+        // Honors are triplets and at most one pair.
+        if g == 3 && counts[lo..hi].iter().any(|&c| c == 1 || c >= 4) {
+            return;
+        }
     }
-    out
+    let Some(pair_group) = pair_group else {
+        return;
+    };
+    let block = Block {
+        shape: BlockShape::Shuntsu,
+        first: 0,
+        meld: None,
+    };
+    let mut found = (0, [(0, [block; 4], 0); MAX_SPLITS]);
+    go(
+        &mut counts.clone(),
+        0,
+        pair_group,
+        None,
+        &mut [block; 4],
+        0,
+        &mut found,
+    );
+    let found = &mut found.1[..found.0];
+    found.sort_unstable_by(|a, b| (a.0, &a.1[..a.2]).cmp(&(b.0, &b.1[..b.2])));
+    for (p, sets, n) in found.iter() {
+        f(*p, &sets[..*n]);
+    }
 }
 
 /// Every decomposition of a hand whose concealed tiles are 3n+2 (empty when the
@@ -177,84 +257,115 @@ pub fn decompositions(hand: &Hand) -> Vec<Decomposition> {
 /// Decompositions of `counts` taken as the concealed part of `hand` (used with an
 /// added tile that may be a fifth copy).
 pub fn decompose_counts(counts: &Counts, hand: &Hand) -> Vec<Decomposition> {
-    let meld_sets: Vec<Block> = hand
-        .melds()
-        .iter()
-        .map(|m| Block {
-            shape: match m.kind() {
-                MeldKind::Chi => BlockShape::Shuntsu,
-                MeldKind::Pon => BlockShape::Koutsu,
-                _ => BlockShape::Kantsu,
-            },
-            first: m.first_kind(),
-            meld: Some(m.kind()),
-        })
-        .collect();
-    let mut out: Vec<Decomposition> = standard_splits(counts)
-        .into_iter()
-        .map(|(pair, mut sets)| {
-            sets.extend_from_slice(&meld_sets);
-            Decomposition {
-                form: Form::Standard,
-                blocks: sets,
-                pairs: vec![pair],
-            }
-        })
-        .collect();
-    // Seven pairs and kokushi: closed 14-tile hands whose shanten in the form is -1.
-    let (tally, n) = Tally::with_size(counts);
-    let closed_14 = hand.melds().is_empty() && n == 14;
-    if closed_14 && tally.chiitoitsu() == -1 {
-        let pairs = (0..KINDS as u8)
-            .filter(|&k| counts[k as usize] == 2)
-            .collect();
-        out.push(Decomposition {
-            form: Form::Chiitoitsu,
-            blocks: vec![],
-            pairs,
-        });
-    }
-    if closed_14 && tally.kokushi() == -1 {
-        let pair = YAOCHUU.iter().find(|&&k| counts[k] == 2).map(|&k| k as u8);
-        out.push(Decomposition {
-            form: Form::Kokushi,
-            blocks: vec![],
-            pairs: pair.into_iter().collect(),
-        });
-    }
+    let mut out = Vec::new();
+    for_each_decomposition(counts, hand, |d| out.push(d.to_owned()));
     out
+}
+
+/// Call `f` with each decomposition of `counts` taken as the concealed part of
+/// `hand`: the standard splits with the melds appended as sets, then seven pairs
+/// and kokushi for a closed 14-tile hand whose shanten in that form is -1.
+pub fn for_each_decomposition(
+    counts: &Counts,
+    hand: &Hand,
+    mut f: impl FnMut(DecompositionRef<'_>),
+) {
+    let melds = hand.melds();
+    let mut blocks = [Block {
+        shape: BlockShape::Shuntsu,
+        first: 0,
+        meld: None,
+    }; 8];
+    let m = melds.len().min(4);
+    for_each_split(counts, |pair, sets| {
+        let n = sets.len().min(4);
+        blocks[..n].copy_from_slice(&sets[..n]);
+        for (b, meld) in blocks[n..n + m].iter_mut().zip(melds) {
+            *b = Block {
+                shape: match meld.kind() {
+                    MeldKind::Chi => BlockShape::Shuntsu,
+                    MeldKind::Pon => BlockShape::Koutsu,
+                    _ => BlockShape::Kantsu,
+                },
+                first: meld.first_kind(),
+                meld: Some(meld.kind()),
+            };
+        }
+        f(DecompositionRef {
+            form: Form::Standard,
+            blocks: &blocks[..n + m],
+            pairs: &[pair],
+        });
+    });
+    if !melds.is_empty() {
+        return;
+    }
+    let (tally, n) = Tally::with_size(counts);
+    if n != 14 {
+        return;
+    }
+    if tally.chiitoitsu() == -1 {
+        let mut pairs = [0u8; 7];
+        let mut i = 0;
+        for k in 0..KINDS {
+            if counts[k] == 2 && i < 7 {
+                pairs[i] = k as u8;
+                i += 1;
+            }
+        }
+        f(DecompositionRef {
+            form: Form::Chiitoitsu,
+            blocks: &[],
+            pairs: &pairs[..i],
+        });
+    }
+    if tally.kokushi() == -1 {
+        let pair = YAOCHUU.iter().find(|&&k| counts[k] == 2).map(|&k| k as u8);
+        let pairs = [pair.unwrap_or(0)];
+        f(DecompositionRef {
+            form: Form::Kokushi,
+            blocks: &[],
+            pairs: &pairs[..usize::from(pair.is_some())],
+        });
+    }
 }
 
 /// Wait shapes with which the winning kind `win` can complete a decomposition:
 /// one reading per concealed set or pair that holds it.
 pub fn readings(d: &Decomposition, win: u8) -> Vec<Reading> {
     let mut out = Vec::new();
-    let mut push = |wait, win_block| {
+    for_each_reading(d.as_view(), win, |wait, win_block| {
         out.push(Reading {
             decomposition: d.clone(),
             wait,
             win_block,
         });
-    };
+    });
+    out
+}
+
+/// [`readings`] without building them: `f(wait, win_block)` for each.
+pub fn for_each_reading(d: DecompositionRef<'_>, win: u8, mut f: impl FnMut(Wait, Option<usize>)) {
     match d.form {
         Form::ShiisanPuutaa => {}
         Form::Chiitoitsu => {
             if d.pairs.contains(&win) {
-                push(Wait::Tanki, None);
+                f(Wait::Tanki, None);
             }
         }
         Form::Kokushi => {
             if d.pairs.first() == Some(&win) {
-                push(Wait::Kokushi13, None);
+                f(Wait::Kokushi13, None);
             } else {
-                push(Wait::KokushiSingle, None);
+                f(Wait::KokushiSingle, None);
             }
         }
         Form::Standard => {
             if d.pairs[0] == win {
-                push(Wait::Tanki, None);
+                f(Wait::Tanki, None);
             }
-            let mut seen: Vec<(BlockShape, u8, Wait)> = Vec::new();
+            let mut seen = [(BlockShape::Shuntsu, 0u8, Wait::Ryanmen); 4];
+            let mut n_seen = 0;
             for (i, s) in d.blocks.iter().enumerate() {
                 if s.meld.is_some() || !s.contains(win) {
                     continue;
@@ -267,14 +378,15 @@ pub fn readings(d: &Decomposition, win: u8) -> Vec<Reading> {
                     _ => Wait::Shanpon,
                 };
                 // Identical sets give identical readings.
-                if !seen.contains(&(s.shape, s.first, wait)) {
-                    seen.push((s.shape, s.first, wait));
-                    push(wait, Some(i));
+                let key = (s.shape, s.first, wait);
+                if !seen[..n_seen].contains(&key) {
+                    seen[n_seen] = key;
+                    n_seen += 1;
+                    f(wait, Some(i));
                 }
             }
         }
     }
-    out
 }
 
 /// Every reading of a complete hand won on a tile of kind `win` (which the
@@ -331,6 +443,31 @@ mod tests {
         assert_eq!(waits("19m19p19s12345677z", 0), vec![Wait::KokushiSingle]);
         assert_eq!(waits("1122m3344p5566s77z", 27), vec![]);
         assert_eq!(waits("1122m3344p5566s77z", 33), vec![Wait::Tanki]);
+    }
+
+    #[test]
+    fn split_buffer_holds_every_hand() {
+        // Alternatives need 9+ tiles in one suit, so the most splits of any hand
+        // of at most 14 tiles is the most of one suit's.
+        fn walk(c: &mut Counts, k: usize, n: usize, most: &mut usize) {
+            if k == 9 {
+                if n % 3 == 2 {
+                    let mut count = 0;
+                    for_each_split(c, |_, _| count += 1);
+                    *most = (*most).max(count);
+                }
+                return;
+            }
+            for x in 0..=4.min(14 - n) {
+                c[k] = x as u8;
+                walk(c, k + 1, n + x, most);
+            }
+            c[k] = 0;
+        }
+        let mut most = 0;
+        walk(&mut [0; KINDS], 0, 0, &mut most);
+        assert!(most < MAX_SPLITS, "{most}");
+        assert!(most >= 4);
     }
 
     #[test]

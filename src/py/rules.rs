@@ -40,6 +40,7 @@ impl PyRuleOption {
     fn range(&self) -> Option<(i64, i64)> {
         match self.0.kind {
             OptKind::Int(lo, hi) | OptKind::OptInt(lo, hi) => Some((lo, hi)),
+            OptKind::IntOf(v) => Some((v.iter().copied().min()?, v.iter().copied().max()?)),
             _ => None,
         }
     }
@@ -94,7 +95,7 @@ fn value_from_py(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<OptValue> {
             let b = obj.cast::<PyBool>().map_err(|_| wrong())?;
             OptValue::Bool(b.is_true())
         }
-        OptKind::Int(..) => OptValue::Int(int(obj)?),
+        OptKind::Int(..) | OptKind::IntOf(_) => OptValue::Int(int(obj)?),
         OptKind::OptInt(..) => {
             if obj.is_none() {
                 OptValue::OptInt(None)

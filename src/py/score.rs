@@ -652,83 +652,128 @@ fn score(
     Ok(PyScoreResult { r, rules })
 }
 
-/// One cell of the payment table.
+/// One cell of the payment table (exact in aotenjou).
 #[pyclass(name = "PointsEntry", module = "riichi", frozen)]
 pub struct PyPointsEntry {
-    base: u64,
+    base: BigUint,
     limit: Limit,
-    p: Payments,
+    ron: Option<BigUint>,
+    tsumo_dealer: Option<BigUint>,
+    tsumo_non_dealer: Option<BigUint>,
+    total: BigUint,
 }
 
 #[pymethods]
 impl PyPointsEntry {
     #[getter]
-    fn base_points(&self) -> u64 {
-        self.base
+    fn base_points(&self) -> BigUint {
+        self.base.clone()
     }
     #[getter]
     fn limit(&self) -> &'static str {
         self.limit.name()
     }
     #[getter]
-    fn ron(&self) -> Option<u64> {
-        self.p.ron
+    fn ron(&self) -> Option<BigUint> {
+        self.ron.clone()
     }
     #[getter]
-    fn tsumo_dealer(&self) -> Option<u64> {
-        self.p.tsumo_dealer
+    fn tsumo_dealer(&self) -> Option<BigUint> {
+        self.tsumo_dealer.clone()
     }
     #[getter]
-    fn tsumo_non_dealer(&self) -> Option<u64> {
-        self.p.tsumo_non_dealer
+    fn tsumo_non_dealer(&self) -> Option<BigUint> {
+        self.tsumo_non_dealer.clone()
     }
     #[getter]
-    fn total(&self) -> u64 {
-        self.p.total
+    fn total(&self) -> BigUint {
+        self.total.clone()
     }
     fn __repr__(&self) -> String {
+        let show = |x: &Option<BigUint>| {
+            x.as_ref()
+                .map_or_else(|| "None".into(), ToString::to_string)
+        };
         format!(
-            "PointsEntry(base_points={}, limit={:?}, ron={:?}, tsumo_dealer={:?}, tsumo_non_dealer={:?}, total={})",
+            "PointsEntry(base_points={}, limit={:?}, ron={}, tsumo_dealer={}, tsumo_non_dealer={}, total={})",
             self.base,
             self.limit.name(),
-            self.p.ron,
-            self.p.tsumo_dealer,
-            self.p.tsumo_non_dealer,
-            self.p.total
+            show(&self.ron),
+            show(&self.tsumo_dealer),
+            show(&self.tsumo_non_dealer),
+            self.total
         )
     }
 }
 
-fn entry(han: u32, fu: u32, dealer: bool, tsumo: bool, honba: u32, rules: &Rules) -> PyPointsEntry {
-    let (base, limit) = pts::base_points(han, fu, rules);
+fn entry(
+    han: u32,
+    fu: u32,
+    yakuman: u32,
+    dealer: bool,
+    tsumo: bool,
+    honba: u32,
+    rules: &Rules,
+) -> PyPointsEntry {
+    if rules.aotenjou {
+        let big = pts::aotenjou_points(han + 13 * yakuman, fu, dealer, tsumo);
+        let h = Payments::new(0, dealer, tsumo, honba, 0, rules);
+        let add = |x: Option<BigUint>, y: Option<u64>| x.map(|x| x + BigUint::from(y.unwrap_or(0)));
+        return PyPointsEntry {
+            limit: Limit::None,
+            ron: add(big.ron, h.ron),
+            tsumo_dealer: add(big.tsumo_dealer, h.tsumo_dealer),
+            tsumo_non_dealer: add(big.tsumo_non_dealer, h.tsumo_non_dealer),
+            total: big.points + BigUint::from(h.honba),
+            base: big.base,
+        };
+    }
+    let (base, limit) = if yakuman > 0 {
+        let mult = rules
+            .max_yakuman
+            .map_or(yakuman, |m| yakuman.min(u32::from(m)));
+        pts::yakuman_base(mult)
+    } else {
+        pts::base_points(han, fu, rules)
+    };
+    let p = Payments::new(base, dealer, tsumo, honba, 0, rules);
     PyPointsEntry {
-        base,
+        base: BigUint::from(base),
         limit,
-        p: Payments::new(base, dealer, tsumo, honba, 0, rules),
+        ron: p.ron.map(BigUint::from),
+        tsumo_dealer: p.tsumo_dealer.map(BigUint::from),
+        tsumo_non_dealer: p.tsumo_non_dealer.map(BigUint::from),
+        total: BigUint::from(p.total),
     }
 }
 
-/// The payment for a hand of `han` and `fu`.
+/// The payment for a hand of `han` and `fu`, or of `yakuman` yakuman.
 #[pyfunction]
-#[pyo3(signature = (han, fu, *, dealer, tsumo, honba=0, rules=None))]
+#[pyo3(signature = (han, fu, *, dealer, tsumo, honba=0, yakuman=0, rules=None))]
+#[allow(clippy::too_many_arguments)]
 fn points(
     han: u32,
     fu: u32,
     dealer: bool,
     tsumo: bool,
     honba: u32,
+    yakuman: u32,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyPointsEntry> {
     let rules = rules_arg(rules)?;
-    if han == 0 {
-        return Err(invalid("a winning hand has at least 1 han"));
+    if han == 0 && yakuman == 0 {
+        return Err(invalid("a winning hand has at least 1 han (or a yakuman)"));
     }
-    if han < 5 && !(fu == 25 || (20..=110).contains(&fu) && fu % 10 == 0) {
+    if han > 1000 || yakuman > 100 {
+        return Err(invalid("han is at most 1000 and yakuman at most 100"));
+    }
+    let fu_ok = fu == 25 || ((20..=110).contains(&fu) && fu % 10 == 0);
+    if !fu_ok && (yakuman == 0 && (han < 5 || rules.aotenjou)) {
         return Err(invalid(format!(
             "fu is 25 or a multiple of 10 from 20 to 110, got {fu}"
         )));
     }
-    Ok(entry(han, fu, dealer, tsumo, honba, &rules))
+    Ok(entry(han, fu, yakuman, dealer, tsumo, honba, &rules))
 }
 
 /// The classic dealer and non-dealer tables for 1-4 han and 20-110 fu.
@@ -744,37 +789,35 @@ fn score_table<'py>(
     let non = PyDict::new(py);
     for han in 1..=4u32 {
         for fu in [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110] {
-            // 20 fu is pinfu tsumo only (2+ han), 25 chiitoitsu only (2+ han);
-            // 110 fu 1 han only as an open-less ron… kept when payable.
+            // 20 fu is pinfu tsumo (2+ han), 25 chiitoitsu (2+ han).
             if (fu == 20 || fu == 25) && han == 1 {
                 continue;
             }
-            let d_ron = entry(han, fu, true, false, 0, &rules);
-            let d_tsumo = entry(han, fu, true, true, 0, &rules);
-            let n_ron = entry(han, fu, false, false, 0, &rules);
-            let n_tsumo = entry(han, fu, false, true, 0, &rules);
+            let d_ron = entry(han, fu, 0, true, false, 0, &rules);
+            let d_tsumo = entry(han, fu, 0, true, true, 0, &rules);
+            let n_ron = entry(han, fu, 0, false, false, 0, &rules);
+            let n_tsumo = entry(han, fu, 0, false, true, 0, &rules);
+            let show =
+                |x: &Option<BigUint>| x.as_ref().map_or_else(String::new, ToString::to_string);
+            // A 20 fu hand is a pinfu tsumo: it has no ron.
             let ron = |e: &PyPointsEntry| {
                 if fu == 20 {
                     "-".to_string()
                 } else {
-                    e.p.ron.unwrap_or(0).to_string()
+                    show(&e.ron)
                 }
             };
             dealer.set_item(
                 (han, fu),
-                format!(
-                    "{} ({} all)",
-                    ron(&d_ron),
-                    d_tsumo.p.tsumo_non_dealer.unwrap_or(0)
-                ),
+                format!("{} ({} all)", ron(&d_ron), show(&d_tsumo.tsumo_non_dealer)),
             )?;
             non.set_item(
                 (han, fu),
                 format!(
                     "{} ({}/{})",
                     ron(&n_ron),
-                    n_tsumo.p.tsumo_non_dealer.unwrap_or(0),
-                    n_tsumo.p.tsumo_dealer.unwrap_or(0)
+                    show(&n_tsumo.tsumo_non_dealer),
+                    show(&n_tsumo.tsumo_dealer)
                 ),
             )?;
         }

@@ -4,7 +4,7 @@ use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
 use crate::meld::MeldKind;
 use crate::rules::Rules;
-use crate::tile::{Tile, KINDS};
+use crate::tile::{Counts, Tile, KINDS};
 
 /// Winds as 0-3: East, South, West, North.
 pub const WINDS: [&str; 4] = ["E", "S", "W", "N"];
@@ -49,7 +49,7 @@ impl WinContext {
     }
 
     /// Refuse contradictions between the flags, the hand and the rules.
-    pub fn check(&self, hand: &Hand, win: Tile, rules: &Rules) -> Result<()> {
+    pub fn check(&self, hand: &Hand, all: &Counts, win: Tile, rules: &Rules) -> Result<()> {
         let bad = |m: &str| Err(MahjongError::InvalidContext(m.to_string()));
         if self.seat_wind > 3 || self.round_wind > 3 {
             return bad("seat and round wind are E, S, W or N");
@@ -129,7 +129,7 @@ impl WinContext {
             )));
         }
         // Copies: hand, melds and indicators together.
-        let mut all = hand.all_counts();
+        let mut all = *all;
         let mut red = hand.red_fives();
         for m in hand.melds() {
             for t in m.tiles() {

@@ -3,7 +3,7 @@
 use super::context::WinContext;
 use super::fu::{FuItem, FuList, FuReason};
 use super::yaku::Yaku;
-use crate::algo::decompose::{BlockShape, Decomposition, Form, Wait};
+use crate::algo::decompose::{BlockShape, DecompositionRef, Form, Wait};
 use crate::meld::MeldKind;
 use crate::rules::{
     Daisharin, HyakumanGoku, IsshokuSanjun, Rules, SanshokuTsuukan, ToupuuShinkansen, Tuibuudao,
@@ -44,6 +44,13 @@ impl<T: Copy + Default, const N: usize> Small<T, N> {
     }
 }
 
+impl<const N: usize> Small<(Yaku, u8), N> {
+    /// Order the entries by yaku (the stable order results list them in).
+    pub fn sort_by_yaku(&mut self) {
+        self.items[..self.len as usize].sort_unstable_by_key(|&(y, _)| y);
+    }
+}
+
 /// Yaku with their han (regular) or multiplier (yakuman).
 pub type YakuList = Small<(Yaku, u8), 24>;
 
@@ -57,6 +64,8 @@ pub struct Facts {
     pub closed: bool,
     pub has_melds: bool,
     pub win: u8,
+    /// Kinds present, as bits.
+    pub present: u64,
     /// Present groups: bit 0 m, 1 p, 2 s, 3 winds, 4 dragons.
     pub groups: u8,
     pub all_simple: bool,
@@ -66,47 +75,55 @@ pub struct Facts {
     pub all_green: bool,
 }
 
-const GREEN: [usize; 6] = [19, 20, 21, 23, 25, 32];
-
-fn only(all: &Counts, allowed: &[usize]) -> bool {
-    (0..KINDS).all(|k| all[k] == 0 || allowed.contains(&k))
+/// A set of kinds as bits.
+const fn kinds(list: &[usize]) -> u64 {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < list.len() {
+        m |= 1 << list[i];
+        i += 1;
+    }
+    m
 }
+
+const GREEN: u64 = kinds(&[19, 20, 21, 23, 25, 32]);
+const HONORS: u64 = kinds(&[27, 28, 29, 30, 31, 32, 33]);
+const TERMINALS: u64 = kinds(&[0, 8, 9, 17, 18, 26]);
+const MAN: u64 = 0x1ff;
+const PIN: u64 = 0x1ff << 9;
+const SOU: u64 = 0x1ff << 18;
+const WINDS: u64 = 0xf << 27;
+const DRAGONS: u64 = 0x7 << 31;
 
 impl Facts {
     pub fn new(all: Counts, concealed: Counts, closed: bool, has_melds: bool, win: u8) -> Facts {
-        let mut groups = 0u8;
-        let (mut simple, mut yaochuu, mut honor, mut terminal) = (true, true, true, true);
-        for k in 0..KINDS {
-            if all[k] == 0 {
-                continue;
-            }
-            groups |= match k {
-                0..=8 => 1,
-                9..=17 => 2,
-                18..=26 => 4,
-                27..=30 => 8,
-                _ => 16,
-            };
-            let is_honor = k >= 27;
-            let is_terminal = !is_honor && matches!(k % 9, 0 | 8);
-            simple &= !is_honor && !is_terminal;
-            yaochuu &= is_honor || is_terminal;
-            honor &= is_honor;
-            terminal &= is_terminal;
+        let mut present = 0u64;
+        for (k, &n) in all.iter().enumerate() {
+            present |= u64::from(n > 0) << k;
         }
+        let groups = [MAN, PIN, SOU, WINDS, DRAGONS]
+            .iter()
+            .enumerate()
+            .fold(0u8, |g, (i, m)| g | u8::from(present & m != 0) << i);
         Facts {
-            all_green: only(&all, &GREEN),
             all,
             concealed,
             closed,
             has_melds,
             win,
+            present,
             groups,
-            all_simple: simple,
-            all_yaochuu: yaochuu,
-            all_honor: honor,
-            all_terminal: terminal,
+            all_simple: present & (HONORS | TERMINALS) == 0,
+            all_yaochuu: present & !(HONORS | TERMINALS) == 0,
+            all_honor: present & !HONORS == 0,
+            all_terminal: present & !TERMINALS == 0,
+            all_green: present & !GREEN == 0,
         }
+    }
+
+    /// Whether every tile of the hand is of one of the kinds in `allowed`.
+    fn only(&self, allowed: u64) -> bool {
+        self.present & !allowed == 0
     }
 
     /// The one numbered suit (0-2) of the hand, when there is exactly one.
@@ -132,6 +149,8 @@ pub struct Evaluation {
     /// Han of the regular yaku.
     pub yaku_han: u32,
     pub fu: u32,
+    /// Fu before rounding (the last tie-break between readings).
+    pub raw_fu: u32,
     pub fu_items: FuList,
     /// Yakuman multiplier subject to pao (daisangen, daisuushii, suukantsu by rule).
     pub pao_multiplier: u32,
@@ -139,7 +158,7 @@ pub struct Evaluation {
 
 /// Concealed set status of block `i` for a win: melds other than ankan are open,
 /// and so is a triplet completed by ron.
-fn concealed_set(d: &Decomposition, i: usize, win_block: Option<usize>, tsumo: bool) -> bool {
+fn concealed_set(d: DecompositionRef<'_>, i: usize, win_block: Option<usize>, tsumo: bool) -> bool {
     let b = &d.blocks[i];
     let by_ron = !tsumo && win_block == Some(i) && b.shape == BlockShape::Koutsu;
     matches!(b.meld, None | Some(MeldKind::Ankan)) && !by_ron
@@ -154,7 +173,7 @@ pub fn evaluate(
     f: &Facts,
     ctx: &WinContext,
     rules: &Rules,
-    d: &Decomposition,
+    d: DecompositionRef<'_>,
     wait: Wait,
     win_block: Option<usize>,
 ) -> Evaluation {
@@ -303,18 +322,18 @@ fn hand_yakuman(f: &Facts, ctx: &WinContext, rules: &Rules, e: &mut Evaluation, 
             e.yakuman.push((Yaku::HyakumanGoku, m));
         }
     }
-    if rules.beni_kujaku && only(a, &[18, 22, 24, 26, 33]) {
+    if rules.beni_kujaku && f.only(kinds(&[18, 22, 24, 26, 33])) {
         e.yakuman.push((Yaku::BeniKujaku, 1));
     }
-    if rules.kouitten && a[33] > 0 && only(a, &[19, 20, 21, 23, 25, 33]) {
+    if rules.kouitten && a[33] > 0 && f.only(kinds(&[19, 20, 21, 23, 25, 33])) {
         e.yakuman.push((Yaku::Kouitten, 1));
     }
-    let symmetric: &[usize] = match rules.tuibuudao {
-        Tuibuudao::Off => &[],
-        Tuibuudao::On => &[9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31],
-        Tuibuudao::PinOnly => &[9, 10, 11, 12, 13, 16, 17, 31],
+    let symmetric = match rules.tuibuudao {
+        Tuibuudao::Off => 0,
+        Tuibuudao::On => kinds(&[9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31]),
+        Tuibuudao::PinOnly => kinds(&[9, 10, 11, 12, 13, 16, 17, 31]),
     };
-    if !symmetric.is_empty() && only(a, symmetric) {
+    if symmetric != 0 && f.only(symmetric) {
         e.yakuman.push((Yaku::Tuibuudao, 1));
     }
 }
@@ -374,13 +393,13 @@ fn standard(
     f: &Facts,
     ctx: &WinContext,
     rules: &Rules,
-    d: &Decomposition,
+    d: DecompositionRef<'_>,
     wait: Wait,
     win_block: Option<usize>,
     e: &mut Evaluation,
 ) {
     let pair = d.pairs[0];
-    let blocks = &d.blocks;
+    let blocks = d.blocks;
     // Shape summary.
     let mut runs = [0u8; KINDS]; // shuntsu count by first kind
     let mut sets = [false; KINDS]; // triplets and quads by kind
@@ -586,7 +605,7 @@ fn fu(
     f: &Facts,
     ctx: &WinContext,
     rules: &Rules,
-    d: &Decomposition,
+    d: DecompositionRef<'_>,
     wait: Wait,
     win_block: Option<usize>,
     pinfu: bool,
@@ -631,6 +650,7 @@ fn fu(
         items.push(FuItem::new(FuReason::Wait(wait), 2, None));
     }
     let raw: u32 = items.as_slice().iter().map(|i| u32::from(i.fu)).sum();
+    e.raw_fu = raw;
     let total = if pinfu && ctx.tsumo {
         20
     } else if !f.closed && raw == 20 {

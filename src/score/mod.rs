@@ -8,7 +8,9 @@ pub mod fu;
 pub mod points;
 pub mod yaku;
 
-use crate::algo::decompose::{decompositions, readings, Decomposition, Form, Wait};
+use crate::algo::decompose::{
+    for_each_decomposition, for_each_reading, Decomposition, DecompositionRef, Form, Wait,
+};
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
 use crate::rules::{Renhou, Rules};
@@ -17,19 +19,8 @@ pub use context::WinContext;
 use evaluate::{evaluate, Evaluation, Facts, YakuList};
 pub use fu::{FuItem, FuList, FuReason};
 use num_bigint::BigUint;
-pub use points::{Limit, Payments, Settlement};
+pub use points::{aotenjou_points, BigPoints, Limit, Payments, Settlement};
 pub use yaku::Yaku;
-
-/// Exact aotenjou amounts (unbounded).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BigPoints {
-    pub base: BigUint,
-    pub ron: Option<BigUint>,
-    pub tsumo_dealer: Option<BigUint>,
-    pub tsumo_non_dealer: Option<BigUint>,
-    /// The hand's value (before honba and sticks).
-    pub points: BigUint,
-}
 
 /// A scored win.
 #[derive(Clone, Debug)]
@@ -99,9 +90,10 @@ fn count_dora(all: &Counts, indicators: &[Tile]) -> u32 {
         .sum()
 }
 
-/// Ranking of a candidate: basic points, han, fu.
+/// Ranking of a candidate: basic points, then a real yakuman over a counted one,
+/// then han, fu, and fu before rounding.
 #[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
-struct Rank(f64, u32, u32);
+struct Rank(f64, bool, u32, u32, u32);
 
 struct Candidate {
     eval: Evaluation,
@@ -110,7 +102,8 @@ struct Candidate {
     limit: Limit,
     multiplier: u32,
     rank: Rank,
-    reading: usize,
+    /// The wait of the reading.
+    wait: Wait,
 }
 
 fn value(e: &Evaluation, dora: u32, rules: &Rules) -> (u32, u64, Limit, u32, Rank) {
@@ -127,7 +120,13 @@ fn value(e: &Evaluation, dora: u32, rules: &Rules) -> (u32, u64, Limit, u32, Ran
         if rules.aotenjou {
             let han = 13 * mult + e.yaku_han + dora;
             let rank = f64::from(han) + f64::from(e.fu.max(1)).log2();
-            return (han, u64::MAX, Limit::None, mult, Rank(rank, han, e.fu));
+            return (
+                han,
+                u64::MAX,
+                Limit::None,
+                mult,
+                Rank(rank, true, han, e.fu, e.raw_fu),
+            );
         }
         let (base, limit) = points::yakuman_base(mult);
         return (
@@ -135,22 +134,34 @@ fn value(e: &Evaluation, dora: u32, rules: &Rules) -> (u32, u64, Limit, u32, Ran
             base,
             limit,
             mult,
-            Rank(base as f64, 13 * mult, e.fu),
+            Rank(base as f64, true, 13 * mult, e.fu, e.raw_fu),
         );
     }
     let han = e.yaku_han + dora;
     if rules.aotenjou {
         let rank = f64::from(han) + f64::from(e.fu.max(1)).log2();
-        return (han, u64::MAX, Limit::None, 0, Rank(rank, han, e.fu));
+        return (
+            han,
+            u64::MAX,
+            Limit::None,
+            0,
+            Rank(rank, false, han, e.fu, e.raw_fu),
+        );
     }
     let (base, limit) = points::base_points(han, e.fu, rules);
-    (han, base, limit, 0, Rank(base as f64, han, e.fu))
+    (
+        han,
+        base,
+        limit,
+        0,
+        Rank(base as f64, false, han, e.fu, e.raw_fu),
+    )
 }
 
 /// Score a win. `hand` holds the winning tile `win` among its concealed tiles.
 pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<ScoreResult> {
-    ctx.check(hand, win, rules)?;
     let all = hand.all_counts();
+    ctx.check(hand, &all, win, rules)?;
     let melds = hand.melds();
     let mut aka: u32 = hand.red_fives().iter().map(|&r| u32::from(r)).sum();
     for m in melds {
@@ -169,67 +180,82 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
         !melds.is_empty(),
         win.kind(),
     );
-    let decomps = decompositions(hand);
-    let mut reads = Vec::with_capacity(4);
-    for d in &decomps {
-        reads.extend(readings(d, win.kind()));
-    }
-    if reads.is_empty() {
-        if let Some(r) = shiisan_puutaa(hand, &facts, ctx, rules) {
-            return Ok(finish(
-                r,
-                hand,
-                ctx,
-                rules,
-                (dora, aka, ura),
-                (
-                    Decomposition {
-                        form: Form::ShiisanPuutaa,
-                        blocks: vec![],
-                        pairs: (0..KINDS as u8)
-                            .filter(|&k| facts.concealed[k as usize] == 2)
-                            .collect(),
-                    },
-                    Wait::Tanki,
-                ),
-            ));
-        }
-        return Err(MahjongError::NotAgari(format!(
-            "{hand} won on {win} is not a complete hand"
-        )));
-    }
     let needed = match rules.two_han_from_honba {
         Some(h) if ctx.honba >= u32::from(h) => u32::from(rules.min_han).max(2),
         _ => u32::from(rules.min_han),
     };
     let dora_total = dora + aka + ura;
-    let mut best: Option<Candidate> = None;
-    let mut best_without_yaku: Option<(u32, usize)> = None;
-    for (i, r) in reads.iter().enumerate() {
-        let eval = evaluate(&facts, ctx, rules, &r.decomposition, r.wait, r.win_block);
-        if eval.yakuman.is_empty() && eval.yaku_han < needed {
-            if best_without_yaku.is_none_or(|(h, _)| eval.yaku_han > h) {
-                best_without_yaku = Some((eval.yaku_han, i));
+    let mut best: Option<(Candidate, Decomposition)> = None;
+    let mut best_without_yaku: Option<u32> = None;
+    // For renhou valued alone: the first reading.
+    let mut first: Option<(Evaluation, Decomposition, Wait)> = None;
+    let mut robbing_needs_kokushi = false;
+    let renhou_alone = ctx.renhou && matches!(rules.renhou, Renhou::Mangan | Renhou::Baiman);
+    for_each_decomposition(hand.counts(), hand, |d: DecompositionRef<'_>| {
+        if ctx.robbed_ankan && d.form != Form::Kokushi {
+            robbing_needs_kokushi = true;
+            return;
+        }
+        for_each_reading(d, win.kind(), |wait, win_block| {
+            let eval = evaluate(&facts, ctx, rules, d, wait, win_block);
+            if renhou_alone && first.is_none() {
+                first = Some((eval.clone(), d.to_owned(), wait));
             }
-            continue;
+            if eval.yakuman.is_empty() && eval.yaku_han < needed {
+                best_without_yaku = best_without_yaku.max(Some(eval.yaku_han));
+                return;
+            }
+            let dora_here = if eval.yakuman.is_empty() || rules.aotenjou {
+                dora_total
+            } else {
+                0
+            };
+            let (han, base, limit, multiplier, rank) = value(&eval, dora_here, rules);
+            if best.as_ref().is_none_or(|(b, _)| rank > b.rank) {
+                let c = Candidate {
+                    eval,
+                    han,
+                    base,
+                    limit,
+                    multiplier,
+                    rank,
+                    wait,
+                };
+                match &mut best {
+                    // Reuse the decomposition's buffers.
+                    Some((b, owned)) => {
+                        *b = c;
+                        owned.form = d.form;
+                        owned.blocks.clear();
+                        owned.blocks.extend_from_slice(d.blocks);
+                        owned.pairs.clear();
+                        owned.pairs.extend_from_slice(d.pairs);
+                    }
+                    None => best = Some((c, d.to_owned())),
+                }
+            }
+        });
+    });
+    if robbing_needs_kokushi && best.is_none() && best_without_yaku.is_none() {
+        return Err(MahjongError::InvalidContext(format!(
+            "only kokushi musou may rob a closed kan, not {hand}"
+        )));
+    }
+    if best.is_none() && best_without_yaku.is_none() && first.is_none() {
+        if let Some(r) = shiisan_puutaa(hand, &facts, ctx, rules) {
+            let pairs = (0..KINDS as u8)
+                .filter(|&k| facts.concealed[k as usize] == 2)
+                .collect();
+            let d = Decomposition {
+                form: Form::ShiisanPuutaa,
+                blocks: vec![],
+                pairs,
+            };
+            return Ok(finish(r, ctx, rules, (dora, aka, ura), d));
         }
-        let dora_here = if eval.yakuman.is_empty() || rules.aotenjou {
-            dora_total
-        } else {
-            0
-        };
-        let (han, base, limit, multiplier, rank) = value(&eval, dora_here, rules);
-        if best.as_ref().is_none_or(|b| rank > b.rank) {
-            best = Some(Candidate {
-                eval,
-                han,
-                base,
-                limit,
-                multiplier,
-                rank,
-                reading: i,
-            });
-        }
+        return Err(MahjongError::NotAgari(format!(
+            "{hand} won on {win} is not a complete hand"
+        )));
     }
     // Renhou valued as mangan or baiman stands alone: take it when it pays more.
     let renhou_base = match rules.renhou {
@@ -238,42 +264,25 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
         _ => None,
     };
     if let Some((base, han, limit)) = renhou_base {
-        if best.as_ref().is_none_or(|b| b.base < base) {
-            let i = best.as_ref().map_or(0, |b| b.reading);
-            let mut eval = evaluate(
-                &facts,
-                ctx,
-                rules,
-                &reads[i].decomposition,
-                reads[i].wait,
-                reads[i].win_block,
-            );
+        if best.as_ref().is_none_or(|(b, _)| b.base < base) {
+            let (mut eval, d, wait) = first.expect("a complete hand has a reading");
             eval.yaku.clear();
             eval.yaku.push((Yaku::Renhou, han as u8));
             eval.yaku_han = han;
-            best = Some(Candidate {
+            let c = Candidate {
                 eval,
                 han,
                 base,
                 limit,
                 multiplier: 0,
-                rank: Rank(base as f64, han, 0),
-                reading: i,
-            });
-            let r = best.expect("set");
-            let read = &reads[r.reading];
-            return Ok(finish(
-                r,
-                hand,
-                ctx,
-                rules,
-                (0, 0, 0),
-                (read.decomposition.clone(), read.wait),
-            ));
+                rank: Rank(base as f64, false, han, 0, 0),
+                wait,
+            };
+            return Ok(finish(c, ctx, rules, (0, 0, 0), d));
         }
     }
-    let Some(best) = best else {
-        let (han, _) = best_without_yaku.unwrap_or((0, 0));
+    let Some((best, d)) = best else {
+        let han = best_without_yaku.unwrap_or(0);
         let why = if han == 0 {
             "has no yaku (dora alone do not win)".to_string()
         } else {
@@ -281,27 +290,18 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
         };
         return Err(MahjongError::NoYaku(format!("{hand} won on {win} {why}")));
     };
-    let read = &reads[best.reading];
-    let dora_counts = (dora, aka, ura);
-    Ok(finish(
-        best,
-        hand,
-        ctx,
-        rules,
-        dora_counts,
-        (read.decomposition.clone(), read.wait),
-    ))
+    Ok(finish(best, ctx, rules, (dora, aka, ura), d))
 }
 
 #[allow(clippy::needless_pass_by_value)]
 fn finish(
     c: Candidate,
-    _hand: &Hand,
     ctx: &WinContext,
     rules: &Rules,
     (dora, aka, ura): (u32, u32, u32),
-    (decomposition, wait): (Decomposition, Wait),
+    decomposition: Decomposition,
 ) -> ScoreResult {
+    let wait = c.wait;
     let dealer = ctx.is_dealer();
     let mut pao_base = 8000 * u64::from(c.eval.pao_multiplier);
     pao_base = pao_base.min(c.base);
@@ -344,12 +344,7 @@ fn finish(
         .as_ref()
         .map_or(c.base, |b| u64::try_from(&b.base).unwrap_or(u64::MAX));
     let mut yaku = c.eval.yaku;
-    let mut sorted: Vec<(Yaku, u8)> = yaku.as_slice().to_vec();
-    sorted.sort_by_key(|&(y, _)| y);
-    yaku.clear();
-    for y in sorted {
-        yaku.push(y);
-    }
+    yaku.sort_by_yaku();
     ScoreResult {
         han: c.han,
         fu: c.eval.fu,
@@ -375,34 +370,6 @@ fn finish(
         riichi_sticks: ctx.riichi_sticks,
         pao_base,
         aotenjou,
-    }
-}
-
-/// Exact aotenjou payments of `han` and `fu`.
-fn aotenjou_points(han: u32, fu: u32, dealer: bool, tsumo: bool) -> BigPoints {
-    let base = points::aotenjou_base(han, fu);
-    let up = |m: u32| points::round_up_100_big(&(&base * BigUint::from(m)));
-    let (ron, td, tn, total) = if tsumo {
-        if dealer {
-            let each = up(2);
-            let total = &each * BigUint::from(3u32);
-            (None, None, Some(each), total)
-        } else {
-            let d = up(2);
-            let n = up(1);
-            let total = &d + &n * BigUint::from(2u32);
-            (None, Some(d), Some(n), total)
-        }
-    } else {
-        let r = up(if dealer { 6 } else { 4 });
-        (Some(r.clone()), None, None, r)
-    };
-    BigPoints {
-        base,
-        ron,
-        tsumo_dealer: td,
-        tsumo_non_dealer: tn,
-        points: total,
     }
 }
 
@@ -438,6 +405,6 @@ fn shiisan_puutaa(hand: &Hand, f: &Facts, ctx: &WinContext, rules: &Rules) -> Op
         limit,
         multiplier,
         rank,
-        reading: 0,
+        wait: Wait::Tanki,
     })
 }

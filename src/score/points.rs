@@ -148,6 +148,45 @@ impl Payments {
     }
 }
 
+/// Exact aotenjou amounts (unbounded).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BigPoints {
+    pub base: BigUint,
+    pub ron: Option<BigUint>,
+    pub tsumo_dealer: Option<BigUint>,
+    pub tsumo_non_dealer: Option<BigUint>,
+    /// The hand's value (before honba and sticks).
+    pub points: BigUint,
+}
+
+/// Exact aotenjou payments of `han` and `fu`.
+pub fn aotenjou_points(han: u32, fu: u32, dealer: bool, tsumo: bool) -> BigPoints {
+    let base = aotenjou_base(han, fu);
+    let up = |m: u32| round_up_100_big(&(&base * BigUint::from(m)));
+    let (ron, td, tn, total) = if tsumo {
+        if dealer {
+            let each = up(2);
+            let total = &each * BigUint::from(3u32);
+            (None, None, Some(each), total)
+        } else {
+            let d = up(2);
+            let n = up(1);
+            let total = &d + &n * BigUint::from(2u32);
+            (None, Some(d), Some(n), total)
+        }
+    } else {
+        let r = up(if dealer { 6 } else { 4 });
+        (Some(r.clone()), None, None, r)
+    };
+    BigPoints {
+        base,
+        ron,
+        tsumo_dealer: td,
+        tsumo_non_dealer: tn,
+        points: total,
+    }
+}
+
 /// The facts of a win that settling it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settlement {

@@ -1,0 +1,133 @@
+//! Criterion benchmark of the native scorer on the shared agari corpus
+//! (`../shared/bench/agari.jsonl`, or `RIICHI_SHARED`): 20,000 wins with melds,
+//! chiitoitsu and kokushi, scored under the Tenhou rules without red fives (the
+//! corpus has none). Before timing, every hand must score and agree with the
+//! corpus's reference han and fu on at least 99% of hands (the reference comes
+//! from the `mahjong` package; the known rule differences are listed in
+//! `tests/test_score_differential.py`). Run: `cargo bench --bench score`.
+
+use _core::meld::{Meld, MeldKind, Relative};
+use _core::rules::Rules;
+use _core::score::{score, WinContext};
+use _core::tile::Tile;
+use _core::Hand;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use serde_json::Value;
+use std::hint::black_box;
+use std::path::PathBuf;
+
+fn corpus() -> Option<String> {
+    let candidates = match std::env::var_os("RIICHI_SHARED") {
+        Some(d) => vec![PathBuf::from(&d).join("bench"), PathBuf::from(d)],
+        None => vec![PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/bench")],
+    };
+    let dir = candidates
+        .into_iter()
+        .find(|d| d.join("agari.jsonl").is_file())?;
+    std::fs::read_to_string(dir.join("agari.jsonl")).ok()
+}
+
+fn tile(id: &Value) -> Tile {
+    Tile::from_kind((id.as_u64().expect("136 id") / 4) as u8).expect("kind")
+}
+
+fn tiles(v: &Value) -> Vec<Tile> {
+    v.as_array().expect("tiles").iter().map(tile).collect()
+}
+
+struct Case {
+    hand: Hand,
+    win: Tile,
+    ctx: WinContext,
+    han: u64,
+    fu: u64,
+}
+
+fn load(text: &str) -> Vec<Case> {
+    text.lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).expect("json line");
+            let melds = v["melds"]
+                .as_array()
+                .expect("melds")
+                .iter()
+                .map(|m| {
+                    let kind = match m["type"].as_str().expect("type") {
+                        "chi" => MeldKind::Chi,
+                        "pon" => MeldKind::Pon,
+                        "minkan" => MeldKind::Daiminkan,
+                        _ => MeldKind::Ankan,
+                    };
+                    let (called, from) = if kind == MeldKind::Ankan {
+                        (None, None)
+                    } else {
+                        let from = match m["from"].as_u64() {
+                            Some(1) => Relative::Right,
+                            Some(2) => Relative::Across,
+                            _ => Relative::Left,
+                        };
+                        (Some(tile(&m["called"])), Some(from))
+                    };
+                    Meld::new(kind, &tiles(&m["t136"]), called, from, None).expect("meld")
+                })
+                .collect();
+            let hand = Hand::new(&tiles(&v["concealed136"]), melds).expect("hand");
+            let ctx = WinContext {
+                tsumo: v["tsumo"].as_bool().unwrap_or(false),
+                riichi: v["riichi"].as_bool().unwrap_or(false),
+                seat_wind: v["seat_wind"].as_u64().unwrap_or(0) as u8,
+                round_wind: v["round_wind"].as_u64().unwrap_or(0) as u8,
+                dora_indicators: tiles(&v["dora_ind136"]),
+                honba: v["honba"].as_u64().unwrap_or(0) as u32,
+                ..WinContext::default()
+            };
+            Case {
+                hand,
+                win: tile(&v["win136"]),
+                ctx,
+                han: v["ref"]["han"].as_u64().unwrap_or(0),
+                fu: v["ref"]["fu"].as_u64().unwrap_or(0),
+            }
+        })
+        .collect()
+}
+
+fn bench_score(c: &mut Criterion) {
+    let Some(text) = corpus() else {
+        eprintln!("shared corpus not found (../shared/bench or RIICHI_SHARED): skipping");
+        return;
+    };
+    let wins = load(&text);
+    let rules = Rules {
+        red_fives: [0, 0, 0],
+        ..Rules::default()
+    };
+    let mut agree = 0;
+    for w in &wins {
+        let r = score(&w.hand, w.win, &w.ctx, &rules)
+            .unwrap_or_else(|e| panic!("{} won on {}: {e}", w.hand, w.win));
+        if (u64::from(r.han), u64::from(r.fu)) == (w.han, w.fu) || r.yakuman_multiplier > 0 {
+            agree += 1;
+        }
+    }
+    assert!(
+        agree * 100 >= wins.len() * 99,
+        "only {agree} of {} agree with the reference",
+        wins.len()
+    );
+    let mut g = c.benchmark_group("score");
+    g.throughput(Throughput::Elements(wins.len() as u64));
+    g.bench_function("agari_corpus", |b| {
+        b.iter(|| {
+            wins.iter()
+                .map(|w| {
+                    score(black_box(&w.hand), w.win, &w.ctx, &rules).map_or(0, |r| r.payments.total)
+                })
+                .sum::<u64>()
+        });
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_score);
+criterion_main!(benches);
