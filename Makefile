@@ -37,5 +37,5 @@ test: build lint
 
 bench: build
 	$(VENV)/bin/maturin develop --release -q --extras test,bench
-	cargo bench --bench analysis
+	cargo bench --bench analysis --bench score
 	$(PY) -m pytest benches --benchmark-only

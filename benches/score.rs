@@ -6,6 +6,7 @@
 //! from the `mahjong` package; the known rule differences are listed in
 //! `tests/test_score_differential.py`). Run: `cargo bench --bench score`.
 
+use _core::algo::decompose::{for_each_decomposition, for_each_reading};
 use _core::meld::{Meld, MeldKind, Relative};
 use _core::rules::Rules;
 use _core::score::{score, WinContext};
@@ -124,6 +125,18 @@ fn bench_score(c: &mut Criterion) {
                     score(black_box(&w.hand), w.win, &w.ctx, &rules).map_or(0, |r| r.payments.total)
                 })
                 .sum::<u64>()
+        });
+    });
+    // The part of it that finds every reading.
+    g.bench_function("readings_only", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            for w in &wins {
+                for_each_decomposition(black_box(w.hand.counts()), &w.hand, |d| {
+                    for_each_reading(d, w.win.kind(), |_, _| n += 1);
+                });
+            }
+            n
         });
     });
     g.finish();

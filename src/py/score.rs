@@ -5,7 +5,7 @@
 
 use super::analysis::{py_decomposition, PyDecomposition};
 use super::errors::{invalid, InvalidContextError};
-use super::hand::hand_arg;
+use super::hand::{hand_arg, PyHand};
 use super::rules::rules_arg;
 use super::tile::{tile_arg, tiles_arg};
 use crate::rules::Rules;
@@ -616,7 +616,14 @@ fn score(
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyScoreResult> {
     let _ = py;
-    let hand = hand_arg(hand)?;
+    // A `Hand` is borrowed as it is; a string is parsed.
+    let parsed;
+    let hand = if let Ok(h) = hand.cast::<PyHand>() {
+        &h.get().0
+    } else {
+        parsed = hand_arg(hand)?;
+        &parsed
+    };
     let win = tile_arg(win_tile)?;
     let rules = rules_arg(rules)?;
     let built;
@@ -648,7 +655,7 @@ fn score(
         )?;
         &built
     };
-    let r = core::score(&hand, win, ctx, &rules)?;
+    let r = core::score(hand, win, ctx, &rules)?;
     Ok(PyScoreResult { r, rules })
 }
 

@@ -53,7 +53,12 @@ pub fn base_points(han: u32, fu: u32, rules: &Rules) -> (u64, Limit) {
         _ => match rules.kazoe {
             Kazoe::Yakuman => (8000, Limit::KazoeYakuman),
             Kazoe::Sanbaiman => (6000, Limit::Sanbaiman),
-            Kazoe::Multiple => (8000 * u64::from(han / 13), Limit::KazoeYakuman),
+            Kazoe::Multiple => {
+                let n = rules
+                    .max_yakuman
+                    .map_or(han / 13, |m| (han / 13).min(u32::from(m)));
+                (8000 * u64::from(n), Limit::KazoeYakuman)
+            }
         },
     }
 }
