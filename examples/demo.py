@@ -1,9 +1,9 @@
-"""The main demo: a tour of tiles, hands and hand analysis (run by `make run`)."""
+"""The main demo: a tour of tiles, hands, hand analysis and scoring (run by `make run`)."""
 
 import numpy as np
 
 import riichi
-from riichi.__main__ import analyze
+from riichi.__main__ import analyze, score_report
 
 # Tiles and notations.
 red = riichi.Tile("0p")
@@ -36,3 +36,50 @@ counts = np.zeros((100_000, 34), dtype=np.uint8)
 np.add.at(counts, (np.arange(100_000)[:, None], walls), 1)
 s = riichi.shanten_batch(counts)
 print("shanten of 100,000 random 14-tile hands:", np.bincount(s + 1).tolist(), "(from -1)")
+
+# Scoring: South wins by tsumo after riichi, with a red five and one dora.
+print()
+win = riichi.score(
+    "234m406p789s11z555z", "5z", tsumo=True, riichi=True, seat_wind="S", dora_indicators="4p"
+)
+print(win)
+print("payments", win.payments, "deltas (E S W N)", win.deltas())
+print()
+
+# The same report as `python -m riichi score ...`, here with one honba and a stick.
+print(
+    score_report(
+        "234m406p789s11z555z",
+        "5z",
+        tsumo=True,
+        riichi=True,
+        seat_wind="S",
+        dora_indicators="4p",
+        honba=1,
+        riichi_sticks=1,
+    )
+)
+print()
+
+# Rules change the result: 4 han 30 fu is 7700, or a mangan with kiriage.
+soul = riichi.Rules.preset("mahjong_soul")
+for rules in (soul, soul.replace(kiriage=True)):
+    r = riichi.score(
+        "233445m456p678s22s", "5m", riichi=True, dora_indicators="3p", seat_wind="W", rules=rules
+    )
+    limit = "no limit" if r.limit == "none" else r.limit
+    print(f"{r.han} han {r.fu} fu, {limit}: {r.points}  with {rules.diff(soul) or 'Mahjong Soul'}")
+print("4 han 30 fu non-dealer ron:", riichi.score_table()["non_dealer"][(4, 30)])
+
+# Many wins at once: the same winning hand under every dora indicator.
+F = riichi.SCORE_FLAGS
+hands = ["22334455m234p777s"] * 34
+out = riichi.score_batch(
+    hands,
+    ["5m"] * 34,
+    flags=np.full(34, F["riichi"] | F["tsumo"], dtype=np.uint32),
+    dora_indicators=np.arange(34, dtype=np.uint8)[:, None],
+)
+values, counts = np.unique(out["points"], return_counts=True)
+shown = ", ".join(f"{v} x{n}" for v, n in zip(values.tolist(), counts.tolist(), strict=True))
+print("dealer riichi tsumo under each of the 34 dora indicators:", shown)

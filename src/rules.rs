@@ -491,6 +491,7 @@ options! {
 }
 
 fn unknown(name: &str) -> RuleError {
+    let name = &name.replace('-', "_").to_ascii_lowercase();
     let mut near: Vec<&str> = OPTIONS
         .iter()
         .map(|o| o.name)

@@ -1,9 +1,15 @@
-"""`python -m riichi analyze`."""
+"""`python -m riichi analyze` and `python -m riichi score`."""
 
+import re
+import shlex
 import subprocess
 import sys
+from pathlib import Path
 
-from riichi.__main__ import main
+import pytest
+
+import riichi
+from riichi.__main__ import _option_value, main, score_report
 
 
 def run(*args):
@@ -40,3 +46,191 @@ def test_bad_hand_is_an_error_not_a_traceback():
     assert r.returncode == 2
     assert r.stderr.strip() == "error: \"123x\": unknown suit 'x' at position 3"
     assert "Traceback" not in r.stderr
+
+
+# `python -m riichi score` ---------------------------------------------------------
+
+
+def block(out, label):
+    """The lines of one labelled block of a report (the label's line and the
+    indented lines that follow it), without the label column."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"{label} "))
+    found = [lines[start][9:]]
+    for line in lines[start + 1 :]:
+        if not line.startswith(" " * 9):
+            break
+        found.append(line[9:])
+    return found
+
+
+def test_score_ron_lists_yaku_fu_and_payment():
+    out = score_report("123m456p789s11z [55'5z]", "1z", seat_wind="S", honba=2, riichi_sticks=1)
+    assert "win      1z by ron (seat S, round E)" in out
+    assert "context  honba 2, riichi sticks 1" in out
+    assert "reading  123m 456p 789s [555z] 11z  (tanki wait)" in out
+    assert block(out, "yaku") == ["Haku  1 han"]
+    fu = [line.split(None, 2) for line in block(out, "fu")]
+    assert fu == [
+        ["20", "base", "base fu"],
+        ["4", "meld", "open yaochuu triplet 555z"],
+        ["2", "pair", "yakuhai pair 11z"],
+        ["2", "wait", "tanki wait"],
+        ["2", "round_up", "rounded up to 10"],
+        ["30", "total"],
+    ]
+    assert "han/fu   1 han 30 fu" in out
+    assert "limit    -" in out
+    assert "points   1000" in out
+    assert block(out, "payments") == [
+        "the discarder pays 1600",
+        "honba 600 included, riichi sticks 1000",
+        "S gains 2600",
+    ]
+
+
+def test_score_tsumo_shows_who_pays_what(capsys):
+    argv = ["score", "22334455m234p777s", "--win", "5m", "--tsumo", "--riichi"]
+    argv += ["--dora", "1m", "--ura", "6p", "--seat", "S", "--honba", "1", "--sticks", "1"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "context  riichi, dora indicators 1m, ura indicators 6p, honba 1, riichi sticks 1" in out
+    assert [line.split("  ")[0] for line in block(out, "yaku")] == [
+        "Riichi",
+        "Menzen Tsumo",
+        "Iipeikou",
+        "Tanyao",
+        "Dora",
+    ]
+    assert block(out, "yaku")[-1].split() == ["Dora", "2", "han"]
+    assert "han/fu   6 han 30 fu" in out
+    assert "limit    haneman" in out
+    assert "points   12000" in out
+    # 6000 / 3000 each, plus 100 honba from each payer; the winner takes the stick.
+    assert block(out, "payments") == [
+        "E pays 6100 (dealer)",
+        "W pays 3100",
+        "N pays 3100",
+        "honba 300 included, riichi sticks 1000",
+        "S gains 13300",
+    ]
+
+
+def test_score_yakuman_shows_its_multiplier(capsys):
+    assert main(["score", "19m19p19s1234567z1m", "--win", "1m", "--tsumo", "--seat", "N"]) == 0
+    out = capsys.readouterr().out
+    assert "reading  kokushi  (kokushi13 wait)" in out
+    assert block(out, "yaku") == ["Kokushi Musou 13-sided  yakuman"]
+    assert "limit    yakuman" in out
+    assert block(out, "payments") == [
+        "E pays 16000 (dealer)",
+        "S pays 8000",
+        "W pays 8000",
+        "N gains 32000",
+    ]
+    # Mahjong Soul makes the 13-sided wait a double yakuman.
+    assert main(["score", "19m19p19s1234567z1m", "--win", "1m", "--rules", "mahjong_soul"]) == 0
+    out = capsys.readouterr().out
+    assert block(out, "yaku") == ["Kokushi Musou 13-sided  yakuman x2"]
+    assert "points   96000" in out
+
+
+def test_score_rules_preset_and_set_change_the_result(capsys, tmp_path):
+    # Riichi, pinfu, tanyao and one dora: 4 han 30 fu, 7700 for a non-dealer ron...
+    argv = ["score", "233445m456p678s22s", "--win", "5m", "--riichi", "--dora", "3p"]
+    argv += ["--seat", "W", "--rules", "mahjong_soul"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "han/fu   4 han 30 fu" in out
+    assert "points   7700" in out
+    assert "rules    kokushi_robs_ankan=true, double_kokushi_13=true" in out
+    # ... but a mangan with kiriage.
+    assert main([*argv, "--set", "kiriage=true"]) == 0
+    out = capsys.readouterr().out
+    assert "limit    mangan" in out
+    assert "points   8000" in out
+    assert block(out, "payments")[0] == "the discarder pays 8000"
+    # The same rules from a file.
+    path = tmp_path / "house.toml"
+    riichi.Rules(kiriage=True).save(path)
+    assert main([*argv[:-2], "--rules", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "rules    kiriage=true" in out
+    assert "points   8000" in out
+
+
+def test_set_values_parse_as_json_or_strings():
+    assert _option_value("true") is True
+    assert _option_value("false") is False
+    assert _option_value("4") == 4
+    assert _option_value("null") is None
+    assert _option_value("none") is None
+    assert _option_value("[0, 0, 0]") == [0, 0, 0]
+    assert _option_value("sanbaiman") == "sanbaiman"
+    assert _option_value('"sanbaiman"') == "sanbaiman"
+
+
+def test_score_set_takes_every_kind_of_value(capsys):
+    argv = ["score", "233445m456p678s22s", "--win", "5m", "--riichi", "--dora", "3p"]
+    argv += ["--set", "red_fives=[0,0,0]", "--set", "kazoe=sanbaiman", "--set", "max_yakuman=2"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert 'rules    red_fives=[0, 0, 0], kazoe="sanbaiman", max_yakuman=2' in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--set", "kiriag=true"],
+            'error: unknown rule option "kiriag" (did you mean kiriage?); '
+            "Rules.options() lists all 54 options",
+        ),
+        (
+            ["--set", "kiriage=1"],
+            "error: rule option kiriage = 1 is not valid: kiriage takes true or false",
+        ),
+        (["--set", "kiriage"], "error: --set takes option=value, not 'kiriage'"),
+        (
+            ["--rules", "nope"],
+            'error: unknown preset "nope"; the presets are "tenhou", "mahjong_soul", '
+            '"wrc2025", "ema2025", "mleague"',
+        ),
+        (
+            ["--rules", "no/such/rules.toml"],
+            "error: cannot read rules file no/such/rules.toml: No such file or directory",
+        ),
+        (["--ippatsu"], "error: ippatsu without riichi"),
+    ],
+)
+def test_score_bad_options_are_errors(capsys, args, message):
+    assert main(["score", "233445m456p678s22s", "--win", "5m", *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip() == message
+
+
+def test_score_incomplete_hand_is_an_error():
+    r = run("score", "123m456p789s1123z", "--win", "3z")
+    assert r.returncode == 2
+    assert r.stderr.strip() == "error: 123m456p789s1123z won on 3z is not a complete hand"
+    assert "Traceback" not in r.stderr
+    assert r.stdout == ""
+
+
+def test_score_hand_without_yaku_is_an_error():
+    r = run("score", "234m456p789s11z333z", "--win", "3z", "--dora", "2z")
+    assert r.returncode == 2
+    assert r.stderr.strip() == (
+        "error: 234m456p789s11333z won on 3z has no yaku (dora alone do not win)"
+    )
+    assert "Traceback" not in r.stderr
+
+
+def test_readme_shows_the_score_report_as_printed(capsys):
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    command, shown = re.search(
+        r"```sh\n\.venv/bin/python -m riichi (score .*?)\n```\n\n```text\n(.*?)```", readme, re.S
+    ).groups()
+    assert main(shlex.split(command)) == 0
+    assert capsys.readouterr().out == shown

@@ -14,6 +14,7 @@ calls over numpy arrays that release the GIL and use every core.
 
 from riichi._core import (
     SCORE_FLAGS,
+    SCORE_STATUS,
     Block,
     Decomposition,
     DiscardOption,
@@ -63,6 +64,7 @@ from riichi._core import (
 
 __all__ = [
     "SCORE_FLAGS",
+    "SCORE_STATUS",
     "Block",
     "Decomposition",
     "DiscardOption",

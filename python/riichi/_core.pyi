@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 __all__ = [
     "SCORE_FLAGS",
+    "SCORE_STATUS",
     "Block",
     "Decomposition",
     "DiscardOption",
@@ -807,6 +808,9 @@ class ScoreResult:
     @property
     def is_dealer(self) -> bool: ...
     @property
+    def seat_wind(self) -> _Wind:
+        """The winner's seat wind."""
+    @property
     def tsumo(self) -> bool: ...
     def deltas(
         self, discarder: _Wind | None = None, liable: _Wind | None = None
@@ -845,6 +849,49 @@ class WinContext:
         honba: int = 0,
         riichi_sticks: int = 0,
     ) -> WinContext: ...
+    @property
+    def tsumo(self) -> bool: ...
+    @property
+    def riichi(self) -> bool:
+        """True for any riichi (`double_riichi` sets it too)."""
+    @property
+    def double_riichi(self) -> bool: ...
+    @property
+    def ippatsu(self) -> bool: ...
+    @property
+    def rinshan(self) -> bool: ...
+    @property
+    def chankan(self) -> bool: ...
+    @property
+    def robbed_ankan(self) -> bool: ...
+    @property
+    def haitei(self) -> bool: ...
+    @property
+    def houtei(self) -> bool: ...
+    @property
+    def tenhou(self) -> bool: ...
+    @property
+    def chiihou(self) -> bool: ...
+    @property
+    def renhou(self) -> bool: ...
+    @property
+    def open_riichi(self) -> bool: ...
+    @property
+    def open_riichi_deal_in(self) -> bool: ...
+    @property
+    def paarenchan(self) -> bool: ...
+    @property
+    def seat_wind(self) -> _Wind: ...
+    @property
+    def round_wind(self) -> _Wind: ...
+    @property
+    def dora_indicators(self) -> list[Tile]: ...
+    @property
+    def ura_indicators(self) -> list[Tile]: ...
+    @property
+    def honba(self) -> int: ...
+    @property
+    def riichi_sticks(self) -> int: ...
 
 def score(
     hand: Hand | str,
@@ -878,7 +925,10 @@ def score(
     (a red five as `0m`). `double_riichi=True` implies riichi; `open_riichi` too.
     `robbed_ankan` marks a kokushi robbing a closed kan (with `chankan`).
     `open_riichi_deal_in` marks a ron on an open riichi from a player not in riichi.
-    `paarenchan` marks the dealer win that makes eight in a row.
+    `paarenchan` marks the dealer win that makes eight in a row. The situation is
+    given either as keywords or as one `context=WinContext(...)` (both at once is a
+    `TypeError`). Winds are `"E"`, `"S"`, `"W"`, `"N"` (or 0-3); the seat wind `"E"`
+    is the dealer.
 
     Raises `NotAgariError`, `NoYakuError`, `InvalidContextError`.
     """
@@ -971,6 +1021,10 @@ def score_batch(
     cores, or `threads` (1-256). Raises `InvalidInputError` for arguments of the
     wrong type or shape.
     """
+
+SCORE_STATUS: dict[str, int]
+"""The `status` codes of `score_batch`: `ok` 0, `not_agari` 1, `no_yaku` 2,
+`invalid` 3."""
 
 SCORE_FLAGS: dict[str, int]
 """Bits of the `flags` argument of `score_batch`: `tsumo` 1, `riichi` 2,

@@ -218,8 +218,8 @@ pub fn for_each_split(counts: &Counts, mut f: impl FnMut(u8, &[Block])) {
             2 if pair_group.is_none() => pair_group = Some((lo, hi)),
             _ => return,
         }
-        // Honors are triplets and at most one pair.
-        if g == 3 && counts[lo..hi].iter().any(|&c| c == 1 || c >= 4) {
+        // Honors split only as triplets and one pair (a fifth copy: 3 + 2).
+        if g == 3 && counts[lo..hi].iter().any(|&c| c == 1 || c == 4) {
             return;
         }
     }
@@ -468,6 +468,14 @@ mod tests {
         walk(&mut [0; KINDS], 0, 0, &mut most);
         assert!(most < MAX_SPLITS, "{most}");
         assert!(most >= 4);
+    }
+
+    #[test]
+    fn fifth_copy_of_an_honor_splits() {
+        // 4444z and a fifth 4z (a wait on a tile the hand holds all of): 444z + 44z.
+        let mut c = *hand("123m456p789s4444z").counts();
+        c[30] += 1;
+        assert_eq!(standard_splits(&c).len(), 1);
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::rules::Rules;
 use crate::score::points::{self as pts, Limit, Payments, Settlement};
 use crate::score::{self as core, ScoreResult, WinContext, Yaku};
 use num_bigint::BigUint;
+use std::fmt::Write as _;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyString};
@@ -271,6 +272,10 @@ impl PyScoreResult {
         self.r.is_dealer()
     }
     #[getter]
+    fn seat_wind(&self) -> &'static str {
+        core::context::WINDS[self.r.seat_wind as usize & 3]
+    }
+    #[getter]
     fn tsumo(&self) -> bool {
         self.r.tsumo
     }
@@ -347,14 +352,22 @@ impl PyScoreResult {
             l => format!(" {}", l.name()),
         };
         let pay = self.payments();
-        let how = match (pay.ron(), pay.tsumo_dealer(), pay.tsumo_non_dealer()) {
-            (Some(r), _, _) => format!("ron {r}"),
-            (None, Some(d), Some(n)) => format!("tsumo {n}/{d}"),
-            (None, None, Some(n)) => format!("tsumo {n} all"),
+        let mut how = match (pay.ron(), pay.tsumo_dealer(), pay.tsumo_non_dealer()) {
+            (Some(r), _, _) => format!("ron, the discarder pays {r}"),
+            (None, Some(d), Some(n)) => {
+                format!("tsumo, {n} from each non-dealer and {d} from the dealer")
+            }
+            (None, None, Some(n)) => format!("tsumo, {n} from each"),
             _ => String::new(),
         };
+        if self.r.payments.honba > 0 {
+            let _ = write!(how, " ({} honba included)", self.r.honba);
+        }
+        if self.r.payments.sticks > 0 {
+            let _ = write!(how, "; riichi sticks +{}", self.r.payments.sticks);
+        }
         format!(
-            "{} han {} fu{limit}: {} points ({how})\n{}\nfu: {}",
+            "{} han {} fu{limit}: {} points\n{}\nfu: {}\npaid: {how}",
             self.r.han,
             self.r.fu,
             self.points(),
@@ -528,6 +541,91 @@ impl PyWinContext {
         .map(PyWinContext)
     }
 
+    #[getter]
+    fn tsumo(&self) -> bool {
+        self.0.tsumo
+    }
+    #[getter]
+    fn riichi(&self) -> bool {
+        self.0.riichi
+    }
+    #[getter]
+    fn double_riichi(&self) -> bool {
+        self.0.double_riichi
+    }
+    #[getter]
+    fn ippatsu(&self) -> bool {
+        self.0.ippatsu
+    }
+    #[getter]
+    fn rinshan(&self) -> bool {
+        self.0.rinshan
+    }
+    #[getter]
+    fn chankan(&self) -> bool {
+        self.0.chankan
+    }
+    #[getter]
+    fn robbed_ankan(&self) -> bool {
+        self.0.robbed_ankan
+    }
+    #[getter]
+    fn haitei(&self) -> bool {
+        self.0.haitei
+    }
+    #[getter]
+    fn houtei(&self) -> bool {
+        self.0.houtei
+    }
+    #[getter]
+    fn tenhou(&self) -> bool {
+        self.0.tenhou
+    }
+    #[getter]
+    fn chiihou(&self) -> bool {
+        self.0.chiihou
+    }
+    #[getter]
+    fn renhou(&self) -> bool {
+        self.0.renhou
+    }
+    #[getter]
+    fn open_riichi(&self) -> bool {
+        self.0.open_riichi
+    }
+    #[getter]
+    fn open_riichi_deal_in(&self) -> bool {
+        self.0.open_riichi_deal_in
+    }
+    #[getter]
+    fn paarenchan(&self) -> bool {
+        self.0.paarenchan
+    }
+    #[getter]
+    fn seat_wind(&self) -> &'static str {
+        core::context::WINDS[self.0.seat_wind as usize & 3]
+    }
+    #[getter]
+    fn round_wind(&self) -> &'static str {
+        core::context::WINDS[self.0.round_wind as usize & 3]
+    }
+    #[getter]
+    fn dora_indicators(&self) -> Vec<super::tile::PyTile> {
+        super::tile::to_py(&self.0.dora_indicators)
+    }
+    #[getter]
+    fn ura_indicators(&self) -> Vec<super::tile::PyTile> {
+        super::tile::to_py(&self.0.ura_indicators)
+    }
+    #[getter]
+    fn honba(&self) -> u32 {
+        self.0.honba
+    }
+    #[getter]
+    fn riichi_sticks(&self) -> u32 {
+        self.0.riichi_sticks
+    }
+
     fn __repr__(&self) -> String {
         let c = &self.0;
         let mut parts = Vec::new();
@@ -628,6 +726,36 @@ fn score(
     let rules = rules_arg(rules)?;
     let built;
     let ctx = if let Some(c) = &context {
+        let flags = [
+            tsumo,
+            riichi,
+            double_riichi,
+            ippatsu,
+            rinshan,
+            chankan,
+            robbed_ankan,
+            haitei,
+            houtei,
+            tenhou,
+            chiihou,
+            renhou,
+            open_riichi,
+            open_riichi_deal_in,
+            paarenchan,
+        ];
+        let given = [
+            seat_wind,
+            round_wind,
+            dora_indicators,
+            ura_indicators,
+            honba,
+            riichi_sticks,
+        ];
+        if flags.iter().any(|&f| f) || given.iter().any(|g| g.is_some_and(|g| !g.is_none())) {
+            return Err(PyTypeError::new_err(
+                "score() takes the situation either as context= or as keywords, not both",
+            ));
+        }
         &c.0
     } else {
         built = build_context(
@@ -806,6 +934,14 @@ fn score_table<'py>(
             let n_tsumo = entry(han, fu, 0, false, true, 0, &rules);
             let show =
                 |x: &Option<BigUint>| x.as_ref().map_or_else(String::new, ToString::to_string);
+            // Chiitoitsu by tsumo has at least 3 han.
+            let tsumo = |x: &Option<BigUint>| {
+                if fu == 25 && han == 2 {
+                    "-".to_string()
+                } else {
+                    show(x)
+                }
+            };
             // A 20 fu hand is a pinfu tsumo: it has no ron.
             let ron = |e: &PyPointsEntry| {
                 if fu == 20 {
@@ -816,15 +952,15 @@ fn score_table<'py>(
             };
             dealer.set_item(
                 (han, fu),
-                format!("{} ({} all)", ron(&d_ron), show(&d_tsumo.tsumo_non_dealer)),
+                format!("{} ({} all)", ron(&d_ron), tsumo(&d_tsumo.tsumo_non_dealer)),
             )?;
             non.set_item(
                 (han, fu),
                 format!(
                     "{} ({}/{})",
                     ron(&n_ron),
-                    show(&n_tsumo.tsumo_non_dealer),
-                    show(&n_tsumo.tsumo_dealer)
+                    tsumo(&n_tsumo.tsumo_non_dealer),
+                    tsumo(&n_tsumo.tsumo_dealer)
                 ),
             )?;
         }
@@ -896,5 +1032,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score_table, m)?)?;
     m.add_function(wrap_pyfunction!(settle_multi_ron, m)?)?;
     m.add_function(wrap_pyfunction!(nagashi_mangan_payments, m)?)?;
+    let status = PyDict::new(m.py());
+    for (name, code) in [("ok", 0), ("not_agari", 1), ("no_yaku", 2), ("invalid", 3)] {
+        status.set_item(name, code)?;
+    }
+    m.add("SCORE_STATUS", status)?;
     Ok(())
 }

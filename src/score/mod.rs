@@ -283,10 +283,12 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
     }
     let Some((best, d)) = best else {
         let han = best_without_yaku.unwrap_or(0);
-        let why = if han == 0 {
+        let why = if han > 0 {
+            format!("has {han} han of yaku, fewer than the {needed} the rules require")
+        } else if dora_total > 0 {
             "has no yaku (dora alone do not win)".to_string()
         } else {
-            format!("has {han} han of yaku, fewer than the {needed} the rules require")
+            "has no yaku".to_string()
         };
         return Err(MahjongError::NoYaku(format!("{hand} won on {win} {why}")));
     };
