@@ -685,7 +685,8 @@ LOCAL: list[tuple[str, Any, str, str, dict[str, Any], Any, int]] = [
     # haku 1 han 50 fu 1600 -> yakuman; pin_only refuses the 4s.
     ("tuibuudao", "on", "123345999p44s555z", "4s", {}, 1600, 32000),
     ("tuibuudao", "pin_only", "123345999p44s555z", "4s", {}, 1600, 1600),
-    ("tuibuudao", "pin_only", "123345999p88p555z", "8p", {}, 8000, 32000),
+    # pin_only takes pin tiles alone: chinitsu haneman 12000 -> yakuman.
+    ("tuibuudao", "pin_only", "11112334599988p", "8p", {}, 12000, 32000),
     # haneman 12000 -> double yakuman.
     ("kinmonkyou", True, "12334556778999m", "9m", {}, 12000, 64000),
     # Dealer pinfu ron 1500 -> dealer yakuman 48000.

@@ -566,6 +566,7 @@ class Generator:
         mj_drop: list[str] = []
         if tsumo and not melds and not riichi_ and rng.random() < 0.03:
             flags["tenhou" if seat == 0 else "chiihou"] = True
+            del dora[1:]  # no kan before the first draw: one indicator
         else:
             if riichi_:
                 flags["riichi"] = True
@@ -1019,6 +1020,9 @@ def test_renhou_yakuman_agrees() -> None:
             case.mj_flags.pop(flag, None)
         kw.pop("ura_indicators", None)
         case.ura136 = []
+        # Before the first draw no kan has been declared: one dora indicator.
+        del case.dora136[1:]
+        kw["dora_indicators"] = riichi.format_tiles(riichi.tiles_from_id136(case.dora136))
         n += 1
         r = riichi.score(case.hand, case.win, renhou=True, rules=rules, **kw)
         o = sorted((y.id, y.han) for y in r.yakuman)

@@ -993,9 +993,13 @@ def test_tuibuudao() -> None:
     check_yakuman(sc(hand, "4s", rules=Rules(tuibuudao="on")), {"tuibuudao": 1}, points=32000)
     # pin_only: 4s is a sou tile.
     check(sc(hand, "4s", rules=Rules(tuibuudao="pin_only")), {"haku": 1}, han=1, points=1600)
-    # Pin-only hand: default honitsu 3 + haku 1 = 4 han 50 fu: mangan 8000.
-    pin = "123345999p88p555z"
-    check(sc(pin, "8p"), {"honitsu": 3, "haku": 1}, han=4, fu=50, points=8000)
+    # pin_only is pin tiles alone (the white dragon is out): a haku hand is refused.
+    pin_haku = "123345999p88p555z"
+    assert yakuman_of(sc(pin_haku, "8p", rules=Rules(tuibuudao="pin_only"))) == {}
+    # 111p 123p 345p 999p + 88p, tanki 8p: default chinitsu 6, fu 20 + 10 + 8 + 8
+    # + 2 = 48 -> 50: haneman 12000.
+    pin = "11112334599988p"
+    check(sc(pin, "8p"), {"chinitsu": 6}, han=6, fu=50, points=12000)
     r = sc(pin, "8p", rules=Rules(tuibuudao="pin_only"))
     check_yakuman(r, {"tuibuudao": 1}, points=32000)
 

@@ -12,10 +12,10 @@ use crate::rules::Rules;
 use crate::score::points::{self as pts, Limit, Payments, Settlement};
 use crate::score::{self as core, ScoreResult, WinContext, Yaku};
 use num_bigint::BigUint;
-use std::fmt::Write as _;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyString};
+use std::fmt::Write as _;
 
 /// One yaku (or yakuman) of a result.
 #[pyclass(name = "Yaku", module = "riichi", frozen, eq, hash)]

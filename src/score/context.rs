@@ -82,10 +82,24 @@ impl WinContext {
         if self.rinshan && !hand.melds().iter().any(|m| m.kind().is_kan()) {
             return bad("rinshan kaihou needs a kan in the hand");
         }
+        let first = u8::from(self.tenhou) + u8::from(self.chiihou) + u8::from(self.renhou);
+        if self.ippatsu && self.rinshan {
+            return bad("ippatsu cannot be won on a kan's replacement tile: the kan ends it");
+        }
+        if self.renhou && self.chankan && !self.robbed_ankan {
+            return bad("renhou cannot rob an added kan: the pon before it was a call");
+        }
+        if first == 1 && self.dora_indicators.len() > 1 {
+            return bad(
+                "tenhou, chiihou and renhou come before any kan: one dora indicator at most",
+            );
+        }
+        if self.ura_indicators.len() > self.dora_indicators.len().max(1) {
+            return bad("there is one ura indicator under each dora indicator, no more");
+        }
         if self.chankan && self.houtei {
             return bad("chankan and houtei cannot both happen (a kan is never the last discard)");
         }
-        let first = self.tenhou as u8 + self.chiihou as u8 + self.renhou as u8;
         if first > 1 {
             return bad("tenhou, chiihou and renhou exclude each other");
         }
@@ -128,6 +142,15 @@ impl WinContext {
                 "the winning tile {win} is a red five but {hand} holds no red five of that suit"
             )));
         }
+        if !win.is_red() && win.number() == 5 && !win.is_honor() {
+            let reds = hand.red_fives()[win.suit() as usize];
+            if hand.counts()[kind as usize] <= reds {
+                return Err(MahjongError::InvalidContext(format!(
+                    "the winning tile {win} is a plain five but the fives of {hand} are red (write 0{})",
+                    win.suit().as_char()
+                )));
+            }
+        }
         // Copies: hand, melds and indicators together.
         let mut all = *all;
         let mut red = hand.red_fives();
@@ -143,6 +166,15 @@ impl WinContext {
             if t.is_red() {
                 red[t.suit() as usize] += 1;
             }
+        }
+        if self.chankan {
+            // The robbed kan holds the other three copies of the winning tile.
+            if all[kind as usize] != 1 {
+                return Err(MahjongError::InvalidContext(format!(
+                    "chankan: the robbed kan holds the other three {win}, so {hand} holds only the one it won"
+                )));
+            }
+            all[kind as usize] += 3;
         }
         if let Some(k) = (0..KINDS).find(|&k| all[k] > 4) {
             return Err(MahjongError::InvalidContext(format!(

@@ -181,12 +181,16 @@ pub fn evaluate(
     yakuman_of_situation(f, ctx, rules, &mut e);
     match d.form {
         Form::Kokushi => {
-            let thirteen = wait == Wait::Kokushi13 && !ctx.tenhou;
+            // Robbing a closed kan takes a tile the hand could not hold: never 13-sided.
+            let thirteen = wait == Wait::Kokushi13 && !ctx.tenhou && !ctx.robbed_ankan;
             if thirteen {
                 e.yakuman
                     .push((Yaku::Kokushi13, if rules.double_kokushi_13 { 2 } else { 1 }));
             } else {
                 e.yakuman.push((Yaku::Kokushi, 1));
+            }
+            if rules.aotenjou {
+                situation_yaku(f, ctx, rules, &mut e, false);
             }
             simple_fu(f, ctx, &mut e);
         }
@@ -215,11 +219,22 @@ pub fn evaluate(
         Form::ShiisanPuutaa => {}
     }
     e.yaku_han = e.yaku.as_slice().iter().map(|&(_, h)| u32::from(h)).sum();
+    // Paarenchan is not a yaku of its own: the hand must have one.
+    if ctx.paarenchan
+        && rules.paarenchan != crate::rules::Paarenchan::Off
+        && (e.yaku_han > 0 || !e.yakuman.is_empty())
+    {
+        e.yakuman.push((Yaku::Paarenchan, 1));
+        if !rules.aotenjou {
+            e.yaku.clear();
+            e.yaku_han = 0;
+        }
+    }
     e
 }
 
-/// Fu of a kokushi: base and the menzen ron or tsumo fu, rounded up.
-fn simple_fu(f: &Facts, ctx: &WinContext, e: &mut Evaluation) {
+/// Fu of a kokushi or shiisan puutaa: base and the menzen ron or tsumo fu, rounded up.
+pub fn simple_fu(f: &Facts, ctx: &WinContext, e: &mut Evaluation) {
     e.fu_items.push(FuItem::new(FuReason::Base, 20, None));
     if ctx.tsumo {
         e.fu_items.push(FuItem::new(FuReason::Tsumo, 2, None));
@@ -249,9 +264,6 @@ fn yakuman_of_situation(f: &Facts, ctx: &WinContext, rules: &Rules, e: &mut Eval
     }
     if ctx.open_riichi_deal_in && rules.open_riichi_deal_in_yakuman {
         e.yakuman.push((Yaku::OpenRiichiYakuman, 1));
-    }
-    if ctx.paarenchan && rules.paarenchan != crate::rules::Paarenchan::Off {
-        e.yakuman.push((Yaku::Paarenchan, 1));
     }
 }
 
@@ -331,7 +343,7 @@ fn hand_yakuman(f: &Facts, ctx: &WinContext, rules: &Rules, e: &mut Evaluation, 
     let symmetric = match rules.tuibuudao {
         Tuibuudao::Off => 0,
         Tuibuudao::On => kinds(&[9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31]),
-        Tuibuudao::PinOnly => kinds(&[9, 10, 11, 12, 13, 16, 17, 31]),
+        Tuibuudao::PinOnly => kinds(&[9, 10, 11, 12, 13, 16, 17]),
     };
     if symmetric != 0 && f.only(symmetric) {
         e.yakuman.push((Yaku::Tuibuudao, 1));

@@ -398,7 +398,7 @@ fn shiisan_puutaa(hand: &Hand, f: &Facts, ctx: &WinContext, rules: &Rules) -> Op
     }
     let mut eval = Evaluation::default();
     eval.yakuman.push((Yaku::ShiisanPuutaa, 1));
-    eval.fu = 30;
+    evaluate::simple_fu(f, ctx, &mut eval);
     let (han, base, limit, multiplier, rank) = value(&eval, 0, rules);
     Some(Candidate {
         eval,
