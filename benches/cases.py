@@ -588,7 +588,7 @@ def check_batch(size: int, out: np.ndarray) -> Agreement:
 
 SCORE_TASK = "score"
 SCORE_TITLE = "full scoring (agari.jsonl)"
-SCORE_TARGET = "≤ 2 µs"
+SCORE_TARGET = "≤ 1.0 µs"
 _CORPUS_SEAT = {1: "right", 2: "across", 3: "left"}
 _CORPUS_KIND = {"chi": "chi", "pon": "pon", "minkan": "daiminkan", "ankan": "ankan"}
 _WINDS = "ESWN"
