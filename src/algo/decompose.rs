@@ -127,6 +127,45 @@ impl DecompositionRef<'_> {
     }
 }
 
+/// A decomposition held in place (no allocation): what a score result keeps. A
+/// complete hand has at most 4 sets and 7 pairs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CompactDecomposition {
+    form: Form,
+    blocks: [Block; 4],
+    n_blocks: u8,
+    pairs: [u8; 7],
+    n_pairs: u8,
+}
+
+impl CompactDecomposition {
+    /// A copy of `d` (at most 4 sets and 7 pairs are kept).
+    pub fn new(d: DecompositionRef<'_>) -> Self {
+        let mut c = CompactDecomposition {
+            form: d.form,
+            blocks: [Block {
+                shape: BlockShape::Shuntsu,
+                first: 0,
+                meld: None,
+            }; 4],
+            n_blocks: d.blocks.len().min(4) as u8,
+            pairs: [0; 7],
+            n_pairs: d.pairs.len().min(7) as u8,
+        };
+        c.blocks[..c.n_blocks as usize].copy_from_slice(&d.blocks[..c.n_blocks as usize]);
+        c.pairs[..c.n_pairs as usize].copy_from_slice(&d.pairs[..c.n_pairs as usize]);
+        c
+    }
+
+    pub fn as_view(&self) -> DecompositionRef<'_> {
+        DecompositionRef {
+            form: self.form,
+            blocks: &self.blocks[..self.n_blocks as usize],
+            pairs: &self.pairs[..self.n_pairs as usize],
+        }
+    }
+}
+
 /// A decomposition read with a winning tile: the wait shape, and which set took
 /// the tile (`None` when it completed the pair, or for chiitoitsu and kokushi).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -141,72 +180,107 @@ pub struct Reading {
 pub fn standard_splits(counts: &Counts) -> Vec<(u8, Vec<Block>)> {
     let mut out = Vec::new();
     for_each_split(counts, |pair, sets| out.push((pair, sets.to_vec())));
+    out.sort_unstable();
     out
 }
 
-/// Call `f(pair, sets)` for each standard split of `counts` (sets sorted). The
+/// Call `f(pair, sets)` for each standard split of `counts` (sets sorted), each
+/// once, in a fixed order (by the lowest kinds' choices). The
 /// pair lies in the one group whose count is 2 mod 3, the others split into sets
 /// alone; honors split only as triplets: groups that cannot split stop the search
 /// before it starts.
-/// Room for the distinct standard splits of one hand (the most any hand of at most
-/// 14 tiles has is checked by a test).
-const MAX_SPLITS: usize = 32;
-
 pub fn for_each_split(counts: &Counts, mut f: impl FnMut(u8, &[Block])) {
-    /// A split found: the pair, the sets (sorted) and how many there are.
-    type Split = (u8, [Block; 4], usize);
-    fn go(
+    /// The sets chosen so far: runs and triplets by first kind, each ascending
+    /// (so runs then triplets is the sorted order of blocks).
+    #[derive(Default)]
+    struct Chosen {
+        runs: [u8; 4],
+        nr: usize,
+        trips: [u8; 4],
+        nt: usize,
+    }
+    /// At the lowest kind `k` left, every choice of what its tiles make (the pair
+    /// or not, a triplet or not, the rest runs starting at `k`) is tried once,
+    /// so each split is found exactly once.
+    fn go<F: FnMut(u8, &[Block])>(
         c: &mut Counts,
-        from: usize,
+        // Kinds with tiles left, as bits.
+        left: u64,
         pair_group: (usize, usize),
         pair: Option<u8>,
-        sets: &mut [Block; 4],
-        n: usize,
-        found: &mut (usize, [Split; MAX_SPLITS]),
+        sets: &mut Chosen,
+        f: &mut F,
     ) {
-        let Some(k) = (from..KINDS).find(|&k| c[k] > 0) else {
+        if left == 0 {
             if let Some(p) = pair {
-                let mut s = *sets;
-                s[..n].sort_unstable();
-                let (len, list) = found;
-                let seen = list[..*len]
-                    .iter()
-                    .any(|x| x.0 == p && x.2 == n && x.1[..n] == s[..n]);
-                if !seen && *len < list.len() {
-                    list[*len] = (p, s, n);
-                    *len += 1;
+                let block = |shape, first| Block {
+                    shape,
+                    first,
+                    meld: None,
+                };
+                let mut out = [block(BlockShape::Shuntsu, 0); 4];
+                for (o, &r) in out.iter_mut().zip(&sets.runs[..sets.nr]) {
+                    *o = block(BlockShape::Shuntsu, r);
                 }
+                for (o, &t) in out[sets.nr..].iter_mut().zip(&sets.trips[..sets.nt]) {
+                    *o = block(BlockShape::Koutsu, t);
+                }
+                f(p, &out[..sets.nr + sets.nt]);
             }
             return;
-        };
+        }
+        let k = left.trailing_zeros() as usize;
+        let x = c[k] as usize;
         let kk = k as u8;
-        if pair.is_none() && c[k] >= 2 && (pair_group.0..pair_group.1).contains(&k) {
-            c[k] -= 2;
-            go(c, k, pair_group, Some(kk), sets, n, found);
-            c[k] += 2;
-        }
-        if n == sets.len() {
-            return;
-        }
-        if c[k] >= 3 {
-            c[k] -= 3;
-            sets[n] = Block {
-                shape: BlockShape::Koutsu,
-                first: kk,
-                meld: None,
-            };
-            go(c, k, pair_group, pair, sets, n + 1, found);
-            c[k] += 3;
-        }
-        if k < 27 && k % 9 <= 6 && c[k + 1] > 0 && c[k + 2] > 0 {
-            c[k..k + 3].iter_mut().for_each(|x| *x -= 1);
-            sets[n] = Block {
-                shape: BlockShape::Shuntsu,
-                first: kk,
-                meld: None,
-            };
-            go(c, k, pair_group, pair, sets, n + 1, found);
-            c[k..k + 3].iter_mut().for_each(|x| *x += 1);
+        let can_pair = pair.is_none() && x >= 2 && (pair_group.0..pair_group.1).contains(&k);
+        for with_pair in [false, true] {
+            if with_pair && !can_pair {
+                continue;
+            }
+            let rest = x - 2 * usize::from(with_pair);
+            for triplet in [false, true] {
+                if triplet && rest < 3 {
+                    continue;
+                }
+                let runs = rest - 3 * usize::from(triplet);
+                if sets.nr + sets.nt + usize::from(triplet) + runs > 4 {
+                    continue;
+                }
+                if runs > 0
+                    && !(k < 27
+                        && k % 9 <= 6
+                        && c[k + 1] as usize >= runs
+                        && c[k + 2] as usize >= runs)
+                {
+                    continue;
+                }
+                let (nr, nt) = (sets.nr, sets.nt);
+                if triplet {
+                    sets.trips[nt] = kk;
+                    sets.nt += 1;
+                }
+                for r in &mut sets.runs[nr..nr + runs] {
+                    *r = kk;
+                }
+                sets.nr += runs;
+                let saved = c[k];
+                c[k] = 0;
+                let mut next = left & !(1 << k);
+                if runs > 0 {
+                    c[k + 1] -= runs as u8;
+                    c[k + 2] -= runs as u8;
+                    next &= !(u64::from(c[k + 1] == 0) << (k + 1));
+                    next &= !(u64::from(c[k + 2] == 0) << (k + 2));
+                }
+                let p = if with_pair { Some(kk) } else { pair };
+                go(c, next, pair_group, p, sets, f);
+                c[k] = saved;
+                if runs > 0 {
+                    c[k + 1] += runs as u8;
+                    c[k + 2] += runs as u8;
+                }
+                (sets.nr, sets.nt) = (nr, nt);
+            }
         }
     }
     const GROUPS: [(usize, usize); 4] = [(0, 9), (9, 18), (18, 27), (27, 34)];
@@ -226,26 +300,18 @@ pub fn for_each_split(counts: &Counts, mut f: impl FnMut(u8, &[Block])) {
     let Some(pair_group) = pair_group else {
         return;
     };
-    let block = Block {
-        shape: BlockShape::Shuntsu,
-        first: 0,
-        meld: None,
-    };
-    let mut found = (0, [(0, [block; 4], 0); MAX_SPLITS]);
+    let left = counts
+        .iter()
+        .enumerate()
+        .fold(0u64, |m, (k, &c)| m | u64::from(c > 0) << k);
     go(
         &mut counts.clone(),
-        0,
+        left,
         pair_group,
         None,
-        &mut [block; 4],
-        0,
-        &mut found,
+        &mut Chosen::default(),
+        &mut f,
     );
-    let found = &mut found.1[..found.0];
-    found.sort_unstable_by(|a, b| (a.0, &a.1[..a.2]).cmp(&(b.0, &b.1[..b.2])));
-    for (p, sets, n) in found.iter() {
-        f(*p, &sets[..*n]);
-    }
 }
 
 /// Every decomposition of a hand whose concealed tiles are 3n+2 (empty when the
@@ -259,6 +325,8 @@ pub fn decompositions(hand: &Hand) -> Vec<Decomposition> {
 pub fn decompose_counts(counts: &Counts, hand: &Hand) -> Vec<Decomposition> {
     let mut out = Vec::new();
     for_each_decomposition(counts, hand, |d| out.push(d.to_owned()));
+    // Standard forms by pair then sets, then seven pairs, then kokushi.
+    out.sort_by(|a, b| (a.form, &a.pairs, &a.blocks).cmp(&(b.form, &b.pairs, &b.blocks)));
     out
 }
 
@@ -446,15 +514,18 @@ mod tests {
     }
 
     #[test]
-    fn split_buffer_holds_every_hand() {
-        // Alternatives need 9+ tiles in one suit, so the most splits of any hand
-        // of at most 14 tiles is the most of one suit's.
+    fn every_split_once() {
+        // Every single-suit hand of at most 14 tiles: no split is found twice.
         fn walk(c: &mut Counts, k: usize, n: usize, most: &mut usize) {
             if k == 9 {
                 if n % 3 == 2 {
-                    let mut count = 0;
-                    for_each_split(c, |_, _| count += 1);
-                    *most = (*most).max(count);
+                    let mut seen: Vec<(u8, Vec<Block>)> = Vec::new();
+                    for_each_split(c, |p, s| {
+                        let x = (p, s.to_vec());
+                        assert!(!seen.contains(&x), "{c:?} twice: {x:?}");
+                        seen.push(x);
+                    });
+                    *most = (*most).max(seen.len());
                 }
                 return;
             }
@@ -466,7 +537,6 @@ mod tests {
         }
         let mut most = 0;
         walk(&mut [0; KINDS], 0, 0, &mut most);
-        assert!(most < MAX_SPLITS, "{most}");
         assert!(most >= 4);
     }
 

@@ -196,7 +196,7 @@ impl PyScoreResult {
             .map(|i| PyFuItem {
                 reason: i.reason.name(),
                 fu: i.fu,
-                detail: i.detail(&self.r.decomposition),
+                detail: i.detail(self.r.decomposition.as_view()),
             })
             .collect()
     }
@@ -257,11 +257,9 @@ impl PyScoreResult {
     }
     #[getter]
     fn decomposition(&self) -> PyDecomposition {
-        let w = (self.r.decomposition.form == crate::algo::decompose::Form::Standard
-            || self.r.decomposition.form == crate::algo::decompose::Form::Chiitoitsu
-            || self.r.decomposition.form == crate::algo::decompose::Form::Kokushi)
-            .then_some(self.r.wait);
-        py_decomposition(&self.r.decomposition, w, None)
+        let d = self.r.decomposition.as_view();
+        let w = (d.form != crate::algo::decompose::Form::ShiisanPuutaa).then_some(self.r.wait);
+        py_decomposition(&d.to_owned(), w, None)
     }
     #[getter]
     fn wait(&self) -> &'static str {

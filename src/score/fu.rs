@@ -1,7 +1,7 @@
 //! Fu breakdown items: each amount with its reason.
 
 use super::evaluate::Small;
-use crate::algo::decompose::{BlockShape, Decomposition, Wait};
+use crate::algo::decompose::{BlockShape, DecompositionRef, Wait};
 use crate::notation::mpsz;
 use crate::tile::Tile;
 
@@ -61,7 +61,7 @@ impl FuItem {
     }
 
     /// A readable line: `"closed yaochuu triplet 999m"`.
-    pub fn detail(&self, d: &Decomposition) -> String {
+    pub fn detail(&self, d: DecompositionRef<'_>) -> String {
         match self.reason {
             FuReason::Base => "base fu".into(),
             FuReason::MenzenRon => "closed hand won by ron".into(),

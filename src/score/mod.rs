@@ -9,7 +9,7 @@ pub mod points;
 pub mod yaku;
 
 use crate::algo::decompose::{
-    for_each_decomposition, for_each_reading, Decomposition, DecompositionRef, Form, Wait,
+    for_each_decomposition, for_each_reading, CompactDecomposition, DecompositionRef, Form, Wait,
 };
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
@@ -40,7 +40,8 @@ pub struct ScoreResult {
     /// Basic points (saturated in aotenjou: see `aotenjou`).
     pub base_points: u64,
     pub payments: Payments,
-    pub decomposition: Decomposition,
+    /// The reading that scored highest (`as_view().to_owned()` for a `Decomposition`).
+    pub decomposition: CompactDecomposition,
     pub wait: Wait,
     pub seat_wind: u8,
     pub tsumo: bool,
@@ -185,10 +186,10 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
         _ => u32::from(rules.min_han),
     };
     let dora_total = dora + aka + ura;
-    let mut best: Option<(Candidate, Decomposition)> = None;
+    let mut best: Option<(Candidate, CompactDecomposition)> = None;
     let mut best_without_yaku: Option<u32> = None;
     // For renhou valued alone: the first reading.
-    let mut first: Option<(Evaluation, Decomposition, Wait)> = None;
+    let mut first: Option<(Evaluation, CompactDecomposition, Wait)> = None;
     let mut robbing_needs_kokushi = false;
     let renhou_alone = ctx.renhou && matches!(rules.renhou, Renhou::Mangan | Renhou::Baiman);
     for_each_decomposition(hand.counts(), hand, |d: DecompositionRef<'_>| {
@@ -199,7 +200,7 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
         for_each_reading(d, win.kind(), |wait, win_block| {
             let eval = evaluate(&facts, ctx, rules, d, wait, win_block);
             if renhou_alone && first.is_none() {
-                first = Some((eval.clone(), d.to_owned(), wait));
+                first = Some((eval.clone(), CompactDecomposition::new(d), wait));
             }
             if eval.yakuman.is_empty() && eval.yaku_han < needed {
                 best_without_yaku = best_without_yaku.max(Some(eval.yaku_han));
@@ -221,18 +222,7 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
                     rank,
                     wait,
                 };
-                match &mut best {
-                    // Reuse the decomposition's buffers.
-                    Some((b, owned)) => {
-                        *b = c;
-                        owned.form = d.form;
-                        owned.blocks.clear();
-                        owned.blocks.extend_from_slice(d.blocks);
-                        owned.pairs.clear();
-                        owned.pairs.extend_from_slice(d.pairs);
-                    }
-                    None => best = Some((c, d.to_owned())),
-                }
+                best = Some((c, CompactDecomposition::new(d)));
             }
         });
     });
@@ -243,14 +233,14 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
     }
     if best.is_none() && best_without_yaku.is_none() && first.is_none() {
         if let Some(r) = shiisan_puutaa(hand, &facts, ctx, rules) {
-            let pairs = (0..KINDS as u8)
+            let pairs: Vec<u8> = (0..KINDS as u8)
                 .filter(|&k| facts.concealed[k as usize] == 2)
                 .collect();
-            let d = Decomposition {
+            let d = CompactDecomposition::new(DecompositionRef {
                 form: Form::ShiisanPuutaa,
-                blocks: vec![],
-                pairs,
-            };
+                blocks: &[],
+                pairs: &pairs,
+            });
             return Ok(finish(r, ctx, rules, (dora, aka, ura), d));
         }
         return Err(MahjongError::NotAgari(format!(
@@ -301,7 +291,7 @@ fn finish(
     ctx: &WinContext,
     rules: &Rules,
     (dora, aka, ura): (u32, u32, u32),
-    decomposition: Decomposition,
+    decomposition: CompactDecomposition,
 ) -> ScoreResult {
     let wait = c.wait;
     let dealer = ctx.is_dealer();
