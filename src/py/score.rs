@@ -379,16 +379,17 @@ impl PyScoreResult {
 pub fn wind(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
     if let Ok(s) = obj.cast::<PyString>() {
         let s = s.to_cow()?;
-        return match s.to_ascii_uppercase().as_str() {
-            "E" | "EAST" => Ok(0),
-            "S" | "SOUTH" => Ok(1),
-            "W" | "WEST" => Ok(2),
-            "N" | "NORTH" => Ok(3),
-            _ => Err(InvalidContextError::new_err(format!(
-                "wind {:?} is not one of \"E\", \"S\", \"W\", \"N\"",
-                crate::error::shortened(&s)
-            ))),
-        };
+        let names = [("E", "EAST"), ("S", "SOUTH"), ("W", "WEST"), ("N", "NORTH")];
+        return names
+            .iter()
+            .position(|(a, b)| s.eq_ignore_ascii_case(a) || s.eq_ignore_ascii_case(b))
+            .map(|w| w as u8)
+            .ok_or_else(|| {
+                InvalidContextError::new_err(format!(
+                    "wind {:?} is not one of \"E\", \"S\", \"W\", \"N\"",
+                    crate::error::shortened(&s)
+                ))
+            });
     }
     if obj.is_instance_of::<PyInt>() {
         if let Ok(v) = obj.extract::<u8>() {
