@@ -25,6 +25,8 @@ pub enum OptValue {
     OptInt(Option<i64>),
     Choice(&'static str),
     RedFives([u8; 3]),
+    /// Four signed amounts by place (uma, in thousands).
+    Uma([i32; 4]),
 }
 
 impl fmt::Display for OptValue {
@@ -35,6 +37,7 @@ impl fmt::Display for OptValue {
             OptValue::OptInt(None) => f.write_str("none"),
             OptValue::Choice(c) => write!(f, "{c:?}"),
             OptValue::RedFives([m, p, s]) => write!(f, "({m}, {p}, {s})"),
+            OptValue::Uma([a, b, c, d]) => write!(f, "({a}, {b}, {c}, {d})"),
         }
     }
 }
@@ -49,6 +52,7 @@ pub enum OptKind {
     OptInt(i64, i64),
     Choice(&'static [&'static str]),
     RedFives,
+    Uma,
 }
 
 impl OptKind {
@@ -59,6 +63,7 @@ impl OptKind {
             OptKind::OptInt(..) => "optional_int",
             OptKind::Choice(_) => "choice",
             OptKind::RedFives => "red_fives",
+            OptKind::Uma => "uma",
         }
     }
 
@@ -83,6 +88,10 @@ impl OptKind {
                     .join(", ")
             ),
             OptKind::RedFives => "three counts (m, p, s) of red fives, each from 0 to 4".into(),
+            OptKind::Uma => {
+                "four amounts in thousands for 1st to 4th place, each from -1000 to 1000, summing to 0"
+                    .into()
+            }
         }
     }
 }
@@ -232,6 +241,66 @@ choice!(
     }
 );
 
+choice!(
+    /// When the indicator of a kan dora is revealed.
+    KanDoraTiming {
+        /// A closed kan at once; an open or added kan after the replacement discard (Tenhou).
+        OpenAfterDiscard = "open_after_discard",
+        /// Every kan at once.
+        Immediate = "immediate",
+    }
+);
+choice!(
+    /// Swap-calling (kuikae): discarding what was just called.
+    Kuikae {
+        /// Neither the called tile nor the other end of a chi (Tenhou).
+        Forbidden = "forbidden",
+        /// Only the called tile itself.
+        SameTile = "same_tile",
+        Allowed = "allowed",
+    }
+);
+choice!(
+    /// How long a game lasts.
+    GameLength {
+        /// East and South rounds (hanchan).
+        Hanchan = "hanchan",
+        /// The East round only (tonpuusen).
+        East = "east",
+        /// A single hand.
+        OneHand = "one_hand",
+    }
+);
+choice!(
+    /// Rounding of final scores (in thousands).
+    FinalRounding {
+        /// 2nd-4th rounded to 1000 (.5 down), 1st takes the remainder (Tenhou).
+        Tenhou = "tenhou",
+        /// Five down, six up (五捨六入, seed 004), each seat.
+        GoshaRokunyu = "gosha_rokunyu",
+        /// One decimal, no rounding.
+        None = "none",
+    }
+);
+choice!(
+    /// Players tied on points at the end.
+    TieBreak {
+        /// Seat order from the first dealer.
+        Seat = "seat",
+        /// Tied players share their uma (and oka).
+        Share = "share",
+    }
+);
+choice!(
+    /// Riichi sticks left on the table when the game ends.
+    LeftoverSticks {
+        /// To first place.
+        First = "first",
+        /// Unclaimed.
+        None = "none",
+    }
+);
+
 /// A complete rule configuration. `Rules::default()` is Tenhou's.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -289,6 +358,28 @@ pub struct Rules {
     pub tuibuudao: Tuibuudao,
     pub kinmonkyou: bool,
     pub paarenchan: Paarenchan,
+    pub kan_dora_timing: KanDoraTiming,
+    pub kuikae: Kuikae,
+    pub riichi_min_points: Option<u32>,
+    pub riichi_min_wall: u8,
+    pub kyuushu_kyuuhai: bool,
+    pub suufon_renda: bool,
+    pub suukaikan: bool,
+    pub suucha_riichi: bool,
+    pub sanchahou: bool,
+    pub noten_payment_total: u32,
+    pub renchan_on_tenpai: bool,
+    pub game_length: GameLength,
+    pub tobi: bool,
+    pub west_extension: bool,
+    pub agari_yame: bool,
+    pub tenpai_yame: bool,
+    pub start_points: u32,
+    pub return_points: u32,
+    pub uma: [i32; 4],
+    pub final_rounding: FinalRounding,
+    pub tie_break: TieBreak,
+    pub leftover_sticks: LeftoverSticks,
 }
 
 impl Default for Rules {
@@ -348,6 +439,28 @@ impl Default for Rules {
             tuibuudao: Tuibuudao::Off,
             kinmonkyou: false,
             paarenchan: Paarenchan::Off,
+            kan_dora_timing: KanDoraTiming::OpenAfterDiscard,
+            kuikae: Kuikae::Forbidden,
+            riichi_min_points: Some(1000),
+            riichi_min_wall: 4,
+            kyuushu_kyuuhai: true,
+            suufon_renda: true,
+            suukaikan: true,
+            suucha_riichi: true,
+            sanchahou: true,
+            noten_payment_total: 3000,
+            renchan_on_tenpai: true,
+            game_length: GameLength::Hanchan,
+            tobi: true,
+            west_extension: true,
+            agari_yame: true,
+            tenpai_yame: true,
+            start_points: 25000,
+            return_points: 30000,
+            uma: [20, 10, -10, -20],
+            final_rounding: FinalRounding::Tenhou,
+            tie_break: TieBreak::Seat,
+            leftover_sticks: LeftoverSticks::First,
         }
     }
 }
@@ -391,12 +504,14 @@ macro_rules! options {
     (@kind intof($($v:literal),+)) => { OptKind::IntOf(&[$($v),+]) };
     (@kind optint($lo:literal, $hi:literal)) => { OptKind::OptInt($lo, $hi) };
     (@kind red) => { OptKind::RedFives };
+    (@kind uma) => { OptKind::Uma };
     (@kind $t:ident) => { OptKind::Choice($t::NAMES) };
     (@get $e:expr, bool) => { OptValue::Bool($e) };
     (@get $e:expr, int) => { OptValue::Int($e as i64) };
     (@get $e:expr, intof) => { OptValue::Int($e as i64) };
     (@get $e:expr, optint) => { OptValue::OptInt($e.map(|v| v as i64)) };
     (@get $e:expr, red) => { OptValue::RedFives($e) };
+    (@get $e:expr, uma) => { OptValue::Uma($e) };
     (@get $e:expr, $t:ident) => { OptValue::Choice($e.name()) };
     (@set $f:expr, bool, $k:ident, $v:ident, $bad:ident) => {
         let OptValue::Bool(b) = $v else { return Err($bad()) };
@@ -426,6 +541,11 @@ macro_rules! options {
         let OptValue::RedFives(r) = $v else { return Err($bad()) };
         if r.iter().any(|&c| c > 4) { return Err($bad()); }
         $f = r;
+    };
+    (@set $f:expr, uma, $k:ident, $v:ident, $bad:ident) => {
+        let OptValue::Uma(u) = $v else { return Err($bad()) };
+        if u.iter().any(|x| x.abs() > 1000) || u.iter().sum::<i32>() != 0 { return Err($bad()); }
+        $f = u;
     };
     (@set $f:expr, $t:ident, $k:ident, $v:ident, $bad:ident) => {
         let OptValue::Choice(c) = $v else { return Err($bad()) };
@@ -488,6 +608,28 @@ options! {
     tuibuudao: Tuibuudao => "Local yakuman: tuibuudao (only tiles symmetric under rotation).";
     kinmonkyou: bool => "Local double yakuman: kinmonkyou (123 345 567 789 and a pair in one suit).";
     paarenchan: Paarenchan => "Local yakuman: paarenchan (the dealer's eighth win in a row, or eighth dealership).";
+    kan_dora_timing: KanDoraTiming => "When a kan dora indicator is revealed: closed kan at once and open kans after the replacement discard, or every kan at once.";
+    kuikae: Kuikae => "Swap-calling after chi/pon: forbidden (same tile and the other end of a chi), only the same tile, or allowed.";
+    riichi_min_points: optint(0, 1_000_000) => "Points a player needs to declare riichi; none = no minimum (points may go below 0).";
+    riichi_min_wall: int(0, 4) => "Live-wall tiles that must remain to declare riichi (4: the player has another draw).";
+    kyuushu_kyuuhai: bool => "Abortive draw: nine different terminals and honors on one's first draw, no call before.";
+    suufon_renda: bool => "Abortive draw: the four first discards are the same wind, no call.";
+    suukaikan: bool => "Abortive draw: a fourth kan by two or more players (unless robbed or won on).";
+    suucha_riichi: bool => "Abortive draw: all four players in riichi (the fourth riichi discard not ronned).";
+    sanchahou: bool => "Abortive draw: three players ron the same discard (with multi_ron = double).";
+    noten_payment_total: int(0, 100_000) => "Points the noten players pay the tenpai players in total at an exhaustive draw.";
+    renchan_on_tenpai: bool => "The dealer keeps the seat when tenpai at an exhaustive draw.";
+    game_length: GameLength => "Game length: hanchan (East and South), east only, or a single hand.";
+    tobi: bool => "The game ends when a player's points go below 0.";
+    west_extension: bool => "If nobody has the return points after South 4, play on into West, ending as soon as someone does (West 4 at most).";
+    agari_yame: bool => "The all-last dealer who wins in first place (with the return points) may end the game.";
+    tenpai_yame: bool => "The all-last dealer tenpai at a draw in first place (with the return points) may end the game.";
+    start_points: int(0, 1_000_000) => "Points each player starts with.";
+    return_points: int(0, 1_000_000) => "Return points (kaeshi): scores count from here; oka = (return - start) x 4 to first place; also the west-extension target.";
+    uma: uma => "Uma in thousands for 1st to 4th place.";
+    final_rounding: FinalRounding => "Rounding of final scores: Tenhou's (1st takes the remainder), five down six up, or none (one decimal).";
+    tie_break: TieBreak => "Players tied on points: ordered by seat from the first dealer, or sharing uma and oka.";
+    leftover_sticks: LeftoverSticks => "Riichi sticks left at the end of the game: to first place, or unclaimed.";
 }
 
 fn unknown(name: &str) -> RuleError {
@@ -535,6 +677,12 @@ impl Rules {
                     .into(),
             ));
         }
+        if self.return_points < self.start_points {
+            return Err(RuleError(format!(
+                "rule option return_points = {} is below start_points = {}: the oka would be negative",
+                self.return_points, self.start_points
+            )));
+        }
         if self.aotenjou && self.max_yakuman.is_some() {
             return Err(RuleError(
                 "rule option aotenjou = true has no limits: max_yakuman must be none".into(),
@@ -571,7 +719,7 @@ pub struct Preset {
     pub changes: fn() -> Vec<(&'static str, OptValue)>,
 }
 
-use OptValue::{Bool, Choice, Int, OptInt, RedFives};
+use OptValue::{Bool, Choice, Int, OptInt, RedFives, Uma};
 
 /// The named presets of PRESETS.md.
 pub const PRESETS: &[Preset] = &[
@@ -588,7 +736,9 @@ pub const PRESETS: &[Preset] = &[
               default_mjsoul [RENV]). Every pattern double yakuman is double; kokushi may \
               rob an ankan; triple ron allowed; pao covers only the pao yakuman. \
               Unverified: kiriage off (secondary sources only), rinshan tsumo fu, \
-              honba/sticks to the nearest winner on a double ron.",
+              honba/sticks to the nearest winner on a double ron. Game: scores count from \
+              25000 (no oka), uma 15/5/-5/-15 with one decimal (ranked points apart); \
+              triple ron allowed (no sanchahou).",
         changes: || {
             vec![
                 ("double_kokushi_13", Bool(true)),
@@ -597,7 +747,11 @@ pub const PRESETS: &[Preset] = &[
                 ("double_daisuushii", Bool(true)),
                 ("kokushi_robs_ankan", Bool(true)),
                 ("multi_ron", Choice("triple")),
+                ("sanchahou", Bool(false)),
                 ("pao_scope", Choice("yakuman_only")),
+                ("return_points", Int(25000)),
+                ("uma", Uma([15, 5, -5, -15])),
+                ("final_rounding", Choice("none")),
             ]
         },
     },
@@ -608,7 +762,10 @@ pub const PRESETS: &[Preset] = &[
               no wait-based double yakuman, double wind pair 2 fu, renhou mangan, no \
               nagashi mangan, head bump, pao for daisangen, daisuushii and suukantsu. \
               Unverified: daisuushii single, kokushi robbing an ankan (allowed here, n8), \
-              rinshan tsumo fu.",
+              rinshan tsumo fu, kan dora at once for every kan. Game: 30000 start and \
+              return, uma 15/5/-5/-15 shared on ties, no rounding, no abortive draws, no \
+              busting, no west round, no agari-yame, riichi at any points and any wall \
+              (29 June 2025 clarification), leftover sticks unclaimed.",
         changes: || {
             vec![
                 ("red_fives", RedFives([0, 0, 0])),
@@ -619,6 +776,23 @@ pub const PRESETS: &[Preset] = &[
                 ("multi_ron", Choice("head_bump")),
                 ("pao_suukantsu", Bool(true)),
                 ("kokushi_robs_ankan", Bool(true)),
+                ("kyuushu_kyuuhai", Bool(false)),
+                ("suufon_renda", Bool(false)),
+                ("suukaikan", Bool(false)),
+                ("suucha_riichi", Bool(false)),
+                ("sanchahou", Bool(false)),
+                ("tobi", Bool(false)),
+                ("west_extension", Bool(false)),
+                ("agari_yame", Bool(false)),
+                ("tenpai_yame", Bool(false)),
+                ("final_rounding", Choice("none")),
+                ("tie_break", Choice("share")),
+                ("start_points", Int(30000)),
+                ("uma", Uma([15, 5, -5, -15])),
+                ("leftover_sticks", Choice("none")),
+                ("riichi_min_points", OptInt(None)),
+                ("riichi_min_wall", Int(0)),
+                ("kan_dora_timing", Choice("immediate")),
             ]
         },
     },
@@ -628,7 +802,10 @@ pub const PRESETS: &[Preset] = &[
               no red fives, kiriage, no kazoe yakuman (13+ han = sanbaiman), yakuman not \
               cumulative (max 1), no double yakuman, double wind pair 2 fu, renhou \
               mangan, no nagashi mangan, double and triple ron with honba to every \
-              winner, kokushi may rob an ankan.",
+              winner, kokushi may rob an ankan. Game: 30000 start and return, uma \
+              15/5/-5/-15 shared on ties, no rounding, no abortive draws, no busting, no \
+              extension, no agari-yame, riichi at any points with at least one wall tile, \
+              kan dora at once.",
         changes: || {
             vec![
                 ("red_fives", RedFives([0, 0, 0])),
@@ -641,6 +818,22 @@ pub const PRESETS: &[Preset] = &[
                 ("multi_ron", Choice("triple")),
                 ("multi_ron_honba", Choice("each")),
                 ("kokushi_robs_ankan", Bool(true)),
+                ("kyuushu_kyuuhai", Bool(false)),
+                ("suufon_renda", Bool(false)),
+                ("suukaikan", Bool(false)),
+                ("suucha_riichi", Bool(false)),
+                ("sanchahou", Bool(false)),
+                ("tobi", Bool(false)),
+                ("west_extension", Bool(false)),
+                ("agari_yame", Bool(false)),
+                ("tenpai_yame", Bool(false)),
+                ("final_rounding", Choice("none")),
+                ("tie_break", Choice("share")),
+                ("start_points", Int(30000)),
+                ("uma", Uma([15, 5, -5, -15])),
+                ("riichi_min_points", OptInt(None)),
+                ("riichi_min_wall", Int(1)),
+                ("kan_dora_timing", Choice("immediate")),
             ]
         },
     },
@@ -649,7 +842,11 @@ pub const PRESETS: &[Preset] = &[
         doc: "M.League official rules [ML1]-[ML6]: red fives 1 per suit, kiriage, no kazoe \
               yakuman (capped at sanbaiman), no double yakuman, head bump, pao for \
               daisangen, daisuushii and suukantsu, kokushi may not rob an ankan. \
-              Unverified: double wind pair 2 fu [MOD26], no renhou, nagashi mangan.",
+              Game: 25000/30000 with oka, uma 30/10/-10/-30 shared on ties, no rounding, \
+              no abortive draws, no busting, no extension, no agari-yame, riichi below \
+              1000 points and without a remaining draw allowed, kan dora at once. \
+              Unverified: double wind pair 2 fu [MOD26], no renhou, nagashi mangan, \
+              leftover sticks to first.",
         changes: || {
             vec![
                 ("kiriage", Bool(true)),
@@ -657,6 +854,21 @@ pub const PRESETS: &[Preset] = &[
                 ("double_wind_pair_fu", Int(2)),
                 ("multi_ron", Choice("head_bump")),
                 ("pao_suukantsu", Bool(true)),
+                ("kyuushu_kyuuhai", Bool(false)),
+                ("suufon_renda", Bool(false)),
+                ("suukaikan", Bool(false)),
+                ("suucha_riichi", Bool(false)),
+                ("sanchahou", Bool(false)),
+                ("tobi", Bool(false)),
+                ("west_extension", Bool(false)),
+                ("agari_yame", Bool(false)),
+                ("tenpai_yame", Bool(false)),
+                ("final_rounding", Choice("none")),
+                ("tie_break", Choice("share")),
+                ("uma", Uma([30, 10, -10, -30])),
+                ("riichi_min_points", OptInt(None)),
+                ("riichi_min_wall", Int(1)),
+                ("kan_dora_timing", Choice("immediate")),
             ]
         },
     },
@@ -693,7 +905,7 @@ mod tests {
             r.set(o.name, v.clone()).unwrap();
             assert_eq!(r, d, "{}", o.name);
         }
-        assert_eq!(OPTIONS.len(), 54);
+        assert_eq!(OPTIONS.len(), 76);
     }
 
     #[test]

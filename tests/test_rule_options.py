@@ -725,9 +725,84 @@ def test_daisharin_any_suit() -> None:
     assert (yakuman_of(r), r.points) == ({"daisharin": 2}, 64000)
 
 
+# The game-flow options of RULES.md §9 act in the game engine (issue 4, in progress):
+# their behaviour is proved by the engine's tests; here only their values, presets and
+# validation (test_game_flow_options_*).
+GAME_FLOW = {
+    "kan_dora_timing", "kuikae", "riichi_min_points", "riichi_min_wall", "kyuushu_kyuuhai",
+    "suufon_renda", "suukaikan", "suucha_riichi", "sanchahou", "noten_payment_total",
+    "renchan_on_tenpai", "game_length", "tobi", "west_extension", "agari_yame", "tenpai_yame",
+    "start_points", "return_points", "uma", "final_rounding", "tie_break", "leftover_sticks",
+}  # fmt: skip
+
+
 def test_every_option_has_a_test() -> None:
     names = {o.name for o in Rules.options()}
-    assert names == COVERED, (names - COVERED, COVERED - names)
+    assert names == COVERED | GAME_FLOW, (names - COVERED - GAME_FLOW, COVERED - names)
+    assert not COVERED & GAME_FLOW
+
+
+def test_game_flow_options_defaults_are_tenhou() -> None:
+    r = Rules()
+    assert (r.start_points, r.return_points, r.uma) == (25000, 30000, (20, 10, -10, -20))
+    assert (r.final_rounding, r.tie_break, r.leftover_sticks) == ("tenhou", "seat", "first")
+    assert (r.kan_dora_timing, r.kuikae, r.game_length) == (
+        "open_after_discard",
+        "forbidden",
+        "hanchan",
+    )
+    assert (r.riichi_min_points, r.riichi_min_wall, r.noten_payment_total) == (1000, 4, 3000)
+    flags = ("kyuushu_kyuuhai", "suufon_renda", "suukaikan", "suucha_riichi", "sanchahou")
+    assert all(getattr(r, f) for f in flags)
+    assert r.tobi and r.west_extension and r.agari_yame and r.tenpai_yame and r.renchan_on_tenpai
+
+
+def test_game_flow_options_in_presets() -> None:
+    # PRESETS.md: Mahjong Soul scores from 25000 with uma 15/5; WRC/EMA 30000/30000 with
+    # shared uma 15/5 and no abortive draws; M.League 25000/30000 with uma 30/10.
+    ms = Rules.preset("mahjong_soul")
+    assert (ms.return_points, ms.uma, ms.final_rounding, ms.sanchahou) == (
+        25000,
+        (15, 5, -5, -15),
+        "none",
+        False,
+    )
+    for name in ("wrc2025", "ema2025"):
+        r = Rules.preset(name)
+        assert (r.start_points, r.return_points, r.uma, r.tie_break) == (
+            30000,
+            30000,
+            (15, 5, -5, -15),
+            "share",
+        )
+        assert not (r.kyuushu_kyuuhai or r.suufon_renda or r.suukaikan or r.suucha_riichi)
+        assert not (r.tobi or r.west_extension or r.agari_yame)
+        assert (r.riichi_min_points, r.kan_dora_timing) == (None, "immediate")
+    assert Rules.preset("wrc2025").riichi_min_wall == 0
+    assert Rules.preset("ema2025").riichi_min_wall == 1
+    ml = Rules.preset("mleague")
+    assert (ml.start_points, ml.return_points, ml.uma, ml.tie_break) == (
+        25000,
+        30000,
+        (30, 10, -10, -30),
+        "share",
+    )
+
+
+def test_game_flow_options_are_validated() -> None:
+    with pytest.raises(RuleError, match="uma"):
+        Rules(uma=(20, 10, -10, -10))  # does not sum to 0
+    with pytest.raises(RuleError, match="uma"):
+        Rules(uma=(20, 10, -30))
+    with pytest.raises(RuleError, match="return_points"):
+        Rules(start_points=30000, return_points=25000)
+    with pytest.raises(RuleError, match="game_length"):
+        Rules(game_length="south")
+    with pytest.raises(RuleError, match="riichi_min_wall"):
+        Rules(riichi_min_wall=5)
+    r = Rules(uma=[30, 10, -10, -30], riichi_min_points=None)
+    assert r.uma == (30, 10, -10, -30) and r.riichi_min_points is None
+    assert Rules.from_json(r.to_json()) == r == Rules.from_toml(r.to_toml())
 
 
 # §8 seed examples -------------------------------------------------------------------
@@ -894,7 +969,7 @@ def test_replace() -> None:
 
 def test_options_table() -> None:
     opts = Rules.options()
-    assert len(opts) == 54
+    assert len(opts) == 76
     d = Rules().to_dict()
     for o in opts:
         assert o.default == d[o.name] == getattr(Rules(), o.name), o.name
@@ -923,7 +998,7 @@ SAMPLES = [
 @pytest.mark.parametrize("rules", SAMPLES)
 def test_dict_round_trip(rules: Rules) -> None:
     d = rules.to_dict()
-    assert len(d) == 54
+    assert len(d) == 76
     assert isinstance(d["red_fives"], tuple)
     assert Rules.from_dict(d) == rules
     # red_fives may be a list (as read from JSON).
@@ -949,9 +1024,9 @@ def test_json_round_trip(rules: Rules) -> None:
 def test_toml_round_trip(rules: Rules) -> None:
     s = rules.to_toml()
     assert Rules.from_toml(s) == rules
-    # Flat key = value lines; None options are left out.
+    # Flat key = value lines; an unset optional integer is written "none".
     if rules.max_yakuman is None:
-        assert "max_yakuman" not in s
+        assert 'max_yakuman = "none"' in s
     assert f"kiriage = {str(rules.kiriage).lower()}" in s
 
 

@@ -600,7 +600,7 @@ class RuleError(MahjongError):
     """An unknown rule option, a value outside its choices, or an impossible
     combination. The message names the option and lists the valid choices."""
 
-_RuleValue: TypeAlias = bool | int | str | tuple[int, int, int] | None
+_RuleValue: TypeAlias = bool | int | str | tuple[int, int, int] | tuple[int, int, int, int] | None
 
 @final
 class RuleOption:
@@ -612,7 +612,7 @@ class RuleOption:
     @property
     def default(self) -> _RuleValue: ...
     @property
-    def kind(self) -> Literal["bool", "int", "choice", "red_fives", "optional_int"]: ...
+    def kind(self) -> Literal["bool", "int", "choice", "red_fives", "uma", "optional_int"]: ...
     @property
     def choices(self) -> list[str] | None:
         """The valid strings of a `"choice"` option."""
@@ -661,7 +661,8 @@ class Rules:
     @staticmethod
     def from_json(s: str) -> Rules: ...
     def to_toml(self) -> str:
-        """Flat `key = value` TOML (options whose value is `None` are left out)."""
+        """Flat `key = value` TOML (an unset optional integer is written `"none"`,
+        which every option of kind `optional_int` also accepts)."""
     @staticmethod
     def from_toml(s: str) -> Rules: ...
     def save(self, path: str | os.PathLike[str]) -> None:

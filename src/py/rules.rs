@@ -65,6 +65,7 @@ pub fn value_to_py<'py>(py: Python<'py>, v: &OptValue) -> PyResult<Bound<'py, Py
         OptValue::OptInt(None) => py.None().into_bound(py),
         OptValue::Choice(c) => PyString::new(py, c).into_any(),
         OptValue::RedFives(r) => PyTuple::new(py, r.iter().copied())?.into_any(),
+        OptValue::Uma(u) => PyTuple::new(py, u.iter().copied())?.into_any(),
     })
 }
 
@@ -97,7 +98,10 @@ fn value_from_py(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<OptValue> {
         }
         OptKind::Int(..) | OptKind::IntOf(_) => OptValue::Int(int(obj)?),
         OptKind::OptInt(..) => {
-            if obj.is_none() {
+            let none_text = obj
+                .cast::<PyString>()
+                .is_ok_and(|t| t.to_cow().is_ok_and(|t| t.eq_ignore_ascii_case("none")));
+            if obj.is_none() || none_text {
                 OptValue::OptInt(None)
             } else {
                 OptValue::OptInt(Some(int(obj)?))
@@ -108,7 +112,7 @@ fn value_from_py(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<OptValue> {
             let c = choices.iter().find(|c| **c == s).ok_or_else(wrong)?;
             OptValue::Choice(c)
         }
-        OptKind::RedFives => {
+        OptKind::RedFives | OptKind::Uma => {
             if obj.is_instance_of::<PyString>() {
                 return Err(wrong());
             }
@@ -117,14 +121,24 @@ fn value_from_py(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<OptValue> {
                 .map_err(|_| wrong())?
                 .collect::<PyResult<_>>()
                 .map_err(|_| wrong())?;
-            if items.len() != 3 {
-                return Err(wrong());
+            let values: Vec<i64> = items.iter().map(&int).collect::<PyResult<_>>()?;
+            if spec.kind == OptKind::RedFives {
+                let r: [u8; 3] = values
+                    .iter()
+                    .map(|&v| u8::try_from(v).map_err(|_| wrong()))
+                    .collect::<PyResult<Vec<u8>>>()?
+                    .try_into()
+                    .map_err(|_| wrong())?;
+                OptValue::RedFives(r)
+            } else {
+                let u: [i32; 4] = values
+                    .iter()
+                    .map(|&v| i32::try_from(v).map_err(|_| wrong()))
+                    .collect::<PyResult<Vec<i32>>>()?
+                    .try_into()
+                    .map_err(|_| wrong())?;
+                OptValue::Uma(u)
             }
-            let mut r = [0u8; 3];
-            for (x, o) in r.iter_mut().zip(&items) {
-                *x = u8::try_from(int(o)?).map_err(|_| wrong())?;
-            }
-            OptValue::RedFives(r)
         }
     })
 }
@@ -245,8 +259,10 @@ impl PyRules {
     fn to_json(&self, py: Python<'_>) -> PyResult<String> {
         let json = py.import("json")?;
         let d = self.to_dict(py)?;
-        if let Some(r) = d.get_item("red_fives")? {
-            d.set_item("red_fives", r.try_iter()?.collect::<PyResult<Vec<_>>>()?)?;
+        for key in ["red_fives", "uma"] {
+            if let Some(r) = d.get_item(key)? {
+                d.set_item(key, r.try_iter()?.collect::<PyResult<Vec<_>>>()?)?;
+            }
         }
         let kwargs = PyDict::new(py);
         kwargs.set_item("indent", 2)?;
@@ -268,9 +284,11 @@ impl PyRules {
             let line = match self.0.get(o.name).expect("option") {
                 OptValue::Bool(b) => format!("{} = {b}", o.name),
                 OptValue::Int(i) | OptValue::OptInt(Some(i)) => format!("{} = {i}", o.name),
-                OptValue::OptInt(None) => continue,
+                // TOML has no null: an unset optional integer is written "none".
+                OptValue::OptInt(None) => format!("{} = \"none\"", o.name),
                 OptValue::Choice(c) => format!("{} = \"{c}\"", o.name),
                 OptValue::RedFives([m, p, s]) => format!("{} = [{m}, {p}, {s}]", o.name),
+                OptValue::Uma([a, b, c, d]) => format!("{} = [{a}, {b}, {c}, {d}]", o.name),
             };
             out.push_str(&line);
             out.push('\n');
