@@ -274,7 +274,8 @@ choice!(
 choice!(
     /// Rounding of final scores (in thousands).
     FinalRounding {
-        /// 2nd-4th rounded to 1000 (.5 down), 1st takes the remainder (Tenhou).
+        /// 2nd-4th: points rounded to 1000, halves away from zero (as in real Tenhou
+        /// logs up to 2020); 1st takes the remainder.
         Tenhou = "tenhou",
         /// Five down, six up (五捨六入, seed 004), each seat.
         GoshaRokunyu = "gosha_rokunyu",
@@ -627,7 +628,7 @@ options! {
     start_points: int(0, 1_000_000) => "Points each player starts with.";
     return_points: int(0, 1_000_000) => "Return points (kaeshi): scores count from here; oka = (return - start) x 4 to first place; also the west-extension target.";
     uma: uma => "Uma in thousands for 1st to 4th place.";
-    final_rounding: FinalRounding => "Rounding of final scores: Tenhou's (1st takes the remainder), five down six up, or none (one decimal).";
+    final_rounding: FinalRounding => "Rounding of final scores: Tenhou's (2nd-4th to 1000, halves away from zero; 1st takes the remainder), five down six up (seed 004), or none (one decimal).";
     tie_break: TieBreak => "Players tied on points: ordered by seat from the first dealer, or sharing uma and oka.";
     leftover_sticks: LeftoverSticks => "Riichi sticks left at the end of the game: to first place, or unclaimed.";
 }

@@ -1,0 +1,1567 @@
+//! The four-player game as a state machine: one hand after another from the deal
+//! to the end of the game, with every decision point (a seat's turn, or the claims
+//! on a discard or a kan), the legal actions of each seat, checked actions that
+//! leave the state unchanged when refused, and events in the mjai vocabulary.
+//!
+//! Seats are absolute 0-3; the seat wind of seat `s` in a hand is
+//! `(s - dealer) mod 4` (0 = East, the dealer).
+
+use super::final_result::{final_result, FinalResult, ScoringConfig};
+use super::wall::{Rng, Wall};
+use crate::algo::agari;
+use crate::algo::waits::shanten_and_lowering;
+use crate::error::{MahjongError, Result};
+use crate::hand::Hand;
+use crate::meld::{Meld, MeldKind, Relative};
+use crate::rules::{GameLength, KanDoraTiming, Kuikae, MultiRon, Rules};
+use crate::score::points::{self, Settlement};
+use crate::score::{score, ScoreResult, WinContext};
+use crate::tile::{Counts, Tile, KINDS};
+
+/// What a player may do at a decision point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Discard a tile (`tsumogiri`: the tile just drawn).
+    Discard {
+        tile: Tile,
+        tsumogiri: bool,
+    },
+    /// Declare riichi with this discard.
+    Riichi {
+        tile: Tile,
+        tsumogiri: bool,
+    },
+    Tsumo,
+    Ron,
+    /// Chi the discard with these two tiles of the hand.
+    Chi {
+        tiles: [Tile; 2],
+    },
+    /// Pon the discard with these two tiles of the hand.
+    Pon {
+        tiles: [Tile; 2],
+    },
+    /// Open kan on the discard with the three copies in hand.
+    Daiminkan,
+    /// Closed kan of the four copies of a kind.
+    Ankan {
+        kind: u8,
+    },
+    /// Add this tile to a pon.
+    Kakan {
+        tile: Tile,
+    },
+    /// Abortive draw: nine terminal and honor kinds on one's first draw.
+    KyuushuKyuuhai,
+    /// Decline every claim.
+    Pass,
+}
+
+/// An event, in the mjai vocabulary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    StartGame,
+    StartKyoku {
+        round_wind: u8,
+        kyoku: u8,
+        honba: u32,
+        sticks: u32,
+        dealer: usize,
+        dora_marker: Tile,
+        scores: [i64; 4],
+        hands: [Vec<Tile>; 4],
+    },
+    Tsumo {
+        seat: usize,
+        tile: Tile,
+    },
+    Dahai {
+        seat: usize,
+        tile: Tile,
+        tsumogiri: bool,
+    },
+    Chi {
+        seat: usize,
+        target: usize,
+        tile: Tile,
+        consumed: [Tile; 2],
+    },
+    Pon {
+        seat: usize,
+        target: usize,
+        tile: Tile,
+        consumed: [Tile; 2],
+    },
+    Daiminkan {
+        seat: usize,
+        target: usize,
+        tile: Tile,
+        consumed: [Tile; 3],
+    },
+    Kakan {
+        seat: usize,
+        tile: Tile,
+    },
+    Ankan {
+        seat: usize,
+        consumed: [Tile; 4],
+    },
+    Dora {
+        marker: Tile,
+    },
+    Reach {
+        seat: usize,
+    },
+    ReachAccepted {
+        seat: usize,
+        scores: [i64; 4],
+    },
+    Hora {
+        seat: usize,
+        target: usize,
+        han: u32,
+        fu: u32,
+        points: u64,
+        deltas: [i64; 4],
+        scores: [i64; 4],
+    },
+    Ryukyoku {
+        reason: DrawReason,
+        deltas: [i64; 4],
+        scores: [i64; 4],
+    },
+    EndKyoku,
+    EndGame {
+        scores: [i64; 4],
+    },
+}
+
+/// Why a hand ended without a win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// The wall ran out (荒牌流局).
+    Exhaustive,
+    /// Exhaustive, settled by nagashi mangan.
+    NagashiMangan,
+    KyuushuKyuuhai,
+    SuufonRenda,
+    Suukaikan,
+    SuuchaRiichi,
+    Sanchahou,
+}
+
+impl DrawReason {
+    pub const fn name(self) -> &'static str {
+        match self {
+            DrawReason::Exhaustive => "exhaustive",
+            DrawReason::NagashiMangan => "nagashi_mangan",
+            DrawReason::KyuushuKyuuhai => "kyuushu_kyuuhai",
+            DrawReason::SuufonRenda => "suufon_renda",
+            DrawReason::Suukaikan => "suukaikan",
+            DrawReason::SuuchaRiichi => "suucha_riichi",
+            DrawReason::Sanchahou => "sanchahou",
+        }
+    }
+
+    /// An abortive draw (途中流局), not the wall running out.
+    pub const fn abortive(self) -> bool {
+        !matches!(self, DrawReason::Exhaustive | DrawReason::NagashiMangan)
+    }
+}
+
+/// One discard in a player's river.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RiverTile {
+    pub tile: Tile,
+    pub tsumogiri: bool,
+    /// The riichi declaration tile.
+    pub riichi: bool,
+    /// Taken by another player's call.
+    pub called: bool,
+}
+
+/// A player's state within a hand.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Player {
+    /// Concealed tiles (with red fives), the drawn tile last when it is one's turn.
+    pub concealed: Vec<Tile>,
+    pub melds: Vec<Meld>,
+    pub river: Vec<RiverTile>,
+    /// Index in `river` of the riichi declaration.
+    pub riichi_at: Option<usize>,
+    pub double_riichi: bool,
+    pub ippatsu: bool,
+    /// Passed a winning tile since the last own draw.
+    pub temporary_furiten: bool,
+    /// Passed a winning tile after riichi.
+    pub riichi_furiten: bool,
+    /// Kinds forbidden to discard right after a call (kuikae).
+    pub kuikae: u64,
+    /// Kans declared by this player.
+    pub kans: u8,
+    /// Seat liable for a pao yakuman of this player, if any.
+    pub pao: Option<usize>,
+}
+
+impl Player {
+    fn counts(&self) -> Counts {
+        let mut c = [0u8; KINDS];
+        for t in &self.concealed {
+            c[t.kind() as usize] += 1;
+        }
+        c
+    }
+
+    fn meld_counts(&self) -> Counts {
+        let mut c = [0u8; KINDS];
+        for m in &self.melds {
+            for t in m.tiles() {
+                c[t.kind() as usize] += 1;
+            }
+        }
+        c
+    }
+
+    /// Kinds that complete the hand (exact: tiles held four times excluded).
+    fn waits(&self) -> u64 {
+        let (s, mask) =
+            shanten_and_lowering(&self.counts(), Some(&self.meld_counts()), self.melds.len());
+        if s == 0 {
+            mask
+        } else {
+            0
+        }
+    }
+
+    fn is_closed(&self) -> bool {
+        self.melds.iter().all(|m| !m.is_open())
+    }
+
+    fn in_riichi(&self) -> bool {
+        self.riichi_at.is_some()
+    }
+
+    /// Own discards (called-away ones included) hold a winning kind.
+    fn discard_furiten(&self, waits: u64) -> bool {
+        self.river.iter().any(|d| waits >> d.tile.kind() & 1 == 1)
+    }
+
+    fn furiten(&self, waits: u64) -> bool {
+        self.temporary_furiten || self.riichi_furiten || self.discard_furiten(waits)
+    }
+
+    fn take(&mut self, t: Tile) -> bool {
+        match self.concealed.iter().position(|x| *x == t) {
+            Some(i) => {
+                self.concealed.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn hand(&self) -> Result<Hand> {
+        Hand::new(&self.concealed, self.melds.clone())
+    }
+}
+
+/// What the game waits for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// `seat` holds 3n+2 tiles and must discard, win, kan, riichi or abort.
+    Turn {
+        seat: usize,
+        /// The tile just drawn (none after a chi or pon).
+        drawn: Option<Tile>,
+        /// The draw was a kan's replacement tile.
+        rinshan: bool,
+    },
+    /// Other seats may claim `tile`: a discard, or the tile of a kan (chankan).
+    Claims {
+        from: usize,
+        tile: Tile,
+        kind: ClaimKind,
+        /// What each seat chose so far (None: not decided or not asked).
+        chosen: [Option<Action>; 4],
+        /// Seats that must decide.
+        asked: [bool; 4],
+    },
+    /// The hand is over; `next_hand` starts the next one (or the game is over).
+    HandOver,
+    GameOver,
+}
+
+/// What a claim is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClaimKind {
+    Discard {
+        riichi: bool,
+    },
+    /// An added kan (only ron: chankan).
+    Kakan,
+    /// A closed kan (only kokushi's ron, by rule).
+    Ankan,
+}
+
+/// An illegal action: which action, by whom, and why.
+fn illegal(seat: usize, action: &Action, why: &str) -> MahjongError {
+    MahjongError::InvalidInput(format!("seat {seat} may not {action:?}: {why}"))
+}
+
+/// The whole game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub rules: Rules,
+    rng: Rng,
+    /// Absolute seat that was East in the first hand.
+    pub first_dealer: usize,
+    pub scores: [i64; 4],
+    /// Hand number from the start: 0 = East 1, 4 = South 1, 8 = West 1.
+    pub round: u8,
+    pub honba: u32,
+    pub sticks: u32,
+    pub dealer: usize,
+    pub wall: Wall,
+    pub players: [Player; 4],
+    pub phase: Phase,
+    pub events: Vec<Event>,
+    /// No call (nor kan) has happened in this hand yet.
+    uninterrupted: bool,
+    /// Discards made by each seat this hand.
+    discards: [u32; 4],
+    /// A kan dora is owed after the next discard (open kan, by rule).
+    pending_dora: bool,
+    /// The seats that declared the kans of this hand (for suukaikan).
+    kan_seats: Vec<usize>,
+    /// Dealer won or was tenpai: keep the seat.
+    renchan: bool,
+    /// Walls to play, for replays and tests (taken in order before shuffling).
+    walls: Vec<Wall>,
+    pub result: Option<FinalResult>,
+}
+
+impl Game {
+    /// A new game: `seed` shuffles every wall; the first dealer is seat 0.
+    pub fn new(rules: Rules, seed: u64) -> Result<Game> {
+        Game::with_walls(rules, seed, Vec::new())
+    }
+
+    /// A game whose first hands use `walls` (in order), then shuffled walls.
+    pub fn with_walls(rules: Rules, seed: u64, mut walls: Vec<Wall>) -> Result<Game> {
+        rules.check()?;
+        walls.reverse();
+        let start = i64::from(rules.start_points);
+        let mut rng = Rng::new(seed);
+        let wall = walls
+            .pop()
+            .unwrap_or_else(|| Wall::shuffled_with(&rules, &mut rng));
+        let mut g = Game {
+            rules,
+            rng,
+            first_dealer: 0,
+            scores: [start; 4],
+            round: 0,
+            honba: 0,
+            sticks: 0,
+            dealer: 0,
+            wall,
+            players: Default::default(),
+            phase: Phase::HandOver,
+            events: vec![Event::StartGame],
+            uninterrupted: true,
+            discards: [0; 4],
+            pending_dora: false,
+            kan_seats: Vec::new(),
+            renchan: false,
+            walls,
+            result: None,
+        };
+        g.start_hand()?;
+        Ok(g)
+    }
+
+    /// Seat wind (0 = East) of `seat` in this hand.
+    pub fn seat_wind(&self, seat: usize) -> u8 {
+        ((seat + 4 - self.dealer) % 4) as u8
+    }
+
+    /// Round wind (0 = East) of this hand.
+    pub fn round_wind(&self) -> u8 {
+        (self.round / 4).min(3)
+    }
+
+    fn start_hand(&mut self) -> Result<()> {
+        let hands = self.wall.deal(self.dealer)?;
+        for (p, h) in self.players.iter_mut().zip(hands) {
+            *p = Player {
+                concealed: h,
+                ..Player::default()
+            };
+        }
+        self.uninterrupted = true;
+        self.discards = [0; 4];
+        self.pending_dora = false;
+        self.kan_seats.clear();
+        self.renchan = false;
+        let mut hands: [Vec<Tile>; 4] = Default::default();
+        for (h, p) in hands.iter_mut().zip(&self.players) {
+            h.clone_from(&p.concealed);
+        }
+        self.events.push(Event::StartKyoku {
+            round_wind: self.round_wind(),
+            kyoku: self.round % 4 + 1,
+            honba: self.honba,
+            sticks: self.sticks,
+            dealer: self.dealer,
+            dora_marker: self.wall.dora_indicators()[0],
+            scores: self.scores,
+            hands,
+        });
+        self.draw_for(self.dealer, false);
+        Ok(())
+    }
+
+    /// `seat` draws (from the dead wall when `rinshan`) and takes its turn; an
+    /// empty wall ends the hand in an exhaustive draw.
+    fn draw_for(&mut self, seat: usize, rinshan: bool) {
+        let t = if rinshan {
+            self.wall.draw_rinshan()
+        } else {
+            self.wall.draw()
+        };
+        let Some(t) = t else {
+            self.exhaustive_draw();
+            return;
+        };
+        let p = &mut self.players[seat];
+        p.concealed.push(t);
+        p.temporary_furiten = false;
+        p.kuikae = 0;
+        self.events.push(Event::Tsumo { seat, tile: t });
+        self.phase = Phase::Turn {
+            seat,
+            drawn: Some(t),
+            rinshan,
+        };
+    }
+
+    /// Every action `seat` may take now (empty when it is not asked).
+    pub fn legal_actions(&self, seat: usize) -> Vec<Action> {
+        let mut out = Vec::new();
+        if seat > 3 {
+            return out;
+        }
+        match &self.phase {
+            Phase::Turn {
+                seat: s,
+                drawn,
+                rinshan,
+            } if *s == seat => self.turn_actions(seat, *drawn, *rinshan, &mut out),
+            Phase::Claims {
+                from,
+                tile,
+                kind,
+                asked,
+                chosen,
+            } if asked[seat] && chosen[seat].is_none() => {
+                self.claim_actions(seat, *from, *tile, *kind, &mut out);
+            }
+            _ => {}
+        }
+        out
+    }
+
+    fn turn_actions(&self, seat: usize, drawn: Option<Tile>, rinshan: bool, out: &mut Vec<Action>) {
+        let p = &self.players[seat];
+        let counts = p.counts();
+        // Win.
+        if let Some(t) = drawn.filter(|_| agari::is_complete(&counts, p.melds.len())) {
+            let ctx = self.tsumo_context(seat, rinshan);
+            if let Ok(hand) = p.hand() {
+                if score(&hand, t, &ctx, &self.rules).is_ok() {
+                    out.push(Action::Tsumo);
+                }
+            }
+        }
+        // Kyuushu kyuuhai on one's first draw, no call before.
+        if self.rules.kyuushu_kyuuhai && self.uninterrupted && self.discards[seat] == 0 {
+            let kinds = crate::algo::shanten::YAOCHUU
+                .iter()
+                .filter(|&&k| counts[k] > 0)
+                .count();
+            if kinds >= 9 {
+                out.push(Action::KyuushuKyuuhai);
+            }
+        }
+        let can_kan = self.wall.kans() < 4 && self.wall.live_remaining() > 0;
+        if p.in_riichi() {
+            // Only tsumogiri, or a closed kan of the drawn tile that keeps the waits.
+            if let Some(t) = drawn {
+                out.push(Action::Discard {
+                    tile: t,
+                    tsumogiri: true,
+                });
+                let k = t.kind() as usize;
+                if can_kan && counts[k] == 4 && self.ankan_keeps_waits(seat, k as u8) {
+                    out.push(Action::Ankan { kind: k as u8 });
+                }
+            }
+            return;
+        }
+        // Discards (kuikae-forbidden kinds excluded), riichi.
+        let mut seen: Vec<Tile> = Vec::with_capacity(14);
+        for (i, &t) in p.concealed.iter().enumerate() {
+            let tsumogiri = drawn.is_some() && i == p.concealed.len() - 1;
+            if p.kuikae >> t.kind() & 1 == 1 || (!tsumogiri && seen.contains(&t)) {
+                continue;
+            }
+            if !tsumogiri {
+                seen.push(t);
+            }
+            out.push(Action::Discard { tile: t, tsumogiri });
+        }
+        if self.can_riichi(seat) {
+            let discards: Vec<Action> = out.clone();
+            for a in discards {
+                if let Action::Discard { tile, tsumogiri } = a {
+                    if self.tenpai_after_discard(seat, tile) {
+                        out.push(Action::Riichi { tile, tsumogiri });
+                    }
+                }
+            }
+        }
+        if drawn.is_some() && can_kan {
+            for k in 0..KINDS {
+                if counts[k] == 4 {
+                    out.push(Action::Ankan { kind: k as u8 });
+                }
+            }
+            for m in &p.melds {
+                if m.kind() == MeldKind::Pon {
+                    let k = m.first_kind();
+                    if let Some(&t) = p.concealed.iter().find(|t| t.kind() == k) {
+                        out.push(Action::Kakan { tile: t });
+                    }
+                }
+            }
+        }
+    }
+
+    fn can_riichi(&self, seat: usize) -> bool {
+        let p = &self.players[seat];
+        let points_ok = self
+            .rules
+            .riichi_min_points
+            .is_none_or(|m| self.scores[seat] >= i64::from(m));
+        !p.in_riichi()
+            && p.is_closed()
+            && points_ok
+            && self.wall.live_remaining() >= usize::from(self.rules.riichi_min_wall)
+    }
+
+    fn tenpai_after_discard(&self, seat: usize, t: Tile) -> bool {
+        let p = &self.players[seat];
+        let mut c = p.counts();
+        c[t.kind() as usize] -= 1;
+        let (s, _) = shanten_and_lowering(&c, Some(&p.meld_counts()), p.melds.len());
+        s == 0
+    }
+
+    /// After riichi, a closed kan of kind `k` must keep the waits (and `k` must be
+    /// the tile just drawn).
+    fn ankan_keeps_waits(&self, seat: usize, k: u8) -> bool {
+        let p = &self.players[seat];
+        let mut before = p.counts();
+        // The waits before the draw: the drawn tile is the last concealed one.
+        if let Some(last) = p.concealed.last() {
+            if last.kind() != k {
+                return false;
+            }
+            before[k as usize] -= 1;
+        }
+        let mc = p.meld_counts();
+        let (s0, w0) = shanten_and_lowering(&before, Some(&mc), p.melds.len());
+        let mut after = before;
+        after[k as usize] = 0;
+        let mut mc2 = mc;
+        mc2[k as usize] = 4;
+        let (s1, w1) = shanten_and_lowering(&after, Some(&mc2), p.melds.len() + 1);
+        s0 == 0 && s1 == 0 && w0 == w1
+    }
+
+    fn claim_actions(
+        &self,
+        seat: usize,
+        from: usize,
+        tile: Tile,
+        kind: ClaimKind,
+        out: &mut Vec<Action>,
+    ) {
+        let p = &self.players[seat];
+        let mut c = p.counts();
+        let k = tile.kind() as usize;
+        c[k] += 1;
+        if agari::is_complete(&c, p.melds.len()) && !p.furiten(p.waits()) {
+            let robbing_ok = match kind {
+                ClaimKind::Ankan => {
+                    // Only kokushi may rob a closed kan.
+                    p.melds.is_empty() && crate::algo::shanten::chiitoitsu(&c) != -1 && {
+                        let (t, n) = crate::algo::shanten::Tally::with_size(&c);
+                        n == 14 && t.kokushi() == -1
+                    }
+                }
+                _ => true,
+            };
+            if robbing_ok {
+                let ctx = self.ron_context(seat, from, kind);
+                let mut concealed = p.concealed.clone();
+                concealed.push(tile);
+                if let Ok(hand) = Hand::new(&concealed, p.melds.clone()) {
+                    if score(&hand, tile, &ctx, &self.rules).is_ok() {
+                        out.push(Action::Ron);
+                    }
+                }
+            }
+        }
+        let last = self.wall.live_remaining() == 0;
+        if matches!(kind, ClaimKind::Discard { .. }) && !p.in_riichi() && !last {
+            let hand_k = p.counts();
+            // Pon and daiminkan from anyone.
+            let copies: Vec<Tile> = p
+                .concealed
+                .iter()
+                .copied()
+                .filter(|t| t.kind() as usize == k)
+                .collect();
+            if copies.len() >= 2 {
+                let mut pairs: Vec<[Tile; 2]> = Vec::new();
+                for i in 0..copies.len() {
+                    for j in i + 1..copies.len() {
+                        let mut pair = [copies[i], copies[j]];
+                        pair.sort();
+                        if !pairs.contains(&pair) {
+                            pairs.push(pair);
+                        }
+                    }
+                }
+                for pair in pairs {
+                    if self.call_leaves_discard(seat, &pair, tile, MeldKind::Pon) {
+                        out.push(Action::Pon { tiles: pair });
+                    }
+                }
+            }
+            if copies.len() == 3 && self.wall.kans() < 4 {
+                out.push(Action::Daiminkan);
+            }
+            // Chi from the left.
+            if (from + 1) % 4 == seat && k < 27 {
+                let n = k % 9;
+                for start in n.saturating_sub(2)..=n.min(6) {
+                    let base = k - n + start;
+                    let others: Vec<usize> = (base..base + 3).filter(|&x| x != k).collect();
+                    if others.iter().all(|&x| hand_k[x] > 0) {
+                        for a in self.variants(seat, others[0]) {
+                            for b in self.variants(seat, others[1]) {
+                                let pair = [a, b];
+                                if self.call_leaves_discard(seat, &pair, tile, MeldKind::Chi) {
+                                    out.push(Action::Chi { tiles: pair });
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out.push(Action::Pass);
+    }
+
+    /// The distinct tiles (plain or red) of kind `k` in `seat`'s hand.
+    fn variants(&self, seat: usize, k: usize) -> Vec<Tile> {
+        let mut v: Vec<Tile> = Vec::new();
+        for &t in &self.players[seat].concealed {
+            if t.kind() as usize == k && !v.contains(&t) {
+                v.push(t);
+            }
+        }
+        v
+    }
+
+    /// Kinds a call forbids to discard next (kuikae).
+    fn kuikae_mask(&self, tiles: &[Tile; 2], called: Tile, kind: MeldKind) -> u64 {
+        let k = called.kind();
+        match self.rules.kuikae {
+            Kuikae::Allowed => 0,
+            Kuikae::SameTile => 1 << k,
+            Kuikae::Forbidden => {
+                let mut m = 1u64 << k;
+                if kind == MeldKind::Chi {
+                    let lo = tiles[0].kind().min(tiles[1].kind());
+                    let hi = tiles[0].kind().max(tiles[1].kind());
+                    // Called at an end of the run: the other side's suji too.
+                    if k + 1 == lo && hi % 9 < 8 {
+                        m |= 1 << (hi + 1);
+                    }
+                    if k == hi + 1 && lo % 9 > 0 {
+                        m |= 1 << (lo - 1);
+                    }
+                }
+                m
+            }
+        }
+    }
+
+    /// After the call, some tile may still be discarded.
+    fn call_leaves_discard(
+        &self,
+        seat: usize,
+        tiles: &[Tile; 2],
+        called: Tile,
+        kind: MeldKind,
+    ) -> bool {
+        let mask = self.kuikae_mask(tiles, called, kind);
+        let mut rest = self.players[seat].concealed.clone();
+        for t in tiles {
+            if let Some(i) = rest.iter().position(|x| x == t) {
+                rest.remove(i);
+            }
+        }
+        rest.iter().any(|t| mask >> t.kind() & 1 == 0)
+    }
+
+    fn base_context(&self, seat: usize) -> WinContext {
+        let p = &self.players[seat];
+        let riichi = p.in_riichi();
+        WinContext {
+            riichi,
+            double_riichi: p.double_riichi,
+            ippatsu: p.ippatsu,
+            seat_wind: self.seat_wind(seat),
+            round_wind: self.round_wind(),
+            dora_indicators: self.wall.dora_indicators().to_vec(),
+            ura_indicators: if riichi {
+                self.wall.ura_indicators().to_vec()
+            } else {
+                Vec::new()
+            },
+            honba: self.honba,
+            riichi_sticks: self.sticks,
+            ..WinContext::default()
+        }
+    }
+
+    fn tsumo_context(&self, seat: usize, rinshan: bool) -> WinContext {
+        let first = self.uninterrupted && self.discards[seat] == 0;
+        let mut ctx = self.base_context(seat);
+        ctx.tsumo = true;
+        ctx.rinshan = rinshan;
+        ctx.haitei =
+            self.wall.live_remaining() == 0 && (!rinshan || self.rules.haitei_with_rinshan);
+        ctx.tenhou = first && seat == self.dealer;
+        ctx.chiihou = first && seat != self.dealer;
+        ctx
+    }
+
+    fn ron_context(&self, seat: usize, from: usize, kind: ClaimKind) -> WinContext {
+        let mut ctx = self.base_context(seat);
+        ctx.chankan = matches!(kind, ClaimKind::Kakan | ClaimKind::Ankan);
+        ctx.robbed_ankan = kind == ClaimKind::Ankan;
+        ctx.houtei = matches!(kind, ClaimKind::Discard { .. }) && self.wall.live_remaining() == 0;
+        ctx.renhou = self.uninterrupted
+            && self.discards[seat] == 0
+            && seat != self.dealer
+            && self.rules.renhou != crate::rules::Renhou::None;
+        let _ = from;
+        ctx
+    }
+
+    /// Apply `action` by `seat`; a refused action leaves the state unchanged.
+    pub fn apply(&mut self, seat: usize, action: Action) -> Result<()> {
+        if matches!(self.phase, Phase::HandOver | Phase::GameOver) {
+            return Err(illegal(
+                seat,
+                &action,
+                "no decision is pending (start the next hand)",
+            ));
+        }
+        if !self.legal_actions(seat).contains(&action) {
+            let why = if seat > 3 {
+                "seats are 0-3"
+            } else if self.legal_actions(seat).is_empty() {
+                "it is not this seat's decision"
+            } else {
+                "not among its legal actions"
+            };
+            return Err(illegal(seat, &action, why));
+        }
+        self.apply_unchecked(seat, action);
+        Ok(())
+    }
+
+    /// Apply an action known to be legal (from `legal_actions`).
+    pub fn apply_unchecked(&mut self, seat: usize, action: Action) {
+        match self.phase.clone() {
+            Phase::Turn { drawn, rinshan, .. } => self.on_turn(seat, action, drawn, rinshan),
+            Phase::Claims {
+                from,
+                tile,
+                kind,
+                mut chosen,
+                asked,
+            } => {
+                chosen[seat] = Some(action);
+                // Passing a winning tile: temporary furiten, or permanent in riichi.
+                if action != Action::Ron {
+                    let p = &self.players[seat];
+                    let mut c = p.counts();
+                    c[tile.kind() as usize] += 1;
+                    if agari::is_complete(&c, p.melds.len()) {
+                        let p = &mut self.players[seat];
+                        p.temporary_furiten = true;
+                        if p.in_riichi() {
+                            p.riichi_furiten = true;
+                        }
+                    }
+                }
+                let done = (0..4).all(|s| !asked[s] || chosen[s].is_some());
+                self.phase = Phase::Claims {
+                    from,
+                    tile,
+                    kind,
+                    chosen,
+                    asked,
+                };
+                if done {
+                    self.resolve_claims(from, tile, kind, chosen);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn on_turn(&mut self, seat: usize, action: Action, drawn: Option<Tile>, rinshan: bool) {
+        match action {
+            Action::Tsumo => {
+                let ctx = self.tsumo_context(seat, rinshan);
+                let hand = self.players[seat].hand().expect("legal hand");
+                let r = score(&hand, drawn.expect("drawn"), &ctx, &self.rules).expect("legal win");
+                self.settle_wins(&[(seat, r)], None);
+            }
+            Action::KyuushuKyuuhai => self.abortive(DrawReason::KyuushuKyuuhai),
+            Action::Discard { tile, tsumogiri } => self.discard(seat, tile, tsumogiri, false),
+            Action::Riichi { tile, tsumogiri } => {
+                let first = self.uninterrupted && self.discards[seat] == 0;
+                let p = &mut self.players[seat];
+                p.double_riichi = first;
+                self.events.push(Event::Reach { seat });
+                self.discard(seat, tile, tsumogiri, true);
+            }
+            Action::Ankan { kind } => {
+                let p = &mut self.players[seat];
+                let tiles: Vec<Tile> = p
+                    .concealed
+                    .iter()
+                    .copied()
+                    .filter(|t| t.kind() == kind)
+                    .collect();
+                for t in &tiles {
+                    p.take(*t);
+                }
+                let meld =
+                    Meld::new(MeldKind::Ankan, &tiles, None, None, None).expect("four of a kind");
+                p.melds.push(meld);
+                let consumed = [tiles[0], tiles[1], tiles[2], tiles[3]];
+                self.events.push(Event::Ankan { seat, consumed });
+                self.kan_declared(seat);
+                // A closed kan's dora is revealed at once.
+                self.reveal_dora();
+                if self.rules.kokushi_robs_ankan {
+                    let tile = Tile::from_kind(kind).expect("kind");
+                    if self.open_claims(seat, tile, ClaimKind::Ankan) {
+                        return;
+                    }
+                }
+                self.draw_for(seat, true);
+            }
+            Action::Kakan { tile } => {
+                let p = &mut self.players[seat];
+                p.take(tile);
+                let i = p
+                    .melds
+                    .iter()
+                    .position(|m| m.kind() == MeldKind::Pon && m.first_kind() == tile.kind())
+                    .expect("pon");
+                let pon = p.melds[i].clone();
+                let mut tiles = pon.tiles().to_vec();
+                tiles.push(tile);
+                p.melds[i] = Meld::new(
+                    MeldKind::Kakan,
+                    &tiles,
+                    pon.called(),
+                    pon.from(),
+                    Some(tile),
+                )
+                .expect("kakan");
+                self.events.push(Event::Kakan { seat, tile });
+                self.kan_declared(seat);
+                if self.rules.kan_dora_timing == KanDoraTiming::Immediate {
+                    self.reveal_dora();
+                } else {
+                    self.pending_dora = true;
+                }
+                if self.open_claims(seat, tile, ClaimKind::Kakan) {
+                    return;
+                }
+                self.draw_for(seat, true);
+            }
+            _ => {}
+        }
+    }
+
+    fn reveal_dora(&mut self) {
+        if let Some(marker) = self.wall.reveal_kan_dora() {
+            self.events.push(Event::Dora { marker });
+        }
+    }
+
+    fn kan_declared(&mut self, seat: usize) {
+        // A kan dora still owed by an earlier open kan comes before this kan's draw.
+        if self.pending_dora {
+            self.pending_dora = false;
+            self.reveal_dora();
+        }
+        self.uninterrupted = false;
+        for p in &mut self.players {
+            p.ippatsu = false;
+        }
+        self.players[seat].kans += 1;
+        self.kan_seats.push(seat);
+    }
+
+    fn discard(&mut self, seat: usize, tile: Tile, tsumogiri: bool, riichi: bool) {
+        let p = &mut self.players[seat];
+        p.take(tile);
+        p.ippatsu = false;
+        p.kuikae = 0;
+        p.river.push(RiverTile {
+            tile,
+            tsumogiri,
+            riichi,
+            called: false,
+        });
+        self.discards[seat] += 1;
+        self.events.push(Event::Dahai {
+            seat,
+            tile,
+            tsumogiri,
+        });
+        if self.pending_dora {
+            self.pending_dora = false;
+            self.reveal_dora();
+        }
+        if !self.open_claims(seat, tile, ClaimKind::Discard { riichi }) {
+            self.after_discard(seat, riichi);
+        }
+    }
+
+    /// Ask the other seats about `tile`; false when nobody can claim it.
+    fn open_claims(&mut self, from: usize, tile: Tile, kind: ClaimKind) -> bool {
+        self.phase = Phase::Claims {
+            from,
+            tile,
+            kind,
+            chosen: [None; 4],
+            asked: [false; 4],
+        };
+        let mut asked = [false; 4];
+        for s in (0..4).filter(|&s| s != from) {
+            let mut acts = Vec::new();
+            self.claim_actions(s, from, tile, kind, &mut acts);
+            // Only Pass: nothing to ask, but passing a winning tile still counts.
+            asked[s] = acts.len() > 1;
+            if !asked[s] {
+                let p = &self.players[s];
+                let mut c = p.counts();
+                c[tile.kind() as usize] += 1;
+                if agari::is_complete(&c, p.melds.len()) {
+                    let p = &mut self.players[s];
+                    p.temporary_furiten = true;
+                    if p.in_riichi() {
+                        p.riichi_furiten = true;
+                    }
+                }
+            }
+        }
+        if asked.iter().any(|&a| a) {
+            if let Phase::Claims { asked: a, .. } = &mut self.phase {
+                *a = asked;
+            }
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The discard passed: riichi stick, abortive checks, next draw.
+    fn after_discard(&mut self, seat: usize, riichi: bool) {
+        if riichi {
+            let p = &mut self.players[seat];
+            p.riichi_at = Some(p.river.len() - 1);
+            p.ippatsu = true;
+            self.scores[seat] -= 1000;
+            self.sticks += 1;
+            self.events.push(Event::ReachAccepted {
+                seat,
+                scores: self.scores,
+            });
+            if self.rules.suucha_riichi && self.players.iter().all(Player::in_riichi) {
+                self.abortive(DrawReason::SuuchaRiichi);
+                return;
+            }
+        }
+        // Suufon renda: the four first discards the same wind, no call.
+        if self.rules.suufon_renda && self.uninterrupted && self.discards == [1; 4] {
+            let first: Vec<u8> = self
+                .players
+                .iter()
+                .map(|p| p.river[0].tile.kind())
+                .collect();
+            if (27..31).contains(&first[0]) && first.iter().all(|&k| k == first[0]) {
+                self.abortive(DrawReason::SuufonRenda);
+                return;
+            }
+        }
+        // Suukaikan: a fourth kan by two or more players, its discard not ronned.
+        if self.rules.suukaikan && self.kan_seats.len() == 4 {
+            let one = self.kan_seats.iter().all(|&s| s == self.kan_seats[0]);
+            if !one {
+                self.abortive(DrawReason::Suukaikan);
+                return;
+            }
+        }
+        if self.wall.live_remaining() == 0 {
+            self.exhaustive_draw();
+            return;
+        }
+        self.draw_for((seat + 1) % 4, false);
+    }
+
+    fn resolve_claims(
+        &mut self,
+        from: usize,
+        tile: Tile,
+        kind: ClaimKind,
+        chosen: [Option<Action>; 4],
+    ) {
+        // Rons, nearest to the discarder first.
+        let rons: Vec<usize> = (1..4)
+            .map(|d| (from + d) % 4)
+            .filter(|&s| chosen[s] == Some(Action::Ron))
+            .collect();
+        if !rons.is_empty() {
+            if rons.len() == 3 && self.rules.multi_ron == MultiRon::Double && self.rules.sanchahou {
+                self.abortive(DrawReason::Sanchahou);
+                return;
+            }
+            let mut wins = Vec::new();
+            for &s in &rons {
+                let ctx = self.ron_context(s, from, kind);
+                let mut concealed = self.players[s].concealed.clone();
+                concealed.push(tile);
+                let hand = Hand::new(&concealed, self.players[s].melds.clone()).expect("legal");
+                let r = score(&hand, tile, &ctx, &self.rules).expect("legal ron");
+                wins.push((s, r));
+            }
+            self.settle_wins(&wins, Some(from));
+            return;
+        }
+        let ClaimKind::Discard { riichi } = kind else {
+            // Nobody robbed the kan: the kan stands, the replacement draw follows.
+            self.draw_for(from, true);
+            return;
+        };
+        // Pon/kan over chi.
+        let call = (0..4)
+            .filter_map(|s| chosen[s].map(|a| (s, a)))
+            .find(|(_, a)| matches!(a, Action::Pon { .. } | Action::Daiminkan))
+            .or_else(|| {
+                (0..4)
+                    .filter_map(|s| chosen[s].map(|a| (s, a)))
+                    .find(|(_, a)| matches!(a, Action::Chi { .. }))
+            });
+        let Some((caller, action)) = call else {
+            self.after_discard(from, riichi);
+            return;
+        };
+        // The riichi discard was not ronned: its stick is paid first.
+        if riichi {
+            let p = &mut self.players[from];
+            p.riichi_at = Some(p.river.len() - 1);
+            self.scores[from] -= 1000;
+            self.sticks += 1;
+            self.events.push(Event::ReachAccepted {
+                seat: from,
+                scores: self.scores,
+            });
+            if self.rules.suucha_riichi && self.players.iter().all(Player::in_riichi) {
+                self.abortive(DrawReason::SuuchaRiichi);
+                return;
+            }
+        }
+        self.call(caller, from, tile, action);
+    }
+
+    fn call(&mut self, caller: usize, from: usize, tile: Tile, action: Action) {
+        self.uninterrupted = false;
+        for p in &mut self.players {
+            p.ippatsu = false;
+        }
+        if let Some(d) = self.players[from].river.last_mut() {
+            d.called = true;
+        }
+        let rel = match (from + 4 - caller) % 4 {
+            3 => Relative::Left,
+            2 => Relative::Across,
+            _ => Relative::Right,
+        };
+        let (kind, consumed): (MeldKind, Vec<Tile>) = match action {
+            Action::Chi { tiles } => (MeldKind::Chi, tiles.to_vec()),
+            Action::Pon { tiles } => (MeldKind::Pon, tiles.to_vec()),
+            _ => (
+                MeldKind::Daiminkan,
+                self.players[caller]
+                    .concealed
+                    .iter()
+                    .copied()
+                    .filter(|t| t.kind() == tile.kind())
+                    .collect(),
+            ),
+        };
+        let kuikae = match action {
+            Action::Chi { tiles: two } | Action::Pon { tiles: two } => {
+                self.kuikae_mask(&two, tile, kind)
+            }
+            _ => 0,
+        };
+        let p = &mut self.players[caller];
+        for t in &consumed {
+            p.take(*t);
+        }
+        let mut tiles = consumed.clone();
+        tiles.push(tile);
+        let meld = Meld::new(kind, &tiles, Some(tile), Some(rel), None).expect("legal call");
+        p.melds.push(meld);
+        // Pao: the call that completes the third dragon set or the fourth wind set.
+        if kind != MeldKind::Chi {
+            let sets = |range: std::ops::Range<u8>| {
+                p.melds
+                    .iter()
+                    .filter(|m| m.kind() != MeldKind::Chi && range.contains(&m.first_kind()))
+                    .count()
+            };
+            let dragons = (31..34).contains(&tile.kind()) && sets(31..34) == 3;
+            let winds = (27..31).contains(&tile.kind()) && sets(27..31) == 4;
+            if dragons || winds {
+                p.pao = Some(from);
+            }
+        }
+        match action {
+            Action::Chi { tiles: two } | Action::Pon { tiles: two } => {
+                p.kuikae = kuikae;
+                let ev = if kind == MeldKind::Chi {
+                    Event::Chi {
+                        seat: caller,
+                        target: from,
+                        tile,
+                        consumed: two,
+                    }
+                } else {
+                    Event::Pon {
+                        seat: caller,
+                        target: from,
+                        tile,
+                        consumed: two,
+                    }
+                };
+                self.events.push(ev);
+                self.phase = Phase::Turn {
+                    seat: caller,
+                    drawn: None,
+                    rinshan: false,
+                };
+            }
+            _ => {
+                if self.rules.pao_suukantsu && self.players[caller].kans == 3 {
+                    self.players[caller].pao = Some(from);
+                }
+                let c = [consumed[0], consumed[1], consumed[2]];
+                self.events.push(Event::Daiminkan {
+                    seat: caller,
+                    target: from,
+                    tile,
+                    consumed: c,
+                });
+                self.kan_declared(caller);
+                if self.rules.kan_dora_timing == KanDoraTiming::Immediate {
+                    self.reveal_dora();
+                } else {
+                    self.pending_dora = true;
+                }
+                self.draw_for(caller, true);
+            }
+        }
+    }
+
+    /// Pay the wins (one tsumo, or rons on `from`'s tile) and end the hand.
+    fn settle_wins(&mut self, wins: &[(usize, ScoreResult)], from: Option<usize>) {
+        let dealer = self.dealer;
+        let to_abs = |wind: u8| (dealer + wind as usize) % 4;
+        let mut deltas = [0i64; 4];
+        let liable = |s: usize| self.players[s].pao.map(|l| self.seat_wind(l));
+        if let Some(from) = from {
+            let settlements: Vec<(Settlement, Option<u8>)> = wins
+                .iter()
+                .map(|(s, r)| (r.settlement(), liable(*s)))
+                .collect();
+            if let Ok((d, _)) =
+                points::settle_multi_ron(&settlements, self.seat_wind(from), &self.rules)
+            {
+                for (w, x) in d.iter().enumerate() {
+                    deltas[to_abs(w as u8)] += x;
+                }
+            }
+        } else if let Some((s, r)) = wins.first() {
+            if let Ok(d) = points::deltas(&r.settlement(), None, liable(*s), &self.rules) {
+                for (w, x) in d.iter().enumerate() {
+                    deltas[to_abs(w as u8)] += x;
+                }
+            }
+        }
+        // Sticks went to the winner inside the deltas.
+        let paid_by_head_bump = match self.rules.multi_ron {
+            MultiRon::HeadBump => 1,
+            _ => wins.len(),
+        };
+        for (i, (s, r)) in wins.iter().enumerate().take(paid_by_head_bump) {
+            let mut d = [0i64; 4];
+            d[*s] = deltas[*s];
+            self.events.push(Event::Hora {
+                seat: *s,
+                target: from.unwrap_or(*s),
+                han: r.han,
+                fu: r.fu,
+                points: r.points(),
+                deltas: if i == 0 { deltas } else { d },
+                scores: self.scores,
+            });
+        }
+        for (sc, d) in self.scores.iter_mut().zip(deltas) {
+            *sc += d;
+        }
+        self.sticks = 0;
+        let dealer_won = wins
+            .iter()
+            .take(paid_by_head_bump)
+            .any(|(s, _)| *s == dealer);
+        self.end_hand(dealer_won, !dealer_won);
+    }
+
+    fn abortive(&mut self, reason: DrawReason) {
+        self.events.push(Event::Ryukyoku {
+            reason,
+            deltas: [0; 4],
+            scores: self.scores,
+        });
+        self.honba += 1;
+        self.end_hand(true, false);
+    }
+
+    fn exhaustive_draw(&mut self) {
+        let tenpai: [bool; 4] = std::array::from_fn(|s| self.players[s].waits() != 0);
+        // Nagashi mangan: every own discard a terminal or honor, none called.
+        let nagashi: Vec<usize> = (0..4)
+            .filter(|&s| {
+                let r = &self.players[s].river;
+                self.rules.nagashi_mangan
+                    && !r.is_empty()
+                    && r.iter().all(|d| d.tile.is_yaochuu() && !d.called)
+            })
+            .collect();
+        let mut deltas = [0i64; 4];
+        let reason = if nagashi.is_empty() {
+            let n = tenpai.iter().filter(|&&t| t).count();
+            if (1..4).contains(&n) {
+                let total = i64::from(self.rules.noten_payment_total);
+                for s in 0..4 {
+                    deltas[s] = if tenpai[s] {
+                        total / n as i64
+                    } else {
+                        -total / (4 - n) as i64
+                    };
+                }
+            }
+            DrawReason::Exhaustive
+        } else {
+            let winds: Vec<u8> = nagashi.iter().map(|&s| self.seat_wind(s)).collect();
+            if let Ok(d) = points::nagashi_mangan(&winds, &self.rules) {
+                for (w, x) in d.iter().enumerate() {
+                    deltas[(self.dealer + w) % 4] += x;
+                }
+            }
+            DrawReason::NagashiMangan
+        };
+        for (sc, d) in self.scores.iter_mut().zip(deltas) {
+            *sc += d;
+        }
+        self.events.push(Event::Ryukyoku {
+            reason,
+            deltas,
+            scores: self.scores,
+        });
+        self.honba += 1;
+        let keep = tenpai[self.dealer] && self.rules.renchan_on_tenpai;
+        self.end_hand(keep, false);
+    }
+
+    /// After a hand: renchan or rotation, then the end-of-game checks.
+    fn end_hand(&mut self, dealer_keeps: bool, reset_honba: bool) {
+        self.events.push(Event::EndKyoku);
+        self.renchan = dealer_keeps;
+        if reset_honba {
+            self.honba = 0;
+        } else if dealer_keeps
+            && !matches!(
+                self.events.iter().rev().nth(1),
+                Some(Event::Ryukyoku { .. })
+            )
+        {
+            self.honba += 1;
+        }
+        self.phase = Phase::HandOver;
+        if self.game_ends() {
+            self.finish_game();
+        }
+    }
+
+    /// Hands in the game's main length (4 for east, 8 for hanchan, 1 for one hand).
+    fn length(&self) -> u8 {
+        match self.rules.game_length {
+            GameLength::OneHand => 1,
+            GameLength::East => 4,
+            GameLength::Hanchan => 8,
+        }
+    }
+
+    fn game_ends(&self) -> bool {
+        let ret = i64::from(self.rules.return_points);
+        if self.rules.tobi && self.scores.iter().any(|&s| s < 0) {
+            return true;
+        }
+        if self.rules.game_length == GameLength::OneHand {
+            return true;
+        }
+        let last = self.length() - 1;
+        let top = (0..4).max_by_key(|&s| (self.scores[s], 4 - (s + 4 - self.first_dealer) % 4));
+        let dealer_top = top == Some(self.dealer) && self.scores[self.dealer] >= ret;
+        if self.round >= last {
+            // All last (or the extension): the dealer's renchan continues unless
+            // the dealer is first with the return points and stops.
+            if self.renchan {
+                let yame = self.rules.agari_yame || self.rules.tenpai_yame;
+                return yame && dealer_top;
+            }
+            let next = self.round + 1;
+            let someone = self.scores.iter().any(|&s| s >= ret);
+            if !self.rules.west_extension || someone {
+                return true;
+            }
+            // The extension: at most one more wind (through West 4 after South 4,
+            // South 4 after East 4).
+            return next >= self.length() + 4;
+        }
+        false
+    }
+
+    fn finish_game(&mut self) {
+        let cfg = ScoringConfig::from_rules(&self.rules);
+        let r = final_result(self.scores, self.sticks, self.first_dealer, &cfg);
+        self.scores = r.points;
+        self.sticks = 0;
+        self.events.push(Event::EndGame { scores: r.points });
+        self.result = Some(r);
+        self.phase = Phase::GameOver;
+    }
+
+    /// Start the next hand after `HandOver`.
+    pub fn next_hand(&mut self) -> Result<()> {
+        if self.phase != Phase::HandOver {
+            return Err(MahjongError::InvalidInput(
+                "the next hand starts only after a hand is over".into(),
+            ));
+        }
+        if !self.renchan {
+            self.round += 1;
+            self.dealer = (self.dealer + 1) % 4;
+        }
+        self.wall = self
+            .walls
+            .pop()
+            .unwrap_or_else(|| Wall::shuffled_with(&self.rules, &mut self.rng));
+        self.start_hand()
+    }
+
+    /// 136 tiles accounted for and points plus sticks conserved.
+    pub fn check_invariants(&self) -> std::result::Result<(), String> {
+        let mut c = [0u8; KINDS];
+        for p in &self.players {
+            for t in &p.concealed {
+                c[t.kind() as usize] += 1;
+            }
+            for m in &p.melds {
+                for t in m.tiles() {
+                    c[t.kind() as usize] += 1;
+                }
+            }
+            for d in &p.river {
+                if !d.called {
+                    c[d.tile.kind() as usize] += 1;
+                }
+            }
+        }
+        // The wall's unseen part: everything not yet drawn.
+        // The wall's unseen part: every tile past the draws but the rinshan tiles
+        // taken (the live wall's last tiles that moved to the dead wall included).
+        let drawn = self.wall.drawn();
+        let kans = self.wall.kans();
+        for (i, t) in self.wall.tiles().iter().enumerate() {
+            if i >= drawn && !super::wall::RINSHAN_INDEX[..kans].contains(&i) {
+                c[t.kind() as usize] += 1;
+            }
+        }
+        if let Some(k) = (0..KINDS).find(|&k| c[k] != 4) {
+            return Err(format!("{} copies of kind {k} accounted for", c[k]));
+        }
+        let total: i64 = self.scores.iter().sum::<i64>() + 1000 * i64::from(self.sticks);
+        let start = 4 * i64::from(self.rules.start_points);
+        if self.phase != Phase::GameOver && total != start {
+            return Err(format!("points and sticks sum to {total}, not {start}"));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Play a whole game with random legal actions, checking the invariants after
+    /// every action and that a refused action changes nothing.
+    fn play(rules: Rules, seed: u64) -> (Game, usize) {
+        let mut g = Game::new(rules, seed).unwrap();
+        let mut rng = Rng::new(seed ^ 0xABCD);
+        let mut steps = 0;
+        g.check_invariants().unwrap();
+        while g.phase != Phase::GameOver {
+            steps += 1;
+            assert!(steps < 100_000, "game {seed} does not end");
+            if g.phase == Phase::HandOver {
+                g.next_hand().unwrap();
+                g.check_invariants().unwrap();
+                continue;
+            }
+            let seat = (0..4)
+                .find(|&s| !g.legal_actions(s).is_empty())
+                .expect("someone acts");
+            let acts = g.legal_actions(seat);
+            // A refused action leaves the state as it was.
+            if steps % 7 == 0 {
+                let before = g.clone();
+                let other = (seat + 1) % 4;
+                if !g.legal_actions(other).contains(&Action::Tsumo) {
+                    assert!(g.apply(other, Action::Tsumo).is_err());
+                    assert_eq!(g, before);
+                }
+            }
+            let a = choose(&g, seat, &acts, &mut rng);
+            g.apply(seat, a).unwrap();
+            if let Err(e) = g.check_invariants() {
+                panic!("game {seed} step {steps} after {a:?} by {seat}: {e}");
+            }
+        }
+        (g, steps)
+    }
+
+    /// Wins first, riichi when possible, otherwise mostly a discard that keeps the
+    /// shanten lowest (so hands are won), sometimes anything legal.
+    fn choose(g: &Game, seat: usize, acts: &[Action], rng: &mut Rng) -> Action {
+        if acts.contains(&Action::Tsumo) {
+            return Action::Tsumo;
+        }
+        if acts.contains(&Action::Ron) {
+            return Action::Ron;
+        }
+        if let Some(r) = acts.iter().find(|a| matches!(a, Action::Riichi { .. })) {
+            return *r;
+        }
+        if rng.below(5) == 0 {
+            return acts[rng.below(acts.len() as u64) as usize];
+        }
+        let p = &g.players[seat];
+        let mut best = (i8::MAX, Action::Pass);
+        for &a in acts {
+            let Action::Discard { tile, .. } = a else {
+                continue;
+            };
+            let mut c = p.counts();
+            c[tile.kind() as usize] -= 1;
+            let (s, _) = shanten_and_lowering(&c, Some(&p.meld_counts()), p.melds.len());
+            if s < best.0 {
+                best = (s, a);
+            }
+        }
+        if best.1 == Action::Pass {
+            // A claim decision: call now and then, mostly pass.
+            if rng.below(4) == 0 {
+                return acts[rng.below(acts.len() as u64) as usize];
+            }
+            return Action::Pass;
+        }
+        best.1
+    }
+
+    #[test]
+    fn random_games_keep_the_invariants() {
+        let mut wins = 0;
+        let mut draws = 0;
+        for seed in 0..200 {
+            let (g, _) = play(Rules::default(), seed);
+            let r = g.result.unwrap();
+            assert_eq!(r.scores.iter().sum::<i64>(), 0, "game {seed}: {r:?}");
+            for e in &g.events {
+                match e {
+                    Event::Hora { .. } => wins += 1,
+                    Event::Ryukyoku { .. } => draws += 1,
+                    _ => {}
+                }
+            }
+        }
+        assert!(wins > 500 && draws > 100, "{wins} wins, {draws} draws");
+    }
+
+    #[test]
+    fn presets_play_to_the_end() {
+        for name in ["mahjong_soul", "wrc2025", "ema2025", "mleague"] {
+            for seed in 0..30 {
+                play(Rules::preset(name).unwrap(), seed);
+            }
+        }
+    }
+
+    #[test]
+    fn same_seed_same_game() {
+        let (a, _) = play(Rules::default(), 7);
+        let (b, _) = play(Rules::default(), 7);
+        assert_eq!(a.events, b.events);
+        let (c, _) = play(Rules::default(), 8);
+        assert_ne!(a.events, c.events);
+    }
+}

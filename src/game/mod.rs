@@ -1,0 +1,3 @@
+pub mod engine;
+pub mod final_result;
+pub mod wall;
