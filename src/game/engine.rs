@@ -265,6 +265,16 @@ impl Player {
     }
 }
 
+/// Exact shanten of concealed `counts` beside `melds` melds holding `meld_counts`.
+fn shanten_with(counts: &Counts, meld_counts: &Counts, melds: usize) -> i8 {
+    if melds == 0 {
+        crate::algo::shanten::shanten(counts)
+    } else {
+        let n: usize = counts.iter().map(|&c| c as usize).sum();
+        crate::algo::shanten::standard(counts, Some(meld_counts), n / 3)
+    }
+}
+
 /// What the game waits for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -520,7 +530,8 @@ impl Game {
             }
             out.push(Action::Discard { tile: t, tsumogiri });
         }
-        if self.can_riichi(seat) {
+        // Some discard leaves tenpai only if the 14 tiles are at most tenpai.
+        if self.can_riichi(seat) && shanten_with(&counts, &p.meld_counts(), p.melds.len()) <= 0 {
             let discards: Vec<Action> = out.clone();
             for a in discards {
                 if let Action::Discard { tile, tsumogiri } = a {
@@ -563,8 +574,7 @@ impl Game {
         let p = &self.players[seat];
         let mut c = p.counts();
         c[t.kind() as usize] -= 1;
-        let (s, _) = shanten_and_lowering(&c, Some(&p.meld_counts()), p.melds.len());
-        s == 0
+        shanten_with(&c, &p.meld_counts(), p.melds.len()) == 0
     }
 
     /// After riichi, a closed kan of kind `k` must keep the waits (and `k` must be
@@ -1276,7 +1286,10 @@ impl Game {
     }
 
     fn exhaustive_draw(&mut self) {
-        let tenpai: [bool; 4] = std::array::from_fn(|s| self.players[s].waits() != 0);
+        let tenpai: [bool; 4] = std::array::from_fn(|s| {
+            let p = &self.players[s];
+            shanten_with(&p.counts(), &p.meld_counts(), p.melds.len()) == 0
+        });
         // Nagashi mangan: every own discard a terminal or honor, none called.
         let nagashi: Vec<usize> = (0..4)
             .filter(|&s| {
