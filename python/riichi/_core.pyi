@@ -19,26 +19,41 @@ from typing import Any, ClassVar, Literal, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 __all__ = [
     "SCORE_FLAGS",
     "SCORE_STATUS",
+    "Action",
+    "Ankan",
     "Block",
+    "Chi",
+    "Daiminkan",
     "Decomposition",
+    "Discard",
     "DiscardOption",
     "FuItem",
+    "Game",
     "Hand",
+    "IllegalActionError",
     "InvalidContextError",
     "InvalidHandError",
     "InvalidInputError",
     "InvalidMeldError",
     "InvalidTileError",
+    "Kakan",
+    "KyuushuKyuuhai",
     "MahjongError",
     "Meld",
     "NoYakuError",
     "NotAgariError",
+    "Observation",
+    "Pass",
     "Payments",
     "PointsEntry",
+    "Pon",
+    "Riichi",
+    "Ron",
     "RuleError",
     "RuleOption",
     "Rules",
@@ -47,6 +62,7 @@ __all__ = [
     "ShantenByForm",
     "Tile",
     "TileParseError",
+    "Tsumo",
     "Ukeire",
     "Wait",
     "Waits",
@@ -65,6 +81,7 @@ __all__ = [
     "settle_multi_ron",
     "shanten",
     "shanten_batch",
+    "simulate",
     "tiles_from_id136",
     "tiles_to_id136",
     "waits_batch",
@@ -1032,3 +1049,187 @@ SCORE_FLAGS: dict[str, int]
 `double_riichi` 4, `ippatsu` 8, `rinshan` 16, `chankan` 32, `haitei` 64, `houtei`
 128, `tenhou` 256, `chiihou` 512, `renhou` 1024, `open_riichi` 2048, `robbed_ankan`
 4096, `open_riichi_deal_in` 8192, `paarenchan` 16384."""
+
+# Game ------------------------------------------------------------------------------
+
+class IllegalActionError(MahjongError):
+    """An action the rules do not allow at this point of the game. The message names
+    the seat, the action and why; the game is unchanged."""
+
+_ActionKind: TypeAlias = Literal[
+    "discard",
+    "riichi",
+    "chi",
+    "pon",
+    "daiminkan",
+    "ankan",
+    "kakan",
+    "tsumo",
+    "ron",
+    "kyuushu_kyuuhai",
+    "pass",
+]
+
+@disjoint_base
+class Action:
+    """An action at a decision point; each kind has its class (`Discard`, `Riichi`,
+    `Chi`, `Pon`, `Daiminkan`, `Ankan`, `Kakan`, `Tsumo`, `Ron`, `KyuushuKyuuhai`,
+    `Pass`). Immutable, hashable, compared by value."""
+
+    @property
+    def kind(self) -> _ActionKind: ...
+    @property
+    def tile(self) -> Tile | None:
+        """The tile discarded, added (kakan) or of the closed kan."""
+    @property
+    def tiles(self) -> tuple[Tile, Tile] | None:
+        """The two tiles from the hand of a chi or pon."""
+    @property
+    def tsumogiri(self) -> bool:
+        """A discard of the tile just drawn."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Discard(Action):
+    def __new__(cls, tile: _TileLike, tsumogiri: bool = False) -> Discard: ...
+
+@final
+class Riichi(Action):
+    def __new__(cls, tile: _TileLike, tsumogiri: bool = False) -> Riichi: ...
+
+@final
+class Chi(Action):
+    def __new__(cls, tiles: tuple[_TileLike, _TileLike]) -> Chi: ...
+
+@final
+class Pon(Action):
+    def __new__(cls, tiles: tuple[_TileLike, _TileLike]) -> Pon: ...
+
+@final
+class Daiminkan(Action):
+    def __new__(cls) -> Daiminkan: ...
+
+@final
+class Ankan(Action):
+    def __new__(cls, tile: _TileLike) -> Ankan: ...
+
+@final
+class Kakan(Action):
+    def __new__(cls, tile: _TileLike) -> Kakan: ...
+
+@final
+class Tsumo(Action):
+    def __new__(cls) -> Tsumo: ...
+
+@final
+class Ron(Action):
+    def __new__(cls) -> Ron: ...
+
+@final
+class KyuushuKyuuhai(Action):
+    def __new__(cls) -> KyuushuKyuuhai: ...
+
+@final
+class Pass(Action):
+    def __new__(cls) -> Pass: ...
+
+@final
+class Observation:
+    """What one seat may know at a decision point (a snapshot): never another
+    player's concealed tiles or the wall."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def seat_wind(self) -> _Wind: ...
+    @property
+    def round_wind(self) -> _Wind: ...
+    @property
+    def kyoku(self) -> int: ...
+    @property
+    def honba(self) -> int: ...
+    @property
+    def riichi_sticks(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def scores(self) -> list[int]:
+        """Points by absolute seat."""
+    @property
+    def dora_indicators(self) -> list[Tile]: ...
+    @property
+    def tiles_left(self) -> int:
+        """Tiles left in the live wall."""
+    @property
+    def hand(self) -> list[Tile]:
+        """Own concealed tiles, sorted (the drawn tile included)."""
+    @property
+    def drawn(self) -> Tile | None:
+        """The tile just drawn, on one's own turn."""
+    @property
+    def rivers(self) -> list[list[tuple[Tile, bool, bool, bool]]]:
+        """Each seat's discards as `(tile, tsumogiri, riichi, called)`."""
+    @property
+    def melds(self) -> list[list[Meld]]: ...
+    @property
+    def riichi(self) -> list[bool]: ...
+    @property
+    def concealed_counts(self) -> list[int]:
+        """How many concealed tiles each seat holds."""
+
+@final
+class Game:
+    """A four-player game (RULES.md §9): `legal_actions(seat)` at each decision,
+    `apply(seat, action)` checked. When a hand ends the next one starts at once;
+    `events` has every event in the mjai vocabulary. Not safe to share between
+    threads: give each thread its own game."""
+
+    def __new__(
+        cls,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        walls: Sequence[_Tiles] | None = None,
+    ) -> Game:
+        """A new game (seat 0 the first dealer). `seed` makes it reproducible (a
+        random one when `None`); `walls` (136 tiles each, in draw order) are played
+        first, one per hand."""
+    @property
+    def phase(self) -> Literal["turn", "claims", "hand_over", "game_over"]: ...
+    @property
+    def current_decision(self) -> list[int]:
+        """The seats that must act now."""
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action `seat` may take now (empty when it is not asked)."""
+    def apply(self, seat: int, action: Action) -> None:
+        """Take `action` for `seat`; raises `IllegalActionError` (the game is
+        unchanged) when the rules do not allow it, `TypeError` for a non-action."""
+    def observation(self, seat: int) -> Observation: ...
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """Every event so far, as mjai dicts (`{"type": "dahai", "actor": 0, ...}`)."""
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def scores(self) -> list[int]: ...
+    @property
+    def result(self) -> dict[str, list[Any]] | None:
+        """At the end: `{"points", "ranks", "scores"}` by seat (scores in thousands
+        with uma and oka); `None` before."""
+    def check_invariants(self) -> None:
+        """Raise `RuntimeError` if a tile or a point went missing (for tests)."""
+
+def simulate(
+    n_games: int,
+    agent: Literal["random", "tsumogiri", "shanten"] = "shanten",
+    seed: int = 0,
+    rules: Rules | None = None,
+    threads: int | None = None,
+) -> dict[str, Any]:
+    """Play `n_games` whole games inside Rust, every seat played by a built-in
+    agent, GIL released, on all cores (or `threads`). Returns statistics: games,
+    hands, decisions, win_rate (per seat, per hand), tsumo_rate, ron_rate,
+    exhaustive_draw_rate, abortive_draw_rate, average_points and average_rank
+    (per seat), hands_per_game, seconds, games_per_second. Game `i` is seeded from
+    `seed` and `i`: the same call gives the same statistics."""

@@ -74,6 +74,13 @@ create_exception!(
     "The situation of a win contradicts itself, the hand or the rules."
 );
 
+create_exception!(
+    riichi,
+    IllegalActionError,
+    MahjongError,
+    "An action the rules do not allow at this point of the game (the game is unchanged)."
+);
+
 impl From<CoreError> for PyErr {
     fn from(e: CoreError) -> PyErr {
         let msg = e.to_string();
@@ -109,5 +116,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NotAgariError", py.get_type::<NotAgariError>())?;
     m.add("NoYakuError", py.get_type::<NoYakuError>())?;
     m.add("InvalidContextError", py.get_type::<InvalidContextError>())?;
+    m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
     Ok(())
 }

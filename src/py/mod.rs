@@ -2,6 +2,7 @@
 
 mod analysis;
 mod errors;
+mod game;
 mod hand;
 mod rules;
 mod score;
@@ -51,6 +52,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rules::register(m)?;
     score::register(m)?;
     score_batch::register(m)?;
+    game::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

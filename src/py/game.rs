@@ -1,0 +1,722 @@
+//! `riichi.Game`, its actions and events, and `riichi.simulate`.
+
+// PyO3 extracts arguments by value.
+#![allow(clippy::needless_pass_by_value)]
+
+use super::analysis::threads_arg;
+use super::errors::{invalid, IllegalActionError};
+use super::rules::rules_arg;
+use super::tile::{tile_arg, to_py, PyTile};
+use crate::game::agents::AgentKind;
+use crate::game::engine::{Action, DrawReason, Event, Game, Phase};
+use crate::game::sim;
+use crate::game::wall::Wall;
+use crate::tile::Tile;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// An action at a decision point. Build one with its kind's class:
+/// `Discard(tile, tsumogiri=False)`, `Riichi(tile, tsumogiri=False)`,
+/// `Chi((a, b))`, `Pon((a, b))`, `Daiminkan()`, `Ankan(tile)`, `Kakan(tile)`,
+/// `Tsumo()`, `Ron()`, `KyuushuKyuuhai()`, `Pass()`.
+#[pyclass(name = "Action", module = "riichi", frozen, subclass, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyAction(pub Action);
+
+fn t(x: Tile) -> String {
+    format!("Tile({:?})", x.to_string())
+}
+
+#[pymethods]
+impl PyAction {
+    /// `"discard"`, `"riichi"`, `"chi"`, `"pon"`, `"daiminkan"`, `"ankan"`,
+    /// `"kakan"`, `"tsumo"`, `"ron"`, `"kyuushu_kyuuhai"` or `"pass"`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.0 {
+            Action::Discard { .. } => "discard",
+            Action::Riichi { .. } => "riichi",
+            Action::Chi { .. } => "chi",
+            Action::Pon { .. } => "pon",
+            Action::Daiminkan => "daiminkan",
+            Action::Ankan { .. } => "ankan",
+            Action::Kakan { .. } => "kakan",
+            Action::Tsumo => "tsumo",
+            Action::Ron => "ron",
+            Action::KyuushuKyuuhai => "kyuushu_kyuuhai",
+            Action::Pass => "pass",
+        }
+    }
+    /// The tile discarded, added (kakan) or of the closed kan; `None` otherwise.
+    #[getter]
+    fn tile(&self) -> Option<PyTile> {
+        match self.0 {
+            Action::Discard { tile, .. } | Action::Riichi { tile, .. } | Action::Kakan { tile } => {
+                Some(PyTile(tile))
+            }
+            Action::Ankan { kind } => Tile::from_kind(kind).map(PyTile),
+            _ => None,
+        }
+    }
+    /// The two tiles from the hand of a chi or pon.
+    #[getter]
+    fn tiles(&self) -> Option<(PyTile, PyTile)> {
+        match self.0 {
+            Action::Chi { tiles } | Action::Pon { tiles } => {
+                Some((PyTile(tiles[0]), PyTile(tiles[1])))
+            }
+            _ => None,
+        }
+    }
+    /// Whether a discard is the tile just drawn.
+    #[getter]
+    fn tsumogiri(&self) -> bool {
+        matches!(
+            self.0,
+            Action::Discard {
+                tsumogiri: true,
+                ..
+            } | Action::Riichi {
+                tsumogiri: true,
+                ..
+            }
+        )
+    }
+    fn __repr__(&self) -> String {
+        match self.0 {
+            Action::Discard { tile, tsumogiri } => {
+                format!("Discard({}, tsumogiri={})", t(tile), py_bool(tsumogiri))
+            }
+            Action::Riichi { tile, tsumogiri } => {
+                format!("Riichi({}, tsumogiri={})", t(tile), py_bool(tsumogiri))
+            }
+            Action::Chi { tiles } => format!("Chi(({}, {}))", t(tiles[0]), t(tiles[1])),
+            Action::Pon { tiles } => format!("Pon(({}, {}))", t(tiles[0]), t(tiles[1])),
+            Action::Daiminkan => "Daiminkan()".into(),
+            Action::Ankan { kind } => format!("Ankan({})", t(Tile::from_kind(kind).expect("kind"))),
+            Action::Kakan { tile } => format!("Kakan({})", t(tile)),
+            Action::Tsumo => "Tsumo()".into(),
+            Action::Ron => "Ron()".into(),
+            Action::KyuushuKyuuhai => "KyuushuKyuuhai()".into(),
+            Action::Pass => "Pass()".into(),
+        }
+    }
+}
+
+fn py_bool(b: bool) -> &'static str {
+    if b {
+        "True"
+    } else {
+        "False"
+    }
+}
+
+macro_rules! action_class {
+    ($name:ident, $py:literal, $doc:literal, $sig:literal, ($($arg:ident : $ty:ty $(= $def:expr)?),*), $build:expr) => {
+        #[doc = $doc]
+        #[pyclass(name = $py, module = "riichi", frozen, extends = PyAction)]
+        pub struct $name;
+
+        #[pymethods]
+        impl $name {
+            #[new]
+            #[pyo3(signature = ($($arg $(= $def)?),*), text_signature = $sig)]
+            fn new($($arg: $ty),*) -> PyResult<PyClassInitializer<Self>> {
+                let a: PyResult<Action> = $build;
+                Ok(PyClassInitializer::from(PyAction(a?)).add_subclass($name))
+            }
+        }
+    };
+}
+
+action_class!(PyDiscard, "Discard", "Discard a tile.", "(tile, tsumogiri=False)", (tile: Bound<'_, PyAny>, tsumogiri: bool = false),
+    Ok(Action::Discard { tile: tile_arg(&tile)?, tsumogiri }));
+action_class!(PyRiichi, "Riichi", "Declare riichi with this discard.", "(tile, tsumogiri=False)", (tile: Bound<'_, PyAny>, tsumogiri: bool = false),
+    Ok(Action::Riichi { tile: tile_arg(&tile)?, tsumogiri }));
+action_class!(PyChi, "Chi", "Chi the discard with two tiles of the hand.", "(tiles)", (tiles: (Bound<'_, PyAny>, Bound<'_, PyAny>)),
+    Ok(Action::Chi { tiles: sorted_pair(tile_arg(&tiles.0)?, tile_arg(&tiles.1)?) }));
+action_class!(PyPon, "Pon", "Pon the discard with two tiles of the hand.", "(tiles)", (tiles: (Bound<'_, PyAny>, Bound<'_, PyAny>)),
+    Ok(Action::Pon { tiles: sorted_pair(tile_arg(&tiles.0)?, tile_arg(&tiles.1)?) }));
+action_class!(
+    PyDaiminkan,
+    "Daiminkan",
+    "Open kan on the discard.",
+    "()",
+    (),
+    Ok(Action::Daiminkan)
+);
+action_class!(PyAnkan, "Ankan", "Closed kan of the four copies of a tile's kind.", "(tile)", (tile: Bound<'_, PyAny>),
+    Ok(Action::Ankan { kind: tile_arg(&tile)?.kind() }));
+action_class!(PyKakan, "Kakan", "Add this tile to a pon.", "(tile)", (tile: Bound<'_, PyAny>),
+    Ok(Action::Kakan { tile: tile_arg(&tile)? }));
+action_class!(
+    PyTsumo,
+    "Tsumo",
+    "Win on the tile drawn.",
+    "()",
+    (),
+    Ok(Action::Tsumo)
+);
+action_class!(
+    PyRon,
+    "Ron",
+    "Win on the discard (or the kan tile).",
+    "()",
+    (),
+    Ok(Action::Ron)
+);
+action_class!(
+    PyKyuushu,
+    "KyuushuKyuuhai",
+    "Abortive draw with nine terminal and honor kinds.",
+    "()",
+    (),
+    Ok(Action::KyuushuKyuuhai)
+);
+action_class!(
+    PyPass,
+    "Pass",
+    "Decline every claim.",
+    "()",
+    (),
+    Ok(Action::Pass)
+);
+
+fn sorted_pair(a: Tile, b: Tile) -> [Tile; 2] {
+    if a <= b {
+        [a, b]
+    } else {
+        [b, a]
+    }
+}
+
+/// The Python object of an action, of its kind's class.
+fn action_object(py: Python<'_>, a: Action) -> PyResult<Py<PyAny>> {
+    let base = PyAction(a);
+    macro_rules! make {
+        ($cls:ident) => {
+            Py::new(py, PyClassInitializer::from(base).add_subclass($cls))?.into_any()
+        };
+    }
+    Ok(match a {
+        Action::Discard { .. } => make!(PyDiscard),
+        Action::Riichi { .. } => make!(PyRiichi),
+        Action::Chi { .. } => make!(PyChi),
+        Action::Pon { .. } => make!(PyPon),
+        Action::Daiminkan => make!(PyDaiminkan),
+        Action::Ankan { .. } => make!(PyAnkan),
+        Action::Kakan { .. } => make!(PyKakan),
+        Action::Tsumo => make!(PyTsumo),
+        Action::Ron => make!(PyRon),
+        Action::KyuushuKyuuhai => make!(PyKyuushu),
+        Action::Pass => make!(PyPass),
+    })
+}
+
+/// The mjai form of an event.
+fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let name = |t: &Tile| t.mjai();
+    let names = |ts: &[Tile]| ts.iter().map(name).collect::<Vec<_>>();
+    match e {
+        Event::StartGame => d.set_item("type", "start_game")?,
+        Event::StartKyoku {
+            round_wind,
+            kyoku,
+            honba,
+            sticks,
+            dealer,
+            dora_marker,
+            scores,
+            hands,
+        } => {
+            d.set_item("type", "start_kyoku")?;
+            d.set_item("bakaze", ["E", "S", "W", "N"][*round_wind as usize & 3])?;
+            d.set_item("kyoku", kyoku)?;
+            d.set_item("honba", honba)?;
+            d.set_item("kyotaku", sticks)?;
+            d.set_item("oya", dealer)?;
+            d.set_item("dora_marker", name(dora_marker))?;
+            d.set_item("scores", scores.to_vec())?;
+            let tehais: Vec<Vec<String>> = hands.iter().map(|h| names(h)).collect();
+            d.set_item("tehais", tehais)?;
+        }
+        Event::Tsumo { seat, tile } => {
+            d.set_item("type", "tsumo")?;
+            d.set_item("actor", seat)?;
+            d.set_item("pai", name(tile))?;
+        }
+        Event::Dahai {
+            seat,
+            tile,
+            tsumogiri,
+        } => {
+            d.set_item("type", "dahai")?;
+            d.set_item("actor", seat)?;
+            d.set_item("pai", name(tile))?;
+            d.set_item("tsumogiri", tsumogiri)?;
+        }
+        Event::Chi {
+            seat,
+            target,
+            tile,
+            consumed,
+        }
+        | Event::Pon {
+            seat,
+            target,
+            tile,
+            consumed,
+        } => {
+            let kind = if matches!(e, Event::Chi { .. }) {
+                "chi"
+            } else {
+                "pon"
+            };
+            d.set_item("type", kind)?;
+            d.set_item("actor", seat)?;
+            d.set_item("target", target)?;
+            d.set_item("pai", name(tile))?;
+            d.set_item("consumed", names(consumed))?;
+        }
+        Event::Daiminkan {
+            seat,
+            target,
+            tile,
+            consumed,
+        } => {
+            d.set_item("type", "daiminkan")?;
+            d.set_item("actor", seat)?;
+            d.set_item("target", target)?;
+            d.set_item("pai", name(tile))?;
+            d.set_item("consumed", names(consumed))?;
+        }
+        Event::Kakan { seat, tile } => {
+            d.set_item("type", "kakan")?;
+            d.set_item("actor", seat)?;
+            d.set_item("pai", name(tile))?;
+        }
+        Event::Ankan { seat, consumed } => {
+            d.set_item("type", "ankan")?;
+            d.set_item("actor", seat)?;
+            d.set_item("consumed", names(consumed))?;
+        }
+        Event::Dora { marker } => {
+            d.set_item("type", "dora")?;
+            d.set_item("dora_marker", name(marker))?;
+        }
+        Event::Reach { seat } => {
+            d.set_item("type", "reach")?;
+            d.set_item("actor", seat)?;
+        }
+        Event::ReachAccepted { seat, scores } => {
+            d.set_item("type", "reach_accepted")?;
+            d.set_item("actor", seat)?;
+            d.set_item("scores", scores.to_vec())?;
+        }
+        Event::Hora {
+            seat,
+            target,
+            han,
+            fu,
+            points,
+            deltas,
+            scores,
+        } => {
+            d.set_item("type", "hora")?;
+            d.set_item("actor", seat)?;
+            d.set_item("target", target)?;
+            d.set_item("han", han)?;
+            d.set_item("fu", fu)?;
+            d.set_item("points", points)?;
+            d.set_item("deltas", deltas.to_vec())?;
+            d.set_item("scores", scores.to_vec())?;
+        }
+        Event::Ryukyoku {
+            reason,
+            deltas,
+            scores,
+        } => {
+            d.set_item("type", "ryukyoku")?;
+            d.set_item("reason", reason.name())?;
+            d.set_item("deltas", deltas.to_vec())?;
+            d.set_item("scores", scores.to_vec())?;
+        }
+        Event::EndKyoku => d.set_item("type", "end_kyoku")?,
+        Event::EndGame { scores } => {
+            d.set_item("type", "end_game")?;
+            d.set_item("scores", scores.to_vec())?;
+        }
+    }
+    Ok(d)
+}
+
+/// What one seat may know at a decision point (a snapshot).
+#[pyclass(name = "Observation", module = "riichi", frozen)]
+pub struct PyObservation {
+    seat: usize,
+    seat_wind: u8,
+    round_wind: u8,
+    kyoku: u8,
+    honba: u32,
+    sticks: u32,
+    dealer: usize,
+    scores: [i64; 4],
+    dora: Vec<Tile>,
+    tiles_left: usize,
+    hand: Vec<Tile>,
+    drawn: Option<Tile>,
+    rivers: [Vec<crate::game::engine::RiverTile>; 4],
+    melds: [Vec<crate::meld::Meld>; 4],
+    riichi: [bool; 4],
+    concealed: [usize; 4],
+}
+
+const WIND_NAMES: [&str; 4] = ["E", "S", "W", "N"];
+
+#[pymethods]
+impl PyObservation {
+    #[getter]
+    fn seat(&self) -> usize {
+        self.seat
+    }
+    #[getter]
+    fn seat_wind(&self) -> &'static str {
+        WIND_NAMES[self.seat_wind as usize & 3]
+    }
+    #[getter]
+    fn round_wind(&self) -> &'static str {
+        WIND_NAMES[self.round_wind as usize & 3]
+    }
+    #[getter]
+    fn kyoku(&self) -> u8 {
+        self.kyoku
+    }
+    #[getter]
+    fn honba(&self) -> u32 {
+        self.honba
+    }
+    #[getter]
+    fn riichi_sticks(&self) -> u32 {
+        self.sticks
+    }
+    #[getter]
+    fn dealer(&self) -> usize {
+        self.dealer
+    }
+    /// Points by absolute seat.
+    #[getter]
+    fn scores(&self) -> Vec<i64> {
+        self.scores.to_vec()
+    }
+    #[getter]
+    fn dora_indicators(&self) -> Vec<PyTile> {
+        to_py(&self.dora)
+    }
+    /// Tiles left in the live wall.
+    #[getter]
+    fn tiles_left(&self) -> usize {
+        self.tiles_left
+    }
+    /// Own concealed tiles, sorted (the drawn tile included).
+    #[getter]
+    fn hand(&self) -> Vec<PyTile> {
+        to_py(&self.hand)
+    }
+    /// The tile just drawn, on one's own turn.
+    #[getter]
+    fn drawn(&self) -> Option<PyTile> {
+        self.drawn.map(PyTile)
+    }
+    /// Each seat's discards as `(tile, tsumogiri, riichi, called)`.
+    #[getter]
+    fn rivers(&self) -> Vec<Vec<(PyTile, bool, bool, bool)>> {
+        self.rivers
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|d| (PyTile(d.tile), d.tsumogiri, d.riichi, d.called))
+                    .collect()
+            })
+            .collect()
+    }
+    /// Each seat's melds.
+    #[getter]
+    fn melds(&self) -> Vec<Vec<super::hand::PyMeld>> {
+        self.melds
+            .iter()
+            .map(|m| m.iter().cloned().map(super::hand::PyMeld).collect())
+            .collect()
+    }
+    /// Which seats are in riichi.
+    #[getter]
+    fn riichi(&self) -> Vec<bool> {
+        self.riichi.to_vec()
+    }
+    /// How many concealed tiles each seat holds.
+    #[getter]
+    fn concealed_counts(&self) -> Vec<usize> {
+        self.concealed.to_vec()
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "Observation(seat={}, {}{} hand={:?}, tiles_left={})",
+            self.seat,
+            WIND_NAMES[self.round_wind as usize & 3],
+            self.kyoku,
+            crate::notation::mpsz::format_tiles(&self.hand),
+            self.tiles_left
+        )
+    }
+}
+
+/// A four-player game. Not thread-safe to share: each thread should own its game
+/// (the object refuses concurrent use with a `RuntimeError`).
+#[pyclass(name = "Game", module = "riichi")]
+pub struct PyGame {
+    game: Game,
+}
+
+impl PyGame {
+    /// After a hand ends, the next one starts at once.
+    fn advance(&mut self) -> PyResult<()> {
+        if self.game.phase == Phase::HandOver {
+            self.game.next_hand()?;
+        }
+        Ok(())
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// A new game under `rules` (Tenhou's by default). `seed` makes it
+    /// reproducible (a random seed when `None`); `walls` (lists of 136 tiles in
+    /// draw order) are played first, one per hand.
+    #[new]
+    #[pyo3(signature = (rules=None, seed=None, walls=None))]
+    fn new(
+        rules: Option<&Bound<'_, PyAny>>,
+        seed: Option<u64>,
+        walls: Option<Vec<Bound<'_, PyAny>>>,
+    ) -> PyResult<Self> {
+        let rules = rules_arg(rules)?;
+        let seed = seed.unwrap_or_else(|| {
+            use std::hash::{BuildHasher, RandomState};
+            RandomState::new().hash_one(0u64)
+        });
+        let mut ws = Vec::new();
+        for w in walls.unwrap_or_default() {
+            let tiles = super::tile::tiles_arg(&w)?;
+            ws.push(Wall::from_tiles(&tiles)?);
+        }
+        let game = Game::with_walls(rules, seed, ws)?;
+        let mut g = PyGame { game };
+        g.advance()?;
+        Ok(g)
+    }
+
+    /// `"turn"` (one seat draws and acts), `"claims"` (seats may claim a discard
+    /// or a kan tile) or `"game_over"`.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        match self.game.phase {
+            Phase::Turn { .. } => "turn",
+            Phase::Claims { .. } => "claims",
+            Phase::HandOver => "hand_over",
+            Phase::GameOver => "game_over",
+        }
+    }
+
+    /// The seats that must act now.
+    #[getter]
+    fn current_decision(&self) -> Vec<usize> {
+        self.game.deciding()
+    }
+
+    /// Every action `seat` may take now (empty when it is not asked).
+    fn legal_actions(&self, py: Python<'_>, seat: usize) -> PyResult<Vec<Py<PyAny>>> {
+        self.game
+            .legal_actions(seat)
+            .into_iter()
+            .map(|a| action_object(py, a))
+            .collect()
+    }
+
+    /// Take `action` for `seat`. Raises `IllegalActionError` (naming the action and
+    /// why) and leaves the game unchanged when the rules do not allow it.
+    fn apply(&mut self, seat: usize, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let a = action.cast::<PyAction>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "apply takes an action (Discard, Riichi, Chi, Pon, ..., Pass), got {}",
+                action
+                    .get_type()
+                    .name()
+                    .map_or_else(|_| "?".into(), |n| n.to_string())
+            ))
+        })?;
+        let a = a.get().0;
+        self.game
+            .apply(seat, a)
+            .map_err(|e| IllegalActionError::new_err(e.to_string()))?;
+        self.advance()
+    }
+
+    /// What `seat` may know now (an `Observation`): its own hand, every river and
+    /// meld, the dora indicators, scores, riichi states and the wall count — never
+    /// another player's concealed tiles or the wall.
+    fn observation(&self, seat: usize) -> PyResult<PyObservation> {
+        if seat > 3 {
+            return Err(invalid(format!("seats are 0-3, got {seat}")));
+        }
+        let g = &self.game;
+        let me = &g.players[seat];
+        let mut hand = me.concealed.clone();
+        hand.sort();
+        let drawn = match g.phase {
+            Phase::Turn {
+                seat: s,
+                drawn: Some(t),
+                ..
+            } if s == seat => Some(t),
+            _ => None,
+        };
+        Ok(PyObservation {
+            seat,
+            seat_wind: g.seat_wind(seat),
+            round_wind: g.round_wind(),
+            kyoku: g.round % 4 + 1,
+            honba: g.honba,
+            sticks: g.sticks,
+            dealer: g.dealer,
+            scores: g.scores,
+            dora: g.wall.dora_indicators().to_vec(),
+            tiles_left: g.wall.live_remaining(),
+            hand,
+            drawn,
+            rivers: std::array::from_fn(|s| g.players[s].river.clone()),
+            melds: std::array::from_fn(|s| g.players[s].melds.clone()),
+            riichi: std::array::from_fn(|s| g.players[s].riichi_at.is_some()),
+            concealed: std::array::from_fn(|s| g.players[s].concealed.len()),
+        })
+    }
+
+    /// Every event so far, as mjai dicts.
+    #[getter]
+    fn events<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.game.events.iter().map(|e| event_dict(py, e)).collect()
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.phase == Phase::GameOver
+    }
+
+    /// Points by seat (during the game: current points).
+    #[getter]
+    fn scores(&self) -> Vec<i64> {
+        self.game.scores.to_vec()
+    }
+
+    /// At the end: `{"points": [...], "ranks": [...], "scores": [...]}` by seat
+    /// (scores in thousands, uma and oka included); `None` before.
+    #[getter]
+    fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(r) = &self.game.result else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        d.set_item("points", r.points.to_vec())?;
+        d.set_item("ranks", r.ranks.map(u32::from).to_vec())?;
+        let scores: Vec<f64> = r.scores.iter().map(|&s| s as f64 / 10.0).collect();
+        d.set_item("scores", scores)?;
+        Ok(Some(d))
+    }
+
+    /// Check the invariants (136 tiles accounted for; points plus sticks
+    /// conserved); raises `RuntimeError` naming the first one broken.
+    fn check_invariants(&self) -> PyResult<()> {
+        self.game
+            .check_invariants()
+            .map_err(pyo3::exceptions::PyRuntimeError::new_err)
+    }
+
+    fn __repr__(&self) -> String {
+        let g = &self.game;
+        format!(
+            "Game({}{} {} honba, scores={:?}, phase={:?})",
+            ["E", "S", "W", "N"][g.round_wind() as usize],
+            g.round % 4 + 1,
+            g.honba,
+            g.scores,
+            self.phase()
+        )
+    }
+}
+
+/// Play `n_games` whole games inside Rust with a built-in agent on every seat.
+#[pyfunction]
+#[pyo3(signature = (n_games, agent="shanten", seed=0, rules=None, threads=None))]
+fn simulate<'py>(
+    py: Python<'py>,
+    n_games: u64,
+    agent: &str,
+    seed: u64,
+    rules: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rules = rules_arg(rules)?;
+    let kind = AgentKind::from_name(agent).ok_or_else(|| {
+        invalid(format!(
+            "agent {agent:?} is not one of \"random\", \"tsumogiri\", \"shanten\""
+        ))
+    })?;
+    let threads = threads_arg(threads)?;
+    let start = std::time::Instant::now();
+    let s = py.detach(|| sim::simulate(&rules, n_games, kind, seed, threads))?;
+    let secs = start.elapsed().as_secs_f64();
+    let d = PyDict::new(py);
+    let g = s.games.max(1) as f64;
+    let hands = s.hands.max(1) as f64;
+    d.set_item("games", s.games)?;
+    d.set_item("hands", s.hands)?;
+    d.set_item("decisions", s.decisions)?;
+    let wins: Vec<f64> = (0..4)
+        .map(|i| (s.tsumo[i] + s.ron[i]) as f64 / hands)
+        .collect();
+    d.set_item("win_rate", wins)?;
+    let tsumo: u64 = s.tsumo.iter().sum();
+    let ron: u64 = s.ron.iter().sum();
+    d.set_item("tsumo_rate", tsumo as f64 / hands)?;
+    d.set_item("ron_rate", ron as f64 / hands)?;
+    d.set_item("exhaustive_draw_rate", s.exhaustive as f64 / hands)?;
+    d.set_item("abortive_draw_rate", s.abortive as f64 / hands)?;
+    let points: Vec<f64> = s.points.iter().map(|&p| p as f64 / g).collect();
+    d.set_item("average_points", points)?;
+    let ranks: Vec<f64> = s.ranks.iter().map(|&r| r as f64 / g).collect();
+    d.set_item("average_rank", ranks)?;
+    d.set_item("hands_per_game", hands / g)?;
+    d.set_item("seconds", secs)?;
+    d.set_item("games_per_second", s.games as f64 / secs.max(1e-9))?;
+    let _ = DrawReason::Exhaustive;
+    Ok(d)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyAction>()?;
+    m.add_class::<PyDiscard>()?;
+    m.add_class::<PyRiichi>()?;
+    m.add_class::<PyChi>()?;
+    m.add_class::<PyPon>()?;
+    m.add_class::<PyDaiminkan>()?;
+    m.add_class::<PyAnkan>()?;
+    m.add_class::<PyKakan>()?;
+    m.add_class::<PyTsumo>()?;
+    m.add_class::<PyRon>()?;
+    m.add_class::<PyKyuushu>()?;
+    m.add_class::<PyPass>()?;
+    m.add_class::<PyGame>()?;
+    m.add_class::<PyObservation>()?;
+    m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    Ok(())
+}
