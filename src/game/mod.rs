@@ -1,5 +1,7 @@
 pub mod agents;
 pub mod engine;
 pub mod final_result;
+#[cfg(test)]
+mod selfplay_tests;
 pub mod sim;
 pub mod wall;
