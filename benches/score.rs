@@ -127,6 +127,18 @@ fn bench_score(c: &mut Criterion) {
                 .sum::<u64>()
         });
     });
+    // Parsing the hands from text (what `riichi.score("...")` adds).
+    let texts: Vec<String> = wins.iter().map(|w| w.hand.to_string()).collect();
+    g.bench_function("parse_hand", |b| {
+        b.iter(|| {
+            texts
+                .iter()
+                .map(|t| {
+                    _core::notation::mpsz::parse_hand(black_box(t)).map_or(0, |h| h.melds().len())
+                })
+                .sum::<usize>()
+        });
+    });
     // The part of it that finds every reading.
     g.bench_function("readings_only", |b| {
         b.iter(|| {

@@ -172,6 +172,19 @@ impl std::str::FromStr for Tile {
 
     /// Exactly one tile in mpsz notation: `"5m"`, `"0p"`.
     fn from_str(s: &str) -> Result<Tile> {
+        // The common case, a digit and a suit letter, without building a list.
+        if let [d @ b'0'..=b'9', suit] = s.as_bytes() {
+            let tile = match (d - b'0', suit) {
+                (0, b'm' | b'p' | b's') => Suit::from_char(*suit as char).and_then(Tile::red),
+                (n @ 1..=9, b'm' | b'p' | b's') | (n @ 1..=7, b'z') => {
+                    Suit::from_char(*suit as char).and_then(|su| Tile::from_suit_number(su, n))
+                }
+                _ => None,
+            };
+            if let Some(t) = tile {
+                return Ok(t);
+            }
+        }
         let tiles = parse_tiles(s)?;
         match tiles.as_slice() {
             [t] => Ok(*t),
