@@ -233,6 +233,21 @@ impl Player {
         }
     }
 
+    /// Tenpai for the noten payments: a wait on some kind not all of whose four
+    /// copies are the player's own (Tenhou: waiting only on a fifth copy is noten).
+    fn tenpai_at_draw(&self) -> bool {
+        let counts = self.counts();
+        let held = self.meld_counts();
+        if shanten_with(&counts, &held, self.melds.len()) != 0 {
+            return false;
+        }
+        (0..KINDS).any(|k| {
+            let mut c = counts;
+            c[k] += 1;
+            counts[k] + held[k] < 4 && agari::is_complete(&c, self.melds.len())
+        })
+    }
+
     fn is_closed(&self) -> bool {
         self.melds.iter().all(|m| !m.is_open())
     }
@@ -345,6 +360,9 @@ pub struct Game {
     kan_seats: Vec<usize>,
     /// Dealer won or was tenpai: keep the seat.
     renchan: bool,
+    /// The hand's renchan may end the game in all-last: a dealer win under
+    /// `agari_yame`, dealer tenpai under `tenpai_yame` (never an abortive draw).
+    yame: bool,
     /// Walls to play, for replays and tests (taken in order before shuffling).
     walls: Vec<Wall>,
     pub result: Option<FinalResult>,
@@ -383,6 +401,7 @@ impl Game {
             pending_dora: false,
             kan_seats: Vec::new(),
             renchan: false,
+            yame: false,
             walls,
             result: None,
         };
@@ -988,7 +1007,9 @@ impl Game {
             self.claim_actions(s, from, tile, kind, &mut acts);
             // Only Pass: nothing to ask, but passing a winning tile still counts.
             asked[s] = acts.len() > 1;
-            if !asked[s] {
+            // A closed kan's tile is no discard: only a kokushi that may rob it
+            // (and passes) becomes furiten.
+            if !asked[s] && kind != ClaimKind::Ankan {
                 let p = &self.players[s];
                 let mut c = p.counts();
                 c[tile.kind() as usize] += 1;
@@ -1072,6 +1093,15 @@ impl Game {
                 self.abortive(DrawReason::Sanchahou);
                 return;
             }
+            // The winners paid, nearest first: one under head bump, two under
+            // double ron (without sanchahou the third is bumped), all under triple.
+            let paid = match self.rules.multi_ron {
+                MultiRon::HeadBump => 1,
+                MultiRon::Double => 2,
+                MultiRon::Triple => 3,
+            };
+            let mut rons = rons;
+            rons.truncate(paid);
             let mut wins = Vec::new();
             for &s in &rons {
                 let ctx = self.ron_context(s, from, kind);
@@ -1221,57 +1251,62 @@ impl Game {
         }
     }
 
-    /// Pay the wins (one tsumo, or rons on `from`'s tile) and end the hand.
+    /// Pay the wins (one tsumo, or rons on `from`'s tile, nearest first) and end
+    /// the hand. Each win has its own Hora event (as in mjai): its own score
+    /// changes (honba and sticks with the winner who gets them) and the scores
+    /// after it.
     fn settle_wins(&mut self, wins: &[(usize, ScoreResult)], from: Option<usize>) {
         let dealer = self.dealer;
         let to_abs = |wind: u8| (dealer + wind as usize) % 4;
-        let mut deltas = [0i64; 4];
         let liable = |s: usize| self.players[s].pao.map(|l| self.seat_wind(l));
-        if let Some(from) = from {
-            let settlements: Vec<(Settlement, Option<u8>)> = wins
-                .iter()
-                .map(|(s, r)| (r.settlement(), liable(*s)))
-                .collect();
-            if let Ok((d, _)) =
-                points::settle_multi_ron(&settlements, self.seat_wind(from), &self.rules)
-            {
+        // Score changes by absolute seat of the first `n` (at least 1) wins together.
+        let settled = |n: usize| -> [i64; 4] {
+            let mut deltas = [0i64; 4];
+            let by_wind = match from {
+                Some(from) => {
+                    let settlements: Vec<(Settlement, Option<u8>)> = wins[..n]
+                        .iter()
+                        .map(|(s, r)| (r.settlement(), liable(*s)))
+                        .collect();
+                    points::settle_multi_ron(&settlements, self.seat_wind(from), &self.rules)
+                        .map(|(d, _)| d)
+                }
+                None => points::deltas(
+                    &wins[0].1.settlement(),
+                    None,
+                    liable(wins[0].0),
+                    &self.rules,
+                ),
+            };
+            if let Ok(d) = by_wind {
                 for (w, x) in d.iter().enumerate() {
                     deltas[to_abs(w as u8)] += x;
                 }
             }
-        } else if let Some((s, r)) = wins.first() {
-            if let Ok(d) = points::deltas(&r.settlement(), None, liable(*s), &self.rules) {
-                for (w, x) in d.iter().enumerate() {
-                    deltas[to_abs(w as u8)] += x;
-                }
-            }
-        }
-        // Sticks went to the winner inside the deltas.
-        let paid_by_head_bump = match self.rules.multi_ron {
-            MultiRon::HeadBump => 1,
-            _ => wins.len(),
+            deltas
         };
-        for (i, (s, r)) in wins.iter().enumerate().take(paid_by_head_bump) {
-            let mut d = [0i64; 4];
-            d[*s] = deltas[*s];
+        // `wins` holds only the winners paid (see `resolve_claims`).
+        let totals: Vec<[i64; 4]> = (1..=wins.len()).map(settled).collect();
+        let mut before = [0i64; 4];
+        for ((s, r), total) in wins.iter().zip(totals) {
+            let deltas: [i64; 4] = std::array::from_fn(|k| total[k] - before[k]);
+            before = total;
+            for (sc, d) in self.scores.iter_mut().zip(deltas) {
+                *sc += d;
+            }
             self.events.push(Event::Hora {
                 seat: *s,
                 target: from.unwrap_or(*s),
                 han: r.han,
                 fu: r.fu,
                 points: r.points(),
-                deltas: if i == 0 { deltas } else { d },
+                deltas,
                 scores: self.scores,
             });
         }
-        for (sc, d) in self.scores.iter_mut().zip(deltas) {
-            *sc += d;
-        }
         self.sticks = 0;
-        let dealer_won = wins
-            .iter()
-            .take(paid_by_head_bump)
-            .any(|(s, _)| *s == dealer);
+        let dealer_won = wins.iter().any(|(s, _)| *s == dealer);
+        self.yame = dealer_won && self.rules.agari_yame;
         self.end_hand(dealer_won, !dealer_won);
     }
 
@@ -1282,14 +1317,13 @@ impl Game {
             scores: self.scores,
         });
         self.honba += 1;
+        // Abortive draws are renchan, but never an agari- or tenpai-yame.
+        self.yame = false;
         self.end_hand(true, false);
     }
 
     fn exhaustive_draw(&mut self) {
-        let tenpai: [bool; 4] = std::array::from_fn(|s| {
-            let p = &self.players[s];
-            shanten_with(&p.counts(), &p.meld_counts(), p.melds.len()) == 0
-        });
+        let tenpai: [bool; 4] = std::array::from_fn(|s| self.players[s].tenpai_at_draw());
         // Nagashi mangan: every own discard a terminal or honor, none called.
         let nagashi: Vec<usize> = (0..4)
             .filter(|&s| {
@@ -1332,6 +1366,7 @@ impl Game {
         });
         self.honba += 1;
         let keep = tenpai[self.dealer] && self.rules.renchan_on_tenpai;
+        self.yame = keep && self.rules.tenpai_yame;
         self.end_hand(keep, false);
     }
 
@@ -1379,8 +1414,7 @@ impl Game {
             // All last (or the extension): the dealer's renchan continues unless
             // the dealer is first with the return points and stops.
             if self.renchan {
-                let yame = self.rules.agari_yame || self.rules.tenpai_yame;
-                return yame && dealer_top;
+                return self.yame && dealer_top;
             }
             let next = self.round + 1;
             let someone = self.scores.iter().any(|&s| s >= ret);
