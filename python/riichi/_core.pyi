@@ -1231,5 +1231,6 @@ def simulate(
     agent, GIL released, on all cores (or `threads`). Returns statistics: games,
     hands, decisions, win_rate (per seat, per hand), tsumo_rate, ron_rate,
     exhaustive_draw_rate, abortive_draw_rate, average_points and average_rank
-    (per seat), hands_per_game, seconds, games_per_second. Game `i` is seeded from
+    (per seat), hands_per_game, yaku_counts (wins with each yaku id; yakuman ids
+    end in " (yakuman)"), seconds, games_per_second. Game `i` is seeded from
     `seed` and `i`: the same call gives the same statistics."""

@@ -15,7 +15,7 @@ use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind, Relative};
 use crate::rules::{GameLength, KanDoraTiming, Kuikae, MultiRon, Rules};
 use crate::score::points::{self, Settlement};
-use crate::score::{score, ScoreResult, WinContext};
+use crate::score::{score, ScoreResult, WinContext, Yaku};
 use crate::tile::{Counts, Tile, KINDS};
 
 /// What a player may do at a decision point.
@@ -122,6 +122,11 @@ pub enum Event {
         han: u32,
         fu: u32,
         points: u64,
+        /// The yaku with their han (a yakuman: 13 x its multiplier), then dora.
+        yaku: Vec<(Yaku, u32)>,
+        dora: u32,
+        ura: u32,
+        aka: u32,
         deltas: [i64; 4],
         scores: [i64; 4],
     },
@@ -1294,12 +1299,23 @@ impl Game {
             for (sc, d) in self.scores.iter_mut().zip(deltas) {
                 *sc += d;
             }
+            let yaku = r
+                .yakuman
+                .as_slice()
+                .iter()
+                .map(|&(y, m)| (y, 13 * u32::from(m)))
+                .chain(r.yaku.as_slice().iter().map(|&(y, h)| (y, u32::from(h))))
+                .collect();
             self.events.push(Event::Hora {
                 seat: *s,
                 target: from.unwrap_or(*s),
                 han: r.han,
                 fu: r.fu,
                 points: r.points(),
+                yaku,
+                dora: r.dora,
+                ura: r.ura,
+                aka: r.aka,
                 deltas,
                 scores: self.scores,
             });

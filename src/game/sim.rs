@@ -6,6 +6,7 @@ use super::engine::{Event, Game, Phase};
 use super::wall::Rng;
 use crate::error::{MahjongError, Result};
 use crate::rules::Rules;
+use crate::score::Yaku;
 use rayon::prelude::*;
 
 impl Game {
@@ -36,6 +37,8 @@ pub struct GameSummary {
     /// Final points and places by seat.
     pub points: [i64; 4],
     pub ranks: [u8; 4],
+    /// Wins with each yaku, by `Yaku as usize`.
+    pub yaku: Vec<u32>,
 }
 
 /// Statistics of many games.
@@ -51,10 +54,18 @@ pub struct Stats {
     /// Sum of final points and of places by seat (divide by `games`).
     pub points: [i64; 4],
     pub ranks: [u64; 4],
+    /// Wins with each yaku, by `Yaku as usize`.
+    pub yaku: Vec<u64>,
 }
 
 impl Stats {
     fn add(&mut self, g: &GameSummary) {
+        if self.yaku.len() < g.yaku.len() {
+            self.yaku.resize(g.yaku.len(), 0);
+        }
+        for (a, &b) in self.yaku.iter_mut().zip(&g.yaku) {
+            *a += u64::from(b);
+        }
         self.games += 1;
         self.hands += u64::from(g.hands);
         self.decisions += g.decisions;
@@ -69,6 +80,12 @@ impl Stats {
     }
 
     fn merge(mut self, o: &Stats) -> Stats {
+        if self.yaku.len() < o.yaku.len() {
+            self.yaku.resize(o.yaku.len(), 0);
+        }
+        for (a, &b) in self.yaku.iter_mut().zip(&o.yaku) {
+            *a += b;
+        }
         self.games += o.games;
         self.hands += o.hands;
         self.decisions += o.decisions;
@@ -130,7 +147,13 @@ pub fn play(rules: &Rules, seed: u64, agents: [AgentKind; 4]) -> Result<(Game, G
     if game.phase != Phase::GameOver {
         return Err(MahjongError::InvalidInput("the game did not end".into()));
     }
+    summary.yaku = vec![0; Yaku::all().count()];
     for e in &game.events {
+        if let Event::Hora { yaku, .. } = e {
+            for (y, _) in yaku {
+                summary.yaku[*y as usize] += 1;
+            }
+        }
         match e {
             Event::Hora { seat, target, .. } if seat == target => summary.tsumo[*seat] += 1,
             Event::Hora { seat, .. } => summary.ron[*seat] += 1,

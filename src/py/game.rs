@@ -321,6 +321,10 @@ fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
             han,
             fu,
             points,
+            yaku,
+            dora,
+            ura,
+            aka,
             deltas,
             scores,
         } => {
@@ -330,6 +334,11 @@ fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
             d.set_item("han", han)?;
             d.set_item("fu", fu)?;
             d.set_item("points", points)?;
+            let yakus: Vec<(&str, u32)> = yaku.iter().map(|&(y, h)| (y.id(), h)).collect();
+            d.set_item("yakus", yakus)?;
+            d.set_item("dora", dora)?;
+            d.set_item("ura", ura)?;
+            d.set_item("aka", aka)?;
             d.set_item("deltas", deltas.to_vec())?;
             d.set_item("scores", scores.to_vec())?;
         }
@@ -696,6 +705,18 @@ fn simulate<'py>(
     let ranks: Vec<f64> = s.ranks.iter().map(|&r| r as f64 / g).collect();
     d.set_item("average_rank", ranks)?;
     d.set_item("hands_per_game", hands / g)?;
+    let yaku = PyDict::new(py);
+    for (y, &n) in crate::score::Yaku::all().zip(&s.yaku) {
+        if n > 0 {
+            let key = if y.is_yakuman() {
+                format!("{} (yakuman)", y.id())
+            } else {
+                y.id().to_string()
+            };
+            yaku.set_item(key, n)?;
+        }
+    }
+    d.set_item("yaku_counts", yaku)?;
     d.set_item("seconds", secs)?;
     d.set_item("games_per_second", s.games as f64 / secs.max(1e-9))?;
     let _ = DrawReason::Exhaustive;
