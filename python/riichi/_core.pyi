@@ -1191,10 +1191,12 @@ class Game:
         rules: Rules | None = None,
         seed: int | None = None,
         walls: Sequence[_Tiles] | None = None,
+        first_dealer: int | None = 0,
     ) -> Game:
-        """A new game (seat 0 the first dealer). `seed` makes it reproducible (a
-        random one when `None`); `walls` (136 tiles each, in draw order) are played
-        first, one per hand."""
+        """A new game. `seed` makes it reproducible (a random one when `None`);
+        `walls` (136 tiles each, in draw order) are played first, one per hand;
+        `first_dealer` is the seat that deals first (0-3), or `None` to draw it
+        from the seed (standing for the wind tiles and dice)."""
     @property
     def phase(self) -> Literal["turn", "claims", "hand_over", "game_over"]: ...
     @property
@@ -1213,6 +1215,11 @@ class Game:
     def is_over(self) -> bool: ...
     @property
     def scores(self) -> list[int]: ...
+    @property
+    def dealer(self) -> int:
+        """The seat dealing this hand."""
+    @property
+    def first_dealer(self) -> int: ...
     @property
     def result(self) -> dict[str, list[Any]] | None:
         """At the end: `{"points", "ranks", "scores"}` by seat (scores in thousands

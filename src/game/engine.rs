@@ -380,23 +380,42 @@ impl Game {
     }
 
     /// A game whose first hands use `walls` (in order), then shuffled walls.
-    pub fn with_walls(rules: Rules, seed: u64, mut walls: Vec<Wall>) -> Result<Game> {
+    pub fn with_walls(rules: Rules, seed: u64, walls: Vec<Wall>) -> Result<Game> {
+        Game::setup(rules, seed, walls, Some(0))
+    }
+
+    /// The general constructor: `walls` played first (then shuffled ones), and the
+    /// first dealer given, or drawn (`None`): the seeded generator rolls the seat
+    /// draw, standing for the wind tiles and dice of RULES.md §9.
+    pub fn setup(
+        rules: Rules,
+        seed: u64,
+        mut walls: Vec<Wall>,
+        first_dealer: Option<usize>,
+    ) -> Result<Game> {
         rules.check()?;
+        if first_dealer.is_some_and(|d| d > 3) {
+            return Err(MahjongError::InvalidInput(format!(
+                "the first dealer is seat 0-3, got {}",
+                first_dealer.unwrap_or(0)
+            )));
+        }
         walls.reverse();
         let start = i64::from(rules.start_points);
         let mut rng = Rng::new(seed);
+        let first_dealer = first_dealer.unwrap_or_else(|| rng.below(4) as usize);
         let wall = walls
             .pop()
             .unwrap_or_else(|| Wall::shuffled_with(&rules, &mut rng));
         let mut g = Game {
             rules,
             rng,
-            first_dealer: 0,
+            first_dealer,
             scores: [start; 4],
             round: 0,
             honba: 0,
             sticks: 0,
-            dealer: 0,
+            dealer: first_dealer,
             wall,
             players: Default::default(),
             phase: Phase::HandOver,
@@ -1608,6 +1627,24 @@ mod tests {
             }
         }
         assert!(wins > 500 && draws > 100, "{wins} wins, {draws} draws");
+    }
+
+    #[test]
+    fn first_dealer_given_or_drawn() {
+        let g = Game::setup(Rules::default(), 5, vec![], Some(2)).unwrap();
+        assert_eq!((g.dealer, g.first_dealer), (2, 2));
+        assert_eq!((g.seat_wind(2), g.seat_wind(3), g.seat_wind(1)), (0, 1, 3));
+        assert_eq!(g.deciding(), vec![2]);
+        assert_eq!(g.players[2].concealed.len(), 14);
+        assert!(Game::setup(Rules::default(), 5, vec![], Some(4)).is_err());
+        let drawn: std::collections::HashSet<usize> = (0..40)
+            .map(|s| {
+                Game::setup(Rules::default(), s, vec![], None)
+                    .unwrap()
+                    .first_dealer
+            })
+            .collect();
+        assert_eq!(drawn.len(), 4);
     }
 
     #[test]

@@ -501,13 +501,15 @@ impl PyGame {
 impl PyGame {
     /// A new game under `rules` (Tenhou's by default). `seed` makes it
     /// reproducible (a random seed when `None`); `walls` (lists of 136 tiles in
-    /// draw order) are played first, one per hand.
+    /// draw order) are played first, one per hand; `first_dealer` is a seat 0-3,
+    /// or `None` to draw it (seeded).
     #[new]
-    #[pyo3(signature = (rules=None, seed=None, walls=None))]
+    #[pyo3(signature = (rules=None, seed=None, walls=None, first_dealer=0))]
     fn new(
         rules: Option<&Bound<'_, PyAny>>,
         seed: Option<u64>,
         walls: Option<Vec<Bound<'_, PyAny>>>,
+        first_dealer: Option<usize>,
     ) -> PyResult<Self> {
         let rules = rules_arg(rules)?;
         let seed = seed.unwrap_or_else(|| {
@@ -519,7 +521,7 @@ impl PyGame {
             let tiles = super::tile::tiles_arg(&w)?;
             ws.push(Wall::from_tiles(&tiles)?);
         }
-        let game = Game::with_walls(rules, seed, ws)?;
+        let game = Game::setup(rules, seed, ws, first_dealer)?;
         let mut g = PyGame { game };
         g.advance()?;
         Ok(g)
@@ -619,6 +621,17 @@ impl PyGame {
     #[getter]
     fn is_over(&self) -> bool {
         self.game.phase == Phase::GameOver
+    }
+
+    /// The seat dealing this hand.
+    #[getter]
+    fn dealer(&self) -> usize {
+        self.game.dealer
+    }
+
+    #[getter]
+    fn first_dealer(&self) -> usize {
+        self.game.first_dealer
     }
 
     /// Points by seat (during the game: current points).
