@@ -1233,11 +1233,13 @@ def simulate(
     seed: int = 0,
     rules: Rules | None = None,
     threads: int | None = None,
+    records: bool = False,
 ) -> dict[str, Any]:
     """Play `n_games` whole games inside Rust, every seat played by a built-in
     agent, GIL released, on all cores (or `threads`). Returns statistics: games,
     hands, decisions, win_rate (per seat, per hand), tsumo_rate, ron_rate,
     exhaustive_draw_rate, abortive_draw_rate, average_points and average_rank
     (per seat), hands_per_game, yaku_counts (wins with each yaku id; yakuman ids
-    end in " (yakuman)"), seconds, games_per_second. Game `i` is seeded from
+    end in " (yakuman)"), seconds, games_per_second, and with `records=True` the
+    mjai events of every game ("records"). Game `i` is seeded from
     `seed` and `i`: the same call gives the same statistics."""

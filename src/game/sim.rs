@@ -199,6 +199,38 @@ pub fn simulate(
     }
 }
 
+/// Play `n` games like [`simulate`] and keep every game's events.
+pub fn simulate_records(
+    rules: &Rules,
+    n: u64,
+    agent: AgentKind,
+    seed: u64,
+    threads: Option<usize>,
+) -> Result<(Stats, Vec<Vec<Event>>)> {
+    rules.check()?;
+    let run = || {
+        (0..n)
+            .into_par_iter()
+            .map(|i| play(rules, game_seed(seed, i), [agent; 4]))
+            .collect::<Result<Vec<_>>>()
+    };
+    let games = match threads {
+        Some(t) if t != rayon::current_num_threads() => rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build()
+            .map_err(|e| MahjongError::InvalidInput(e.to_string()))?
+            .install(run),
+        _ => run(),
+    }?;
+    let mut stats = Stats::default();
+    let mut records = Vec::with_capacity(games.len());
+    for (g, s) in games {
+        stats.add(&s);
+        records.push(g.events);
+    }
+    Ok((stats, records))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,6 +248,20 @@ mod tests {
         assert_eq!(a.ranks.iter().sum::<u64>(), 40 * 10);
         let wins: u64 = a.tsumo.iter().chain(&a.ron).sum();
         assert!(wins > a.hands / 3, "{a:?}");
+    }
+
+    #[test]
+    fn records_match_the_statistics() {
+        let rules = Rules::default();
+        let (stats, records) = simulate_records(&rules, 10, AgentKind::Shanten, 4, None).unwrap();
+        assert_eq!(
+            stats,
+            simulate(&rules, 10, AgentKind::Shanten, 4, None).unwrap()
+        );
+        assert_eq!(records.len(), 10);
+        assert!(records
+            .iter()
+            .all(|r| matches!(r.last(), Some(Event::EndGame { .. }))));
     }
 
     #[test]

@@ -678,7 +678,7 @@ impl PyGame {
 
 /// Play `n_games` whole games inside Rust with a built-in agent on every seat.
 #[pyfunction]
-#[pyo3(signature = (n_games, agent="shanten", seed=0, rules=None, threads=None))]
+#[pyo3(signature = (n_games, agent="shanten", seed=0, rules=None, threads=None, records=false))]
 fn simulate<'py>(
     py: Python<'py>,
     n_games: u64,
@@ -686,6 +686,7 @@ fn simulate<'py>(
     seed: u64,
     rules: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    records: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = rules_arg(rules)?;
     let kind = AgentKind::from_name(agent).ok_or_else(|| {
@@ -695,9 +696,23 @@ fn simulate<'py>(
     })?;
     let threads = threads_arg(threads)?;
     let start = std::time::Instant::now();
-    let s = py.detach(|| sim::simulate(&rules, n_games, kind, seed, threads))?;
+    let (s, games) = if records {
+        py.detach(|| sim::simulate_records(&rules, n_games, kind, seed, threads))?
+    } else {
+        (
+            py.detach(|| sim::simulate(&rules, n_games, kind, seed, threads))?,
+            Vec::new(),
+        )
+    };
     let secs = start.elapsed().as_secs_f64();
     let d = PyDict::new(py);
+    if records {
+        let list: Vec<Vec<Bound<'py, PyDict>>> = games
+            .iter()
+            .map(|events| events.iter().map(|e| event_dict(py, e)).collect())
+            .collect::<PyResult<_>>()?;
+        d.set_item("records", list)?;
+    }
     let g = s.games.max(1) as f64;
     let hands = s.hands.max(1) as f64;
     d.set_item("games", s.games)?;
