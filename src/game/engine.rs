@@ -1491,8 +1491,19 @@ impl Game {
         self.start_hand()
     }
 
-    /// 136 tiles accounted for and points plus sticks conserved.
+    /// Hand sizes, 136 tiles accounted for, and points plus sticks conserved.
     pub fn check_invariants(&self) -> std::result::Result<(), String> {
+        // Hand sizes: 13 with each meld counting 3, 14 for the seat on its turn.
+        for (s, p) in self.players.iter().enumerate() {
+            let size = p.concealed.len() + 3 * p.melds.len();
+            let turn = matches!(self.phase, Phase::Turn { seat, .. } if seat == s);
+            let want = if turn { 14 } else { 13 };
+            if matches!(self.phase, Phase::Turn { .. } | Phase::Claims { .. }) && size != want {
+                return Err(format!(
+                    "seat {s} holds {size} tiles (melds as 3), not {want}"
+                ));
+            }
+        }
         let mut c = [0u8; KINDS];
         for p in &self.players {
             for t in &p.concealed {

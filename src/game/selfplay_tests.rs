@@ -39,6 +39,7 @@ fn checked_game(rules: &Rules, seed: u64) -> u64 {
         }
         let seat = g.deciding()[0];
         let legal = g.legal_actions(seat);
+        recheck(&g, seat, &legal, seed);
         // Refused: an action outside the legal set (a tile no one holds twice as
         // a discard, by another seat) leaves everything as it was.
         if actions % 5 == 0 {
@@ -71,6 +72,61 @@ fn checked_game(rules: &Rules, seed: u64) -> u64 {
         "seed {seed}: ranks {ranks:?}"
     );
     actions
+}
+
+/// The legal actions against a recomputation from the visible state: a win only
+/// on a complete hand, never a ron in discard furiten, riichi only into tenpai.
+fn recheck(g: &Game, seat: usize, legal: &[Action], seed: u64) {
+    let p = &g.players[seat];
+    let mut counts = [0u8; 34];
+    for t in &p.concealed {
+        counts[t.kind() as usize] += 1;
+    }
+    for a in legal {
+        match *a {
+            Action::Tsumo => assert!(
+                crate::algo::agari::is_complete(&counts, p.melds.len()),
+                "seed {seed}: tsumo on an incomplete hand"
+            ),
+            Action::Ron => {
+                let Phase::Claims { tile, .. } = g.phase else {
+                    panic!("seed {seed}: ron outside a claim")
+                };
+                let mut c = counts;
+                c[tile.kind() as usize] += 1;
+                assert!(
+                    crate::algo::agari::is_complete(&c, p.melds.len()),
+                    "seed {seed}: ron on an incomplete hand"
+                );
+                // Discard furiten, from scratch: no own discard completes the hand.
+                for d in &p.river {
+                    let mut c = counts;
+                    c[d.tile.kind() as usize] += 1;
+                    assert!(
+                        c[d.tile.kind() as usize] > 4
+                            || !crate::algo::agari::is_complete(&c, p.melds.len()),
+                        "seed {seed}: ron in discard furiten"
+                    );
+                }
+            }
+            Action::Riichi { tile, .. } => {
+                let mut c = counts;
+                c[tile.kind() as usize] -= 1;
+                assert!(
+                    p.melds.iter().all(|m| !m.is_open()),
+                    "seed {seed}: riichi open"
+                );
+                if p.melds.is_empty() {
+                    assert_eq!(
+                        crate::algo::shanten::shanten(&c),
+                        0,
+                        "seed {seed}: riichi not tenpai"
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 #[test]
