@@ -620,8 +620,8 @@ impl Game {
         shanten_with(&c, &p.meld_counts(), p.melds.len()) == 0
     }
 
-    /// After riichi, a closed kan of kind `k` must keep the waits (and `k` must be
-    /// the tile just drawn).
+    /// After riichi, a closed kan of kind `k` must keep the waits and the
+    /// decomposition (and `k` must be the tile just drawn).
     fn ankan_keeps_waits(&self, seat: usize, k: u8) -> bool {
         let p = &self.players[seat];
         let mut before = p.counts();
@@ -639,7 +639,22 @@ impl Game {
         let mut mc2 = mc;
         mc2[k as usize] = 4;
         let (s1, w1) = shanten_and_lowering(&after, Some(&mc2), p.melds.len() + 1);
-        s0 == 0 && s1 == 0 && w0 == w1
+        if !(s0 == 0 && s1 == 0 && w0 == w1) {
+            return false;
+        }
+        // The decomposition stays too: with every winning tile, every reading
+        // holds the three copies as a triplet (seed 004's example).
+        (0..KINDS).filter(|&w| w0 >> w & 1 == 1).all(|w| {
+            let mut c = before;
+            c[w] += 1;
+            let mut all_triplet = true;
+            crate::algo::decompose::for_each_split(&c, |_, sets| {
+                all_triplet &= sets
+                    .iter()
+                    .any(|b| b.shape == crate::algo::decompose::BlockShape::Koutsu && b.first == k);
+            });
+            all_triplet
+        })
     }
 
     fn claim_actions(
@@ -1638,6 +1653,25 @@ mod tests {
             }
         }
         assert!(wins > 500 && draws > 100, "{wins} wins, {draws} draws");
+    }
+
+    #[test]
+    fn riichi_ankan_keeps_the_decomposition() {
+        // 111222333m 4567p waits on 4p/7p; 111222333m also reads as three 123m
+        // runs, so a kan of the drawn 1m would change the decomposition: refused.
+        // In 555m 234p 678s 99s 11z (waiting on 9s/1z) 555m is a triplet in every
+        // reading: its kan is allowed.
+        let mut g = Game::new(Rules::default(), 1).unwrap();
+        let set = |g: &mut Game, tiles: &str| {
+            let p = &mut g.players[0];
+            p.concealed = crate::notation::mpsz::parse_tiles(tiles).unwrap();
+            p.riichi_at = Some(0);
+            p.melds.clear();
+        };
+        set(&mut g, "111222333m4567p1m");
+        assert!(!g.ankan_keeps_waits(0, 0));
+        set(&mut g, "555m234p678s99s11z5m");
+        assert!(g.ankan_keeps_waits(0, 4));
     }
 
     #[test]
