@@ -83,3 +83,33 @@ out = riichi.score_batch(
 values, counts = np.unique(out["points"], return_counts=True)
 shown = ", ".join(f"{v} x{n}" for v, n in zip(values.tolist(), counts.tolist(), strict=True))
 print("dealer riichi tsumo under each of the 34 dora indicators:", shown)
+
+# The game engine (in progress): whole games, step by step or played by agents.
+print()
+stats = riichi.simulate(20, "shanten", seed=0)
+print(
+    f"20 games of shanten agents: {stats['hands_per_game']:.1f} hands a game, "
+    f"{100 * sum(stats['win_rate']):.0f}% of hands won "
+    f"(tsumo {100 * stats['tsumo_rate']:.0f}%, ron {100 * stats['ron_rate']:.0f}%), "
+    f"average ranks {[round(r, 2) for r in stats['average_rank']]}, "
+    f"{stats['games_per_second']:.0f} games/s"
+)
+
+game = riichi.Game(seed=1)
+me = game.observation(0)
+print(me, "may:", ", ".join(repr(a) for a in game.legal_actions(0)[:3]), "...")
+
+agents = [
+    riichi.agents.ShantenAgent(),
+    riichi.agents.ShantenAgent(),
+    riichi.agents.TsumogiriAgent(),
+    riichi.agents.RandomAgent(seed=1),
+]
+record = riichi.play(agents, seed=1)
+for e in record["events"]:
+    if e["type"] == "hora":
+        how = "tsumo" if e["actor"] == e["target"] else f"ron off seat {e['target']}"
+        print(f"  seat {e['actor']} wins by {how}: {e['han']} han {e['fu']} fu, {e['points']}")
+result = record["result"]
+print(f"{record['decisions']} decisions; points {result['points']}, ranks {result['ranks']},")
+print(f"final scores {result['scores']} (uma and oka included)")

@@ -1,5 +1,6 @@
-"""`python -m riichi analyze` and `python -m riichi score`."""
+"""`python -m riichi analyze`, `python -m riichi score` and `python -m riichi simulate`."""
 
+import json
 import re
 import shlex
 import subprocess
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import riichi
-from riichi.__main__ import _option_value, main, score_report
+from riichi.__main__ import _option_value, main, score_report, simulate_stats
 
 
 def run(*args):
@@ -234,3 +235,117 @@ def test_readme_shows_the_score_report_as_printed(capsys):
     ).groups()
     assert main(shlex.split(command)) == 0
     assert capsys.readouterr().out == shown
+
+
+# `python -m riichi simulate` -------------------------------------------------------
+
+TIMING = {"seconds", "games_per_second"}
+
+
+def untimed(stats):
+    return {k: v for k, v in stats.items() if k not in TIMING}
+
+
+@pytest.mark.parametrize(("n_games", "chunks"), [(1, 20), (120, 20), (203, 4), (57, 1)])
+def test_simulate_in_chunks_plays_the_games_of_one_call(n_games, chunks):
+    """The CLI runs in chunks for its progress bar: game `k` of a chunk starting at
+    game `s` is game `s + k` of one `riichi.simulate` call, to the last bit."""
+    seen = []
+    stats = simulate_stats(
+        n_games, "random", seed=11, threads=2, chunks=chunks, progress=lambda *a: seen.append(a)
+    )
+    assert untimed(stats) == untimed(riichi.simulate(n_games, "random", seed=11, threads=2))
+    assert set(stats) == set(riichi.simulate(1, "random"))
+    assert seen[-1] == (n_games, n_games)
+    assert len(seen) == -(-n_games // max(50, -(-n_games // chunks)))
+    assert [done for done, _ in seen] == sorted({done for done, _ in seen})
+
+
+def test_simulate_chunks_at_the_end_of_the_seed_range():
+    seed = 2**64 - 3
+    stats = simulate_stats(110, "tsumogiri", seed=seed, chunks=3)
+    assert untimed(stats) == untimed(riichi.simulate(110, "tsumogiri", seed=seed))
+
+
+def test_simulate_prints_statistics_and_throughput(capsys):
+    assert main(["simulate", "--games", "12", "--agent", "shanten", "--seed", "3"]) == 0
+    captured = capsys.readouterr()
+    out = captured.out
+    stats = riichi.simulate(12, "shanten", seed=3)
+    lines = out.splitlines()
+    assert lines[0] == "games    12 (shanten agent on every seat, seed 3)"
+    assert lines[1] == "rules    tenhou"
+    assert lines[2].startswith(f"hands    {stats['hands']} ({stats['hands_per_game']:.2f} per")
+    assert f"{stats['decisions']} decisions" in lines[2]
+    wins = 100 * sum(stats["win_rate"])
+    assert lines[3].startswith(f"wins     {wins:.1f}% of hands: tsumo ")
+    assert lines[5].startswith("yaku     riichi ")  # shanten agents riichi when they can
+    assert block(out, "rank")[0].split() == [f"{r:.2f}" for r in stats["average_rank"]]
+    assert block(out, "points")[0].split() == [f"{p:.0f}" for p in stats["average_points"]]
+    assert re.fullmatch(r"speed    \d+ games/s \(12 games in \d+\.\d\d s\)", lines[-1])
+    assert captured.err == ""  # no progress bar for a short run
+
+
+def test_simulate_shows_progress_on_stderr_for_long_runs(capsys):
+    assert main(["simulate", "--games", "150", "--agent", "random", "--threads", "1"]) == 0
+    err = capsys.readouterr().err
+    assert err.endswith("] 150/150 games\n")
+    assert err.count("\r") == 3  # three chunks of 50
+    assert main(["simulate", "--games", "150", "--agent", "random", "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_simulate_json_is_the_statistics(capsys):
+    args = ["simulate", "--games", "5", "--agent", "tsumogiri", "--seed", "9", "--json"]
+    assert main([*args, "--rules", "mleague", "--set", "kiriage=false"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    rules = riichi.Rules.preset("mleague").replace(kiriage=False)
+    assert untimed(stats) == untimed(riichi.simulate(5, "tsumogiri", seed=9, rules=rules))
+
+
+def test_simulate_rules_change_the_games(capsys, tmp_path):
+    path = tmp_path / "rules.toml"
+    riichi.Rules.preset("wrc2025").save(path)
+    outputs = []
+    for rules in (["--rules", "wrc2025"], ["--rules", str(path)], []):
+        assert main(["simulate", "--games", "6", "--json", *rules]) == 0
+        outputs.append(untimed(json.loads(capsys.readouterr().out)))
+    assert outputs[0] == outputs[1] != outputs[2]
+    assert main(["simulate", "--games", "6", "--rules", str(path), "--set", "tobi=true"]) == 0
+    assert f"rules    {path}, tobi=true" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", "0"], "error: the number of games is at least 1, got 0"),
+        (["--seed", "-1"], "error: the seed is an integer from 0 to 2**64-1, got -1"),
+        (["--threads", "0"], "error: threads must be an integer from 1 to 256, got 0"),
+        (["--set", "tobi"], "error: --set takes option=value, not 'tobi'"),
+        (["--rules", "nope"], 'error: unknown preset "nope"'),
+    ],
+)
+def test_simulate_bad_options_are_errors(capsys, args, message):
+    assert main(["simulate", "--games", "2", *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip().startswith(message)
+
+
+def test_simulate_unknown_agent_is_a_usage_error():
+    r = run("simulate", "--agent", "clever")
+    assert r.returncode == 2
+    assert "invalid choice: 'clever'" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_readme_shows_the_simulate_report_as_printed(capsys):
+    """All but the speed line, which depends on the machine."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    command, shown = re.search(
+        r"```sh\n\.venv/bin/python -m riichi (simulate .*?)\n```\n\n```text\n(.*?)```", readme, re.S
+    ).groups()
+    assert main([*shlex.split(command), "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[:-1] == shown.splitlines()[:-1]
+    assert out.splitlines()[-1].startswith("speed    ")

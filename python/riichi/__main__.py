@@ -8,6 +8,10 @@ its ukeire (a 13-tile hand) or the discard table (a 14-tile hand).
 mahjong_soul|rules.toml] [--set kiriage=true]`` scores a win: its yaku, the fu
 breakdown, han and fu, the limit, the points and who pays what.
 
+``python -m riichi simulate --games 1000 --agent shanten --seed 0 [--rules ...] [--set
+...] [--threads 2]`` plays whole games inside Rust, every seat the same built-in agent,
+and prints their statistics and the throughput (a progress bar on stderr meanwhile).
+
 Errors (bad notation, an incomplete hand, a hand without yaku, an unknown rule
 option, ...) print one line on stderr and exit with status 2.
 """
@@ -17,7 +21,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +35,7 @@ from riichi._core import (
     format_tiles,
     parse_tiles,
     score,
+    simulate,
 )
 
 WINDS = ("E", "S", "W", "N")
@@ -189,6 +195,109 @@ def score_report(
     return "\n".join(lines)
 
 
+# Game `i` of `simulate(seed=s)` is seeded from `s + i * _GOLDEN` (mod 2**64), so the
+# games `k..` of a run are the games `0..` of a run seeded `s + k * _GOLDEN`: running
+# in chunks plays exactly the games of one call (tests/test_cli.py checks it).
+_GOLDEN = 0x9E37_79B9_7F4A_7C15
+_U64 = 1 << 64
+_RATES = ("tsumo_rate", "ron_rate", "exhaustive_draw_rate", "abortive_draw_rate")
+
+
+def simulate_stats(
+    n_games: int,
+    agent: str = "shanten",
+    seed: int = 0,
+    rules: Rules | None = None,
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    chunks: int = 20,
+) -> dict[str, Any]:
+    """`riichi.simulate` run in about `chunks` parts (each of at least 50 games),
+    calling `progress(done, n_games)` after each: the same statistics as one call."""
+    if not 0 <= seed < _U64:
+        raise ValueError(f"the seed is an integer from 0 to 2**64-1, got {seed}")
+    if n_games < 1:
+        raise ValueError(f"the number of games is at least 1, got {n_games}")
+    size = max(50, -(-n_games // max(1, chunks)))
+    games = hands = decisions = 0
+    wins, points, ranks = [0] * 4, [0] * 4, [0] * 4
+    counts = dict.fromkeys(_RATES, 0)
+    yaku: dict[str, int] = {}
+    start = time.perf_counter()
+    while games < n_games:
+        n = min(size, n_games - games)
+        chunk_seed = (seed + games * _GOLDEN) % _U64
+        s = simulate(n, agent, chunk_seed, rules, threads)  # type: ignore[arg-type]
+        # Undo the averages: counts over hands, sums over games (exact in floats).
+        h = s["hands"]
+        for i in range(4):
+            wins[i] += round(s["win_rate"][i] * h)
+            points[i] += round(s["average_points"][i] * n)
+            ranks[i] += round(s["average_rank"][i] * n)
+        for key in _RATES:
+            counts[key] += round(s[key] * h)
+        for name, count in s.get("yaku_counts", {}).items():
+            yaku[name] = yaku.get(name, 0) + count
+        games, hands, decisions = games + n, hands + h, decisions + s["decisions"]
+        if progress is not None:
+            progress(games, n_games)
+    # The same arithmetic as `riichi.simulate`.
+    g, h = float(max(games, 1)), float(max(hands, 1))
+    stats: dict[str, Any] = {"games": games, "hands": hands, "decisions": decisions}
+    stats["win_rate"] = [w / h for w in wins]
+    stats.update({key: counts[key] / h for key in _RATES})
+    stats["average_points"] = [p / g for p in points]
+    stats["average_rank"] = [r / g for r in ranks]
+    stats["hands_per_game"] = h / g
+    stats["yaku_counts"] = yaku
+    stats["seconds"] = seconds = time.perf_counter() - start
+    stats["games_per_second"] = games / max(seconds, 1e-9)
+    return stats
+
+
+def simulate_report(stats: dict[str, Any], agent: str, seed: int, rules: str = "tenhou") -> str:
+    """The report `python -m riichi simulate` prints, as a string (`rules` says
+    which rules were played)."""
+
+    def pct(x: float) -> str:
+        return f"{100 * x:.1f}%"
+
+    lines = [
+        f"games    {stats['games']} ({agent} agent on every seat, seed {seed})",
+        f"rules    {rules}",
+        f"hands    {stats['hands']} ({stats['hands_per_game']:.2f} per game), "
+        f"{stats['decisions']} decisions",
+        f"wins     {pct(sum(stats['win_rate']))} of hands: tsumo {pct(stats['tsumo_rate'])}, "
+        f"ron {pct(stats['ron_rate'])}",
+        f"draws    exhaustive {pct(stats['exhaustive_draw_rate'])}, "
+        f"abortive {pct(stats['abortive_draw_rate'])}",
+    ]
+    # The most frequent yaku, as a share of the wins.
+    wins = max(1, round(sum(stats["win_rate"]) * stats["hands"]))
+    common = sorted(stats.get("yaku_counts", {}).items(), key=lambda kv: (-kv[1], kv[0]))
+    if common:
+        shown = ", ".join(f"{name} {pct(n / wins)}" for name, n in common[:5])
+        more = f" (+{len(common) - 5} more)" if len(common) > 5 else ""
+        lines.append(f"yaku     {shown}{more}")
+    lines += [
+        "by seat  " + " ".join(f"{f'seat {i}':>8}" for i in range(4)) + "  (seat 0 deals first)",
+        "win rate " + " ".join(f"{pct(r):>8}" for r in stats["win_rate"]),
+        "points   " + " ".join(f"{p:>8.0f}" for p in stats["average_points"]),
+        "rank     " + " ".join(f"{r:>8.2f}" for r in stats["average_rank"]),
+        f"speed    {stats['games_per_second']:.0f} games/s ({stats['games']} games in "
+        f"{stats['seconds']:.2f} s)",
+    ]
+    return "\n".join(lines)
+
+
+def _progress_bar(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total
+    bar = "#" * filled + "." * (width - filled)
+    end = "\n" if done == total else ""
+    print(f"\r[{bar}] {done}/{total} games", end=end, file=sys.stderr, flush=True)
+
+
 def _option_value(text: str) -> Any:
     """A `--set` value: JSON (true, 4, null, [1, 1, 1], "x"), else the bare string;
     `none` reads as null."""
@@ -220,6 +329,17 @@ def _rules(name: str | None, settings: Sequence[str]) -> Rules | None:
     return rules
 
 
+def _add_rules_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", help=f"a preset ({', '.join(Rules.presets())}) or a .json/.toml file")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help="change a rule option, e.g. kiriage=true, red_fives=[0,0,0] (repeatable)",
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m riichi",
@@ -245,18 +365,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     s.add_argument("--round", default="E", help="the round wind", **winds)
     s.add_argument("--honba", type=int, default=0, help="honba counters")
     s.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
-    s.add_argument("--rules", help=f"a preset ({', '.join(Rules.presets())}) or a .json/.toml file")
-    s.add_argument(
-        "--set",
-        action="append",
-        default=[],
-        metavar="OPTION=VALUE",
-        help="change a rule option, e.g. kiriage=true, red_fives=[0,0,0] (repeatable)",
+    _add_rules_options(s)
+
+    m = sub.add_parser("simulate", help="whole games played by built-in agents: statistics")
+    m.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
+    m.add_argument(
+        "--agent",
+        default="shanten",
+        choices=("random", "tsumogiri", "shanten"),
+        help="the agent on every seat (default shanten)",
     )
+    m.add_argument("--seed", type=int, default=0, help="seeds every game (default 0)")
+    m.add_argument("--threads", type=int, help="threads (default: every core)")
+    m.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    m.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    _add_rules_options(m)
+
     args = parser.parse_args(argv)
     try:
         if args.command == "analyze":
             print(analyze(Hand(args.hand), args.visible))
+        elif args.command == "simulate":
+            rules = _rules(args.rules, args.set)
+            progress = None if args.quiet or args.games < 100 else _progress_bar
+            stats = simulate_stats(
+                args.games, args.agent, args.seed, rules, args.threads, progress=progress
+            )
+            if args.json:
+                print(json.dumps(stats, indent=2))
+            else:
+                label = ", ".join([args.rules or "tenhou", *args.set])
+                print(simulate_report(stats, args.agent, args.seed, label))
         else:
             flags = {flag: getattr(args, flag) for flag in _SITUATION_FLAGS}
             report = score_report(

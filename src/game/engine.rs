@@ -57,6 +57,34 @@ pub enum Action {
     Pass,
 }
 
+impl std::fmt::Display for Action {
+    /// The Python form: `Discard(Tile("5m"), tsumogiri=True)`, `Chi((Tile("3m"), Tile("4m")))`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let t = |x: Tile| format!("Tile({:?})", x.to_string());
+        let b = |x: bool| if x { "True" } else { "False" };
+        match *self {
+            Action::Discard { tile, tsumogiri } => {
+                write!(f, "Discard({}, tsumogiri={})", t(tile), b(tsumogiri))
+            }
+            Action::Riichi { tile, tsumogiri } => {
+                write!(f, "Riichi({}, tsumogiri={})", t(tile), b(tsumogiri))
+            }
+            Action::Chi { tiles } => write!(f, "Chi(({}, {}))", t(tiles[0]), t(tiles[1])),
+            Action::Pon { tiles } => write!(f, "Pon(({}, {}))", t(tiles[0]), t(tiles[1])),
+            Action::Daiminkan => f.write_str("Daiminkan()"),
+            Action::Ankan { kind } => match Tile::from_kind(kind) {
+                Some(k) => write!(f, "Ankan({})", t(k)),
+                None => write!(f, "Ankan({kind})"),
+            },
+            Action::Kakan { tile } => write!(f, "Kakan({})", t(tile)),
+            Action::Tsumo => f.write_str("Tsumo()"),
+            Action::Ron => f.write_str("Ron()"),
+            Action::KyuushuKyuuhai => f.write_str("KyuushuKyuuhai()"),
+            Action::Pass => f.write_str("Pass()"),
+        }
+    }
+}
+
 /// An event, in the mjai vocabulary.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -335,7 +363,7 @@ pub enum ClaimKind {
 
 /// An illegal action: which action, by whom, and why.
 fn illegal(seat: usize, action: &Action, why: &str) -> MahjongError {
-    MahjongError::InvalidInput(format!("seat {seat} may not {action:?}: {why}"))
+    MahjongError::InvalidInput(format!("seat {seat} may not {action}: {why}"))
 }
 
 /// The whole game.
@@ -971,17 +999,24 @@ impl Game {
                 .expect("kakan");
                 self.events.push(Event::Kakan { seat, tile });
                 self.kan_declared(seat);
-                if self.rules.kan_dora_timing == KanDoraTiming::Immediate {
-                    self.reveal_dora();
-                } else {
-                    self.pending_dora = true;
-                }
+                // An added kan's dora comes once it stands: never when it is robbed.
                 if self.open_claims(seat, tile, ClaimKind::Kakan) {
                     return;
                 }
+                self.kakan_stands();
                 self.draw_for(seat, true);
             }
             _ => {}
+        }
+    }
+
+    /// An added kan that was not robbed: its dora now (immediate) or after the
+    /// replacement discard.
+    fn kakan_stands(&mut self) {
+        if self.rules.kan_dora_timing == KanDoraTiming::Immediate {
+            self.reveal_dora();
+        } else {
+            self.pending_dora = true;
         }
     }
 
@@ -1155,6 +1190,9 @@ impl Game {
         }
         let ClaimKind::Discard { riichi } = kind else {
             // Nobody robbed the kan: the kan stands, the replacement draw follows.
+            if kind == ClaimKind::Kakan {
+                self.kakan_stands();
+            }
             self.draw_for(from, true);
             return;
         };

@@ -14,7 +14,7 @@ use crate::game::wall::Wall;
 use crate::tile::Tile;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 
 /// An action at a decision point. Build one with its kind's class:
 /// `Discard(tile, tsumogiri=False)`, `Riichi(tile, tsumogiri=False)`,
@@ -23,10 +23,6 @@ use pyo3::types::PyDict;
 #[pyclass(name = "Action", module = "riichi", frozen, subclass, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyAction(pub Action);
-
-fn t(x: Tile) -> String {
-    format!("Tile({:?})", x.to_string())
-}
 
 #[pymethods]
 impl PyAction {
@@ -84,31 +80,39 @@ impl PyAction {
         )
     }
     fn __repr__(&self) -> String {
-        match self.0 {
-            Action::Discard { tile, tsumogiri } => {
-                format!("Discard({}, tsumogiri={})", t(tile), py_bool(tsumogiri))
-            }
-            Action::Riichi { tile, tsumogiri } => {
-                format!("Riichi({}, tsumogiri={})", t(tile), py_bool(tsumogiri))
-            }
-            Action::Chi { tiles } => format!("Chi(({}, {}))", t(tiles[0]), t(tiles[1])),
-            Action::Pon { tiles } => format!("Pon(({}, {}))", t(tiles[0]), t(tiles[1])),
-            Action::Daiminkan => "Daiminkan()".into(),
-            Action::Ankan { kind } => format!("Ankan({})", t(Tile::from_kind(kind).expect("kind"))),
-            Action::Kakan { tile } => format!("Kakan({})", t(tile)),
-            Action::Tsumo => "Tsumo()".into(),
-            Action::Ron => "Ron()".into(),
-            Action::KyuushuKyuuhai => "KyuushuKyuuhai()".into(),
-            Action::Pass => "Pass()".into(),
-        }
+        self.0.to_string()
     }
-}
 
-fn py_bool(b: bool) -> &'static str {
-    if b {
-        "True"
-    } else {
-        "False"
+    /// Pickled as its class and arguments.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let cls = slf.get_type().into_any();
+        let a = slf.get().0;
+        let args = match a {
+            Action::Discard { tile, tsumogiri } | Action::Riichi { tile, tsumogiri } => {
+                PyTuple::new(
+                    py,
+                    [
+                        PyTile(tile).into_pyobject(py)?.into_any(),
+                        pyo3::types::PyBool::new(py, tsumogiri)
+                            .to_owned()
+                            .into_any(),
+                    ],
+                )?
+            }
+            Action::Chi { tiles } | Action::Pon { tiles } => {
+                let pair = PyTuple::new(py, [PyTile(tiles[0]), PyTile(tiles[1])])?;
+                PyTuple::new(py, [pair])?
+            }
+            Action::Kakan { tile } => PyTuple::new(py, [PyTile(tile)])?,
+            Action::Ankan { kind } => {
+                PyTuple::new(py, [PyTile(Tile::from_kind(kind).expect("kind"))])?
+            }
+            _ => PyTuple::empty(py),
+        };
+        Ok((cls, args))
     }
 }
 
@@ -480,6 +484,14 @@ impl PyObservation {
     }
 }
 
+/// A seat number 0-3.
+fn seat_arg(seat: i64) -> PyResult<usize> {
+    usize::try_from(seat)
+        .ok()
+        .filter(|&s| s < 4)
+        .ok_or_else(|| invalid(format!("seats are 0-3, got {seat}")))
+}
+
 /// A four-player game. Not thread-safe to share: each thread should own its game
 /// (the object refuses concurrent use with a `RuntimeError`).
 #[pyclass(name = "Game", module = "riichi")]
@@ -507,11 +519,23 @@ impl PyGame {
     #[pyo3(signature = (rules=None, seed=None, walls=None, first_dealer=0))]
     fn new(
         rules: Option<&Bound<'_, PyAny>>,
-        seed: Option<u64>,
+        seed: Option<i128>,
         walls: Option<Vec<Bound<'_, PyAny>>>,
-        first_dealer: Option<usize>,
+        first_dealer: Option<i64>,
     ) -> PyResult<Self> {
         let rules = rules_arg(rules)?;
+        let seed = seed
+            .map(|s| {
+                u64::try_from(s)
+                    .map_err(|_| invalid(format!("a seed is an integer from 0 to 2^64-1, got {s}")))
+            })
+            .transpose()?;
+        let first_dealer = first_dealer
+            .map(|d| {
+                usize::try_from(d)
+                    .map_err(|_| invalid(format!("the first dealer is seat 0-3, got {d}")))
+            })
+            .transpose()?;
         let seed = seed.unwrap_or_else(|| {
             use std::hash::{BuildHasher, RandomState};
             RandomState::new().hash_one(0u64)
@@ -546,7 +570,8 @@ impl PyGame {
     }
 
     /// Every action `seat` may take now (empty when it is not asked).
-    fn legal_actions(&self, py: Python<'_>, seat: usize) -> PyResult<Vec<Py<PyAny>>> {
+    fn legal_actions(&self, py: Python<'_>, seat: i64) -> PyResult<Vec<Py<PyAny>>> {
+        let seat = seat_arg(seat)?;
         self.game
             .legal_actions(seat)
             .into_iter()
@@ -556,7 +581,7 @@ impl PyGame {
 
     /// Take `action` for `seat`. Raises `IllegalActionError` (naming the action and
     /// why) and leaves the game unchanged when the rules do not allow it.
-    fn apply(&mut self, seat: usize, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn apply(&mut self, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = action.cast::<PyAction>().map_err(|_| {
             PyTypeError::new_err(format!(
                 "apply takes an action (Discard, Riichi, Chi, Pon, ..., Pass), got {}",
@@ -567,6 +592,9 @@ impl PyGame {
             ))
         })?;
         let a = a.get().0;
+        let seat = usize::try_from(seat).map_err(|_| {
+            IllegalActionError::new_err(format!("seat {seat} may not {a}: seats are 0-3"))
+        })?;
         self.game
             .apply(seat, a)
             .map_err(|e| IllegalActionError::new_err(e.to_string()))?;
@@ -576,10 +604,8 @@ impl PyGame {
     /// What `seat` may know now (an `Observation`): its own hand, every river and
     /// meld, the dora indicators, scores, riichi states and the wall count — never
     /// another player's concealed tiles or the wall.
-    fn observation(&self, seat: usize) -> PyResult<PyObservation> {
-        if seat > 3 {
-            return Err(invalid(format!("seats are 0-3, got {seat}")));
-        }
+    fn observation(&self, seat: i64) -> PyResult<PyObservation> {
+        let seat = seat_arg(seat)?;
         let g = &self.game;
         let me = &g.players[seat];
         let mut hand = me.concealed.clone();
@@ -681,14 +707,18 @@ impl PyGame {
 #[pyo3(signature = (n_games, agent="shanten", seed=0, rules=None, threads=None, records=false))]
 fn simulate<'py>(
     py: Python<'py>,
-    n_games: u64,
+    n_games: i64,
     agent: &str,
-    seed: u64,
+    seed: i128,
     rules: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
     records: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = rules_arg(rules)?;
+    let n_games = u64::try_from(n_games)
+        .map_err(|_| invalid(format!("n_games is a count of games, got {n_games}")))?;
+    let seed = u64::try_from(seed)
+        .map_err(|_| invalid(format!("a seed is an integer from 0 to 2^64-1, got {seed}")))?;
     let kind = AgentKind::from_name(agent).ok_or_else(|| {
         invalid(format!(
             "agent {agent:?} is not one of \"random\", \"tsumogiri\", \"shanten\""
