@@ -82,6 +82,8 @@ OBSERVATION_FIELDS = {
     "melds",
     "riichi",
     "concealed_counts",
+    "claim",
+    "furiten",
 }
 STAT_KEYS = {
     "games",
@@ -368,6 +370,14 @@ class Replay:
             assert obs.dealer == game.dealer == (game.first_dealer + obs.kyoku - 1) % 4
             assert game.first_dealer == self.first_dealer
             assert obs.seat_wind == "ESWN"[(seat - obs.dealer) % 4]
+            # A claim is shown only to the seats asked about it.
+            if game.phase == "claims" and seat in game.current_decision:
+                tile, frm, kind = obs.claim
+                assert frm != seat and kind in ("discard", "kakan", "ankan")
+                if kind == "discard":
+                    assert tile.mjai == self.rivers[frm][-1]
+            else:
+                assert obs.claim is None
 
 
 def check_events(events: Sequence[dict[str, Any]]) -> Replay:
@@ -800,6 +810,7 @@ def test_kyuushu_kyuuhai_is_an_abortive_draw(preset: str, allowed: bool) -> None
     assert game.events[3] == {
         "type": "ryukyoku",
         "reason": "kyuushu_kyuuhai",
+        "tenpais": [False] * 4,
         "deltas": [0, 0, 0, 0],
         "scores": before,
     }

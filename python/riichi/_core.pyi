@@ -1178,6 +1178,13 @@ class Observation:
     @property
     def concealed_counts(self) -> list[int]:
         """How many concealed tiles each seat holds."""
+    @property
+    def claim(self) -> tuple[Tile, int, Literal["discard", "kakan", "ankan"]] | None:
+        """On a claim decision: the tile, the seat it came from, and what it is (a
+        discard, or a kan that may be robbed)."""
+    @property
+    def furiten(self) -> bool:
+        """Whether this seat may not ron now (discard, temporary or riichi furiten)."""
 
 @final
 class Game:

@@ -118,6 +118,8 @@ def play(
     game = Game(rules=rules, seed=seed)
     decisions = 0
     while not game.is_over:
+        if decisions > 1_000_000:
+            raise RuntimeError("the game did not end after a million decisions")
         for seat in game.current_decision:
             legal = game.legal_actions(seat)
             if not legal:

@@ -129,6 +129,8 @@ pub enum Event {
     Kakan {
         seat: usize,
         tile: Tile,
+        /// The pon's three tiles.
+        consumed: [Tile; 3],
     },
     Ankan {
         seat: usize,
@@ -150,6 +152,12 @@ pub enum Event {
         han: u32,
         fu: u32,
         points: u64,
+        /// The winning tile.
+        tile: Tile,
+        /// The winner's concealed tiles (the winning tile included).
+        hand: Vec<Tile>,
+        /// Ura dora indicators, shown when the winner is in riichi.
+        ura_markers: Vec<Tile>,
         /// The yaku with their han (a yakuman: 13 x its multiplier), then dora.
         yaku: Vec<(Yaku, u32)>,
         dora: u32,
@@ -160,6 +168,8 @@ pub enum Event {
     },
     Ryukyoku {
         reason: DrawReason,
+        /// Who was tenpai (exhaustive draws; all false for abortive ones).
+        tenpai: [bool; 4],
         deltas: [i64; 4],
         scores: [i64; 4],
     },
@@ -292,6 +302,11 @@ impl Player {
     /// Own discards (called-away ones included) hold a winning kind.
     fn discard_furiten(&self, waits: u64) -> bool {
         self.river.iter().any(|d| waits >> d.tile.kind() & 1 == 1)
+    }
+
+    /// Whether the player may not ron now (discard, temporary or riichi furiten).
+    pub fn is_furiten(&self) -> bool {
+        self.furiten(self.waits())
     }
 
     fn furiten(&self, waits: u64) -> bool {
@@ -940,7 +955,7 @@ impl Game {
                 let ctx = self.tsumo_context(seat, rinshan);
                 let hand = self.players[seat].hand().expect("legal hand");
                 let r = score(&hand, drawn.expect("drawn"), &ctx, &self.rules).expect("legal win");
-                self.settle_wins(&[(seat, r)], None);
+                self.settle_wins(&[(seat, r)], None, drawn.expect("drawn"));
             }
             Action::KyuushuKyuuhai => self.abortive(DrawReason::KyuushuKyuuhai),
             Action::Discard { tile, tsumogiri } => self.discard(seat, tile, tsumogiri, false),
@@ -997,7 +1012,12 @@ impl Game {
                     Some(tile),
                 )
                 .expect("kakan");
-                self.events.push(Event::Kakan { seat, tile });
+                let consumed = [pon.tiles()[0], pon.tiles()[1], pon.tiles()[2]];
+                self.events.push(Event::Kakan {
+                    seat,
+                    tile,
+                    consumed,
+                });
                 self.kan_declared(seat);
                 // An added kan's dora comes once it stands: never when it is robbed.
                 if self.open_claims(seat, tile, ClaimKind::Kakan) {
@@ -1185,7 +1205,7 @@ impl Game {
                 let r = score(&hand, tile, &ctx, &self.rules).expect("legal ron");
                 wins.push((s, r));
             }
-            self.settle_wins(&wins, Some(from));
+            self.settle_wins(&wins, Some(from), tile);
             return;
         }
         let ClaimKind::Discard { riichi } = kind else {
@@ -1332,7 +1352,7 @@ impl Game {
     /// the hand. Each win has its own Hora event (as in mjai): its own score
     /// changes (honba and sticks with the winner who gets them) and the scores
     /// after it.
-    fn settle_wins(&mut self, wins: &[(usize, ScoreResult)], from: Option<usize>) {
+    fn settle_wins(&mut self, wins: &[(usize, ScoreResult)], from: Option<usize>, tile: Tile) {
         let dealer = self.dealer;
         let to_abs = |wind: u8| (dealer + wind as usize) % 4;
         let liable = |s: usize| self.players[s].pao.map(|l| self.seat_wind(l));
@@ -1378,9 +1398,21 @@ impl Game {
                 .map(|&(y, m)| (y, 13 * u32::from(m)))
                 .chain(r.yaku.as_slice().iter().map(|&(y, h)| (y, u32::from(h))))
                 .collect();
+            let mut hand = self.players[*s].concealed.clone();
+            if from.is_some() {
+                hand.push(tile);
+            }
+            let ura_markers = if self.players[*s].riichi_at.is_some() {
+                self.wall.ura_indicators().to_vec()
+            } else {
+                Vec::new()
+            };
             self.events.push(Event::Hora {
                 seat: *s,
                 target: from.unwrap_or(*s),
+                tile,
+                hand,
+                ura_markers,
                 han: r.han,
                 fu: r.fu,
                 points: r.points(),
@@ -1401,6 +1433,7 @@ impl Game {
     fn abortive(&mut self, reason: DrawReason) {
         self.events.push(Event::Ryukyoku {
             reason,
+            tenpai: [false; 4],
             deltas: [0; 4],
             scores: self.scores,
         });
@@ -1449,6 +1482,7 @@ impl Game {
         }
         self.events.push(Event::Ryukyoku {
             reason,
+            tenpai,
             deltas,
             scores: self.scores,
         });

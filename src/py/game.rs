@@ -296,10 +296,15 @@ fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
             d.set_item("pai", name(tile))?;
             d.set_item("consumed", names(consumed))?;
         }
-        Event::Kakan { seat, tile } => {
+        Event::Kakan {
+            seat,
+            tile,
+            consumed,
+        } => {
             d.set_item("type", "kakan")?;
             d.set_item("actor", seat)?;
             d.set_item("pai", name(tile))?;
+            d.set_item("consumed", names(consumed))?;
         }
         Event::Ankan { seat, consumed } => {
             d.set_item("type", "ankan")?;
@@ -322,6 +327,9 @@ fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
         Event::Hora {
             seat,
             target,
+            tile,
+            hand,
+            ura_markers,
             han,
             fu,
             points,
@@ -335,6 +343,9 @@ fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
             d.set_item("type", "hora")?;
             d.set_item("actor", seat)?;
             d.set_item("target", target)?;
+            d.set_item("pai", name(tile))?;
+            d.set_item("hora_tehais", names(hand))?;
+            d.set_item("uradora_markers", names(ura_markers))?;
             d.set_item("han", han)?;
             d.set_item("fu", fu)?;
             d.set_item("points", points)?;
@@ -348,11 +359,13 @@ fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
         }
         Event::Ryukyoku {
             reason,
+            tenpai,
             deltas,
             scores,
         } => {
             d.set_item("type", "ryukyoku")?;
             d.set_item("reason", reason.name())?;
+            d.set_item("tenpais", tenpai.to_vec())?;
             d.set_item("deltas", deltas.to_vec())?;
             d.set_item("scores", scores.to_vec())?;
         }
@@ -384,6 +397,9 @@ pub struct PyObservation {
     melds: [Vec<crate::meld::Meld>; 4],
     riichi: [bool; 4],
     concealed: [usize; 4],
+    /// On a claim decision: the tile, the seat it came from, what it is.
+    claim: Option<(Tile, usize, &'static str)>,
+    furiten: bool,
 }
 
 const WIND_NAMES: [&str; 4] = ["E", "S", "W", "N"];
@@ -471,6 +487,17 @@ impl PyObservation {
     #[getter]
     fn concealed_counts(&self) -> Vec<usize> {
         self.concealed.to_vec()
+    }
+    /// On a claim decision: `(tile, from_seat, kind)` with kind `"discard"`,
+    /// `"kakan"` or `"ankan"` (a kan that may be robbed); `None` otherwise.
+    #[getter]
+    fn claim(&self) -> Option<(PyTile, usize, &'static str)> {
+        self.claim.map(|(t, s, k)| (PyTile(t), s, k))
+    }
+    /// Whether the seat may not ron now (discard, temporary or riichi furiten).
+    #[getter]
+    fn furiten(&self) -> bool {
+        self.furiten
     }
     fn __repr__(&self) -> String {
         format!(
@@ -635,6 +662,25 @@ impl PyGame {
             melds: std::array::from_fn(|s| g.players[s].melds.clone()),
             riichi: std::array::from_fn(|s| g.players[s].riichi_at.is_some()),
             concealed: std::array::from_fn(|s| g.players[s].concealed.len()),
+            claim: match g.phase {
+                Phase::Claims {
+                    from,
+                    tile,
+                    kind,
+                    asked,
+                    chosen,
+                } if asked[seat] && chosen[seat].is_none() => Some((
+                    tile,
+                    from,
+                    match kind {
+                        crate::game::engine::ClaimKind::Discard { .. } => "discard",
+                        crate::game::engine::ClaimKind::Kakan => "kakan",
+                        crate::game::engine::ClaimKind::Ankan => "ankan",
+                    },
+                )),
+                _ => None,
+            },
+            furiten: me.is_furiten(),
         })
     }
 
