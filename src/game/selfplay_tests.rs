@@ -1,6 +1,6 @@
 //! Self-play under every preset with the invariants checked after every action,
 //! and a refused action checked to leave the game unchanged. Games per preset:
-//! `RIICHI_SELFPLAY_GAMES` (default 300; issue 4 asks ≥ 10,000, run with
+//! `RIICHI_SELFPLAY_GAMES` (default 2,000 in `make test`; issue 4 asks ≥ 10,000, run with
 //! `RIICHI_SELFPLAY_GAMES=10000 cargo test --release --lib selfplay`).
 
 use super::agents::{choose, AgentKind};
@@ -15,7 +15,7 @@ fn games() -> u64 {
     std::env::var("RIICHI_SELFPLAY_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(300)
+        .unwrap_or(2000)
 }
 
 /// One game: seats 0-1 random, 2-3 shanten-greedy (so hands are won as well as
