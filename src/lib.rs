@@ -6,6 +6,7 @@ pub mod algo;
 pub mod error;
 pub mod game;
 pub mod hand;
+pub mod logs;
 pub mod meld;
 pub mod notation;
 pub mod rules;

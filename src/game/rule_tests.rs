@@ -11,6 +11,7 @@ use super::scenario::{tile, Drive, Scenario};
 use crate::rules::{
     GameLength, KanDoraTiming, Kuikae, LeftoverSticks, MultiRon, MultiRonHonba, Renhou, Rules,
 };
+use crate::score::Yaku;
 
 const E: usize = 0;
 const S: usize = 1;
@@ -1245,6 +1246,58 @@ fn houtei_ron_and_no_call_on_the_last_discard() {
     assert_eq!(wins(&g), [(W, S, 1, 40, [0, -1300, 1300, 0])]);
 }
 
+#[test]
+fn haitei_with_rinshan_per_rule() {
+    // East (111m 234p 567p 345s 9s, tanki 9s) draws the fourth 1m with the
+    // 69th draw, leaving one live tile, and makes a closed kan: the kan moves that
+    // tile to the dead wall, so the replacement 9s is the hand's last tile. The
+    // other 9s and every 1m are placed, the kan dora (1z → 2z) is nowhere.
+    // Rinshan 1 + menzen tsumo 1; fu 20 + tsumo 2 + closed kan of terminals 32
+    // + tanki 2 = 56 → 60. Dealer tsumo, 2 han: 60 × 2^4 = 960, × 2 = 1920 →
+    // 2000 from each (+6000). With haitei, 3 han: 1920 × 2 = 3840 → 3900 from each
+    // (+11700).
+    let play = |rules: Rules| {
+        let s = Scenario::new(rules)
+            .hands(["111m234p567p345s9s", "?", "?", "?"])
+            .draw_at(68, "1m")
+            .rinshan("9s")
+            .dead("9s 9s")
+            .dora("1z 1z");
+        let mut g = s.game();
+        g.tsumogiri_until(|g| g.turn() == E && g.wall.live_remaining() == 1);
+        assert_eq!(g.players[E].concealed.last(), Some(&tile("1m")));
+        g.act(E, Action::Ankan { kind: 0 });
+        assert!(matches!(
+            g.phase,
+            Phase::Turn {
+                seat: E,
+                rinshan: true,
+                ..
+            }
+        ));
+        assert_eq!(g.wall.live_remaining(), 0);
+        g.act(E, Action::Tsumo);
+        let yaku = match g.last_event(|e| matches!(e, Event::Hora { .. })) {
+            Some(Event::Hora { yaku, .. }) => yaku.clone(),
+            _ => unreachable!("a win"),
+        };
+        (yaku, wins(&g))
+    };
+    // Tenhou (off): rinshan and tsumo only.
+    let (yaku, w) = play(rules());
+    assert_eq!(
+        yaku,
+        [(Yaku::MenzenTsumo, 1), (Yaku::RinshanKaihou, 1)],
+        "{yaku:?}"
+    );
+    assert_eq!(w, [(E, E, 2, 60, [6000, -2000, -2000, -2000])]);
+    // On: haitei too.
+    let (yaku, w) = play(with(|r| r.haitei_with_rinshan = true));
+    assert!(yaku.contains(&(Yaku::HaiteiRaoyue, 1)), "{yaku:?}");
+    assert!(yaku.contains(&(Yaku::RinshanKaihou, 1)), "{yaku:?}");
+    assert_eq!(w, [(E, E, 3, 60, [11700, -3900, -3900, -3900])]);
+}
+
 // ---------------------------------------------------------------------------
 // Pao.
 
@@ -1338,6 +1391,57 @@ fn pao_daisangen_ron_is_split_with_the_discarder() {
         play(with(|r| r.pao_daisangen = false)),
         [0, 32000, 0, -32000]
     );
+}
+
+/// East makes three closed kans on its first turn (1m, 2m, 3m), keeping 777p 5p,
+/// then calls West's 7p for its fourth kan and later draws 5p: suukantsu tsumo.
+fn suukantsu_game(rules: Rules) -> Game {
+    let s = Scenario::new(rules)
+        .hands(["1111m2222m3333m7p", "?", "7p", "?"])
+        // East's draws: 7p, then 5p on its next turn (draw 6; North's turn is
+        // skipped by the call).
+        .draws("7p")
+        .draw_at(6, "5p")
+        // Replacements: 7p, 5p, 1z for the three closed kans, 2z for the open one.
+        .rinshan("7p 5p 1z 2z")
+        .dead("5p 5p");
+    let mut g = s.game();
+    for kind in 0..3 {
+        g.act(E, Action::Ankan { kind });
+    }
+    g.discard(E, "1z");
+    g.pass_all();
+    g.tsumogiri(S);
+    g.pass_all();
+    g.discard(W, "7p");
+    g.act(E, Action::Daiminkan);
+    g.pass_all();
+    assert_eq!(g.players[E].kans, 4);
+    // One player's four kans: no suukaikan.
+    g.discard(E, "2z");
+    g.tsumogiri_until(|g| g.turn() == E);
+    assert_eq!(g.players[E].concealed.last(), Some(&tile("5p")));
+    g
+}
+
+#[test]
+fn pao_suukantsu_by_rule() {
+    // A dealer yakuman tsumo: 48000. The win is on a plain draw, not on the open
+    // kan's replacement tile, so only the suukantsu liability is at stake.
+    // pao_suukantsu: West, who fed the fourth kan, pays it all.
+    let mut g = suukantsu_game(with(|r| r.pao_suukantsu = true));
+    assert_eq!(g.players[E].pao, Some(W));
+    g.act(E, Action::Tsumo);
+    assert!(matches!(
+        g.last_event(|e| matches!(e, Event::Hora { .. })),
+        Some(Event::Hora { yaku, .. }) if yaku.contains(&(Yaku::Suukantsu, 13))
+    ));
+    assert_eq!(win_deltas(&g), [48000, 0, -48000, 0]);
+    // Off (Tenhou): 16000 from each.
+    let mut g = suukantsu_game(rules());
+    assert_eq!(g.players[E].pao, None);
+    g.act(E, Action::Tsumo);
+    assert_eq!(win_deltas(&g), [48000, -16000, -16000, -16000]);
 }
 
 #[test]
@@ -1600,6 +1704,87 @@ fn west_extension_when_nobody_has_the_return_points() {
     assert_eq!(n, 9);
     // West 1's dealer is seat 0; seat 1 wins 32000 to 57000.
     assert_eq!(g.result.unwrap().points[S], 57000);
+}
+
+/// South discards 6p; West (nearest) and East (the dealer) both win with tanyao
+/// pinfu: West 2000, East 30 × 2^4 × 6 = 2880 → 2900 (see
+/// `dealer_among_double_ron_winners_keeps_the_deal`).
+fn dealer_and_west_ron_wall(rules: Rules) -> Scenario {
+    Scenario::new(rules)
+        .hands([
+            "234m567m234s88s45p",
+            "6p1379m1379p1379s",
+            "345m678m345s66s45p",
+            "258m258p258s1234z",
+        ])
+        .draws("1z 2z")
+        .dora("9m")
+}
+
+#[test]
+fn west_extension_dealer_repeat_takes_precedence() {
+    // PRESETS.md (Tenhou): in the extension the game ends as soon as someone has
+    // the return points (30000), but a dealer repeat takes precedence. Both an
+    // east game's South extension (first extension hand: round 4) and a hanchan's
+    // West extension (round 8); the main hands all end at 25000 (the dealer pays
+    // the next seat 2000 every hand), then the first extension hand, dealt by
+    // seat 0, starts from the scores set below.
+    for (length, first) in [(GameLength::East, 4), (GameLength::Hanchan, 8)] {
+        let rules = with(|r| r.game_length = length);
+        let run = |ext: Scenario, start: [i64; 4], play_ext: &dyn Fn(&mut Game)| {
+            let mut walls = vec![ron_wall(rules.clone()); first as usize];
+            walls.push(ext);
+            walls.push(ron_wall(rules.clone()));
+            let (g, n) = hands_until_over(rules.clone(), &walls, |g| {
+                if g.round < first || g.honba > 0 {
+                    dealer_pays_next(g);
+                } else {
+                    assert_eq!(g.dealer, E);
+                    assert_eq!(g.scores, [25000; 4]);
+                    g.scores = start;
+                    play_ext(g);
+                }
+            });
+            (g.result.expect("game over").points, n - first as usize)
+        };
+        // Dealer tenpai with South at an exhaustive draw: +1500 each, South
+        // 28500 → 30000 with the return points, but the dealer (21000 → 22500)
+        // keeps the deal, so the game goes on. In the repeat (1 honba) the dealer
+        // pays South 2000 + 300: South 32300, the deal passes, game over.
+        let start = [21000, 28500, 25500, 25000];
+        let tenpai = |t: [bool; 4]| draw_wall(rules.clone(), t);
+        let (points, ext_hands) = run(tenpai([true, true, false, false]), start, &|g| {
+            play_out(g);
+            assert_eq!(g.scores, [22500, 30000, 24000, 23500]);
+            assert_eq!(g.phase, Phase::HandOver, "the dealer repeat comes first");
+        });
+        assert_eq!(ext_hands, 2, "{length:?}");
+        assert_eq!(points, [20200, 32300, 24000, 23500]);
+        // Dealer noten, South alone tenpai: South 28500 + 3000 = 31500, and the
+        // game ends at once.
+        let (points, ext_hands) = run(tenpai([false, true, false, false]), start, &|g| {
+            play_out(g);
+        });
+        assert_eq!(ext_hands, 1, "{length:?}");
+        assert_eq!(points, [20000, 31500, 24500, 24000]);
+
+        // A dealer win that leaves the dealer below first: South deals in to West
+        // (28000 + 2000 = 30000) and the dealer (21000 + 2900 = 23900). The
+        // dealer repeats; then pays South 2300: over.
+        let start = [21000, 26000, 28000, 25000];
+        let (points, ext_hands) = run(dealer_and_west_ron_wall(rules.clone()), start, &|g| {
+            g.tsumogiri(E);
+            g.pass_all();
+            g.discard(S, "6p");
+            g.act(E, Action::Ron);
+            g.act(W, Action::Ron);
+            g.pass_all();
+            assert_eq!(g.scores, [23900, 21100, 30000, 25000]);
+            assert_eq!(g.phase, Phase::HandOver, "the dealer repeat comes first");
+        });
+        assert_eq!(ext_hands, 2, "{length:?}");
+        assert_eq!(points, [21600, 23400, 30000, 25000]);
+    }
 }
 
 /// An east game: three hands where the dealer pays the next seat 2000 (seat 0
