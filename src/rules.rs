@@ -722,6 +722,24 @@ pub struct Preset {
 
 use OptValue::{Bool, Choice, Int, OptInt, RedFives, Uma};
 
+/// The game-flow settings the tournament rulesets share (WRC, EMA, M.League): no
+/// abortive draws, no busting, no extension, no agari-yame, no rounding, ties share.
+fn tournament() -> Vec<(&'static str, OptValue)> {
+    vec![
+        ("kyuushu_kyuuhai", Bool(false)),
+        ("suufon_renda", Bool(false)),
+        ("suukaikan", Bool(false)),
+        ("suucha_riichi", Bool(false)),
+        ("sanchahou", Bool(false)),
+        ("tobi", Bool(false)),
+        ("west_extension", Bool(false)),
+        ("agari_yame", Bool(false)),
+        ("tenpai_yame", Bool(false)),
+        ("final_rounding", Choice("none")),
+        ("tie_break", Choice("share")),
+    ]
+}
+
 /// The named presets of PRESETS.md.
 pub const PRESETS: &[Preset] = &[
     Preset {
@@ -768,7 +786,8 @@ pub const PRESETS: &[Preset] = &[
               busting, no west round, no agari-yame, riichi at any points and any wall \
               (29 June 2025 clarification), leftover sticks unclaimed.",
         changes: || {
-            vec![
+            let mut v = tournament();
+            v.extend([
                 ("red_fives", RedFives([0, 0, 0])),
                 ("kiriage", Bool(true)),
                 ("double_wind_pair_fu", Int(2)),
@@ -777,24 +796,14 @@ pub const PRESETS: &[Preset] = &[
                 ("multi_ron", Choice("head_bump")),
                 ("pao_suukantsu", Bool(true)),
                 ("kokushi_robs_ankan", Bool(true)),
-                ("kyuushu_kyuuhai", Bool(false)),
-                ("suufon_renda", Bool(false)),
-                ("suukaikan", Bool(false)),
-                ("suucha_riichi", Bool(false)),
-                ("sanchahou", Bool(false)),
-                ("tobi", Bool(false)),
-                ("west_extension", Bool(false)),
-                ("agari_yame", Bool(false)),
-                ("tenpai_yame", Bool(false)),
-                ("final_rounding", Choice("none")),
-                ("tie_break", Choice("share")),
                 ("start_points", Int(30000)),
                 ("uma", Uma([15, 5, -5, -15])),
                 ("leftover_sticks", Choice("none")),
                 ("riichi_min_points", OptInt(None)),
                 ("riichi_min_wall", Int(0)),
                 ("kan_dora_timing", Choice("immediate")),
-            ]
+            ]);
+            v
         },
     },
     Preset {
@@ -808,7 +817,8 @@ pub const PRESETS: &[Preset] = &[
               extension, no agari-yame, riichi at any points with at least one wall tile, \
               kan dora at once.",
         changes: || {
-            vec![
+            let mut v = tournament();
+            v.extend([
                 ("red_fives", RedFives([0, 0, 0])),
                 ("kiriage", Bool(true)),
                 ("kazoe", Choice("sanbaiman")),
@@ -819,23 +829,13 @@ pub const PRESETS: &[Preset] = &[
                 ("multi_ron", Choice("triple")),
                 ("multi_ron_honba", Choice("each")),
                 ("kokushi_robs_ankan", Bool(true)),
-                ("kyuushu_kyuuhai", Bool(false)),
-                ("suufon_renda", Bool(false)),
-                ("suukaikan", Bool(false)),
-                ("suucha_riichi", Bool(false)),
-                ("sanchahou", Bool(false)),
-                ("tobi", Bool(false)),
-                ("west_extension", Bool(false)),
-                ("agari_yame", Bool(false)),
-                ("tenpai_yame", Bool(false)),
-                ("final_rounding", Choice("none")),
-                ("tie_break", Choice("share")),
                 ("start_points", Int(30000)),
                 ("uma", Uma([15, 5, -5, -15])),
                 ("riichi_min_points", OptInt(None)),
                 ("riichi_min_wall", Int(1)),
                 ("kan_dora_timing", Choice("immediate")),
-            ]
+            ]);
+            v
         },
     },
     Preset {
@@ -849,28 +849,19 @@ pub const PRESETS: &[Preset] = &[
               Unverified: double wind pair 2 fu [MOD26], no renhou, nagashi mangan, \
               leftover sticks to first.",
         changes: || {
-            vec![
+            let mut v = tournament();
+            v.extend([
                 ("kiriage", Bool(true)),
                 ("kazoe", Choice("sanbaiman")),
                 ("double_wind_pair_fu", Int(2)),
                 ("multi_ron", Choice("head_bump")),
                 ("pao_suukantsu", Bool(true)),
-                ("kyuushu_kyuuhai", Bool(false)),
-                ("suufon_renda", Bool(false)),
-                ("suukaikan", Bool(false)),
-                ("suucha_riichi", Bool(false)),
-                ("sanchahou", Bool(false)),
-                ("tobi", Bool(false)),
-                ("west_extension", Bool(false)),
-                ("agari_yame", Bool(false)),
-                ("tenpai_yame", Bool(false)),
-                ("final_rounding", Choice("none")),
-                ("tie_break", Choice("share")),
                 ("uma", Uma([30, 10, -10, -30])),
                 ("riichi_min_points", OptInt(None)),
                 ("riichi_min_wall", Int(1)),
                 ("kan_dora_timing", Choice("immediate")),
-            ]
+            ]);
+            v
         },
     },
 ];
