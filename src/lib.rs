@@ -9,6 +9,7 @@ pub mod hand;
 pub mod logs;
 pub mod meld;
 pub mod notation;
+pub mod parallel;
 pub mod rules;
 pub mod score;
 pub mod tile;

@@ -313,6 +313,19 @@ impl Player {
         self.temporary_furiten || self.riichi_furiten || self.discard_furiten(waits)
     }
 
+    /// Letting `tile` go by: when it completes the hand, temporary furiten, and
+    /// permanent in riichi.
+    fn pass_tile(&mut self, tile: Tile) {
+        let mut c = self.counts();
+        c[tile.kind() as usize] += 1;
+        if agari::is_complete(&c, self.melds.len()) {
+            self.temporary_furiten = true;
+            if self.in_riichi() {
+                self.riichi_furiten = true;
+            }
+        }
+    }
+
     fn take(&mut self, t: Tile) -> bool {
         match self.concealed.iter().position(|x| *x == t) {
             Some(i) => {
@@ -920,18 +933,8 @@ impl Game {
                 asked,
             } => {
                 chosen[seat] = Some(action);
-                // Passing a winning tile: temporary furiten, or permanent in riichi.
                 if action != Action::Ron {
-                    let p = &self.players[seat];
-                    let mut c = p.counts();
-                    c[tile.kind() as usize] += 1;
-                    if agari::is_complete(&c, p.melds.len()) {
-                        let p = &mut self.players[seat];
-                        p.temporary_furiten = true;
-                        if p.in_riichi() {
-                            p.riichi_furiten = true;
-                        }
-                    }
+                    self.players[seat].pass_tile(tile);
                 }
                 let done = (0..4).all(|s| !asked[s] || chosen[s].is_some());
                 self.phase = Phase::Claims {
@@ -1104,16 +1107,7 @@ impl Game {
             // A closed kan's tile is no discard: only a kokushi that may rob it
             // (and passes) becomes furiten.
             if !asked[s] && kind != ClaimKind::Ankan {
-                let p = &self.players[s];
-                let mut c = p.counts();
-                c[tile.kind() as usize] += 1;
-                if agari::is_complete(&c, p.melds.len()) {
-                    let p = &mut self.players[s];
-                    p.temporary_furiten = true;
-                    if p.in_riichi() {
-                        p.riichi_furiten = true;
-                    }
-                }
+                self.players[s].pass_tile(tile);
             }
         }
         if asked.iter().any(|&a| a) {
@@ -1126,22 +1120,30 @@ impl Game {
         }
     }
 
+    /// The riichi discard of `seat` was not ronned: the riichi stands, its stick is
+    /// paid and ippatsu begins. True when that makes four riichi and the hand ends
+    /// (suucha riichi).
+    fn accept_riichi(&mut self, seat: usize) -> bool {
+        let p = &mut self.players[seat];
+        p.riichi_at = Some(p.river.len() - 1);
+        p.ippatsu = true;
+        self.scores[seat] -= 1000;
+        self.sticks += 1;
+        self.events.push(Event::ReachAccepted {
+            seat,
+            scores: self.scores,
+        });
+        if self.rules.suucha_riichi && self.players.iter().all(Player::in_riichi) {
+            self.abortive(DrawReason::SuuchaRiichi);
+            return true;
+        }
+        false
+    }
+
     /// The discard passed: riichi stick, abortive checks, next draw.
     fn after_discard(&mut self, seat: usize, riichi: bool) {
-        if riichi {
-            let p = &mut self.players[seat];
-            p.riichi_at = Some(p.river.len() - 1);
-            p.ippatsu = true;
-            self.scores[seat] -= 1000;
-            self.sticks += 1;
-            self.events.push(Event::ReachAccepted {
-                seat,
-                scores: self.scores,
-            });
-            if self.rules.suucha_riichi && self.players.iter().all(Player::in_riichi) {
-                self.abortive(DrawReason::SuuchaRiichi);
-                return;
-            }
+        if riichi && self.accept_riichi(seat) {
+            return;
         }
         // Suufon renda: the four first discards the same wind, no call.
         if self.rules.suufon_renda && self.uninterrupted && self.discards == [1; 4] {
@@ -1229,20 +1231,10 @@ impl Game {
             self.after_discard(from, riichi);
             return;
         };
-        // The riichi discard was not ronned: its stick is paid first.
-        if riichi {
-            let p = &mut self.players[from];
-            p.riichi_at = Some(p.river.len() - 1);
-            self.scores[from] -= 1000;
-            self.sticks += 1;
-            self.events.push(Event::ReachAccepted {
-                seat: from,
-                scores: self.scores,
-            });
-            if self.rules.suucha_riichi && self.players.iter().all(Player::in_riichi) {
-                self.abortive(DrawReason::SuuchaRiichi);
-                return;
-            }
+        // The riichi discard was not ronned: its stick is paid first (the call
+        // then ends the ippatsu).
+        if riichi && self.accept_riichi(from) {
+            return;
         }
         self.call(caller, from, tile, action);
     }

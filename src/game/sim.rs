@@ -23,25 +23,7 @@ impl Game {
     }
 }
 
-/// What one game came to.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GameSummary {
-    pub hands: u32,
-    pub decisions: u64,
-    /// Wins by seat, by tsumo and by ron.
-    pub tsumo: [u32; 4],
-    pub ron: [u32; 4],
-    /// Hands that ended in an exhaustive draw, and in an abortive draw.
-    pub exhaustive: u32,
-    pub abortive: u32,
-    /// Final points and places by seat.
-    pub points: [i64; 4],
-    pub ranks: [u8; 4],
-    /// Wins with each yaku, by `Yaku as usize`.
-    pub yaku: Vec<u32>,
-}
-
-/// Statistics of many games.
+/// Statistics of one game or many.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Stats {
     pub games: u64,
@@ -59,26 +41,7 @@ pub struct Stats {
 }
 
 impl Stats {
-    fn add(&mut self, g: &GameSummary) {
-        if self.yaku.len() < g.yaku.len() {
-            self.yaku.resize(g.yaku.len(), 0);
-        }
-        for (a, &b) in self.yaku.iter_mut().zip(&g.yaku) {
-            *a += u64::from(b);
-        }
-        self.games += 1;
-        self.hands += u64::from(g.hands);
-        self.decisions += g.decisions;
-        for s in 0..4 {
-            self.tsumo[s] += u64::from(g.tsumo[s]);
-            self.ron[s] += u64::from(g.ron[s]);
-            self.points[s] += g.points[s];
-            self.ranks[s] += u64::from(g.ranks[s]);
-        }
-        self.exhaustive += u64::from(g.exhaustive);
-        self.abortive += u64::from(g.abortive);
-    }
-
+    /// These statistics and `o`'s together.
     fn merge(mut self, o: &Stats) -> Stats {
         if self.yaku.len() < o.yaku.len() {
             self.yaku.resize(o.yaku.len(), 0);
@@ -110,13 +73,14 @@ pub fn game_seed(seed: u64, i: u64) -> u64 {
 }
 
 /// Play one game with the agents of each seat; the game with its events, and its
-/// summary.
-pub fn play(rules: &Rules, seed: u64, agents: [AgentKind; 4]) -> Result<(Game, GameSummary)> {
+/// statistics.
+pub fn play(rules: &Rules, seed: u64, agents: [AgentKind; 4]) -> Result<(Game, Stats)> {
     let mut game = Game::new(rules.clone(), seed)?;
     let mut rng = Rng::new(seed ^ 0x5EED_A6E7);
-    let mut summary = GameSummary {
+    let mut summary = Stats {
+        games: 1,
         hands: 1,
-        ..GameSummary::default()
+        ..Stats::default()
     };
     let mut legal;
     // Games end: every hand draws from a finite wall and the round advances or
@@ -164,7 +128,7 @@ pub fn play(rules: &Rules, seed: u64, agents: [AgentKind; 4]) -> Result<(Game, G
     }
     if let Some(r) = &game.result {
         summary.points = r.points;
-        summary.ranks = r.ranks;
+        summary.ranks = r.ranks.map(u64::from);
     }
     Ok((game, summary))
 }
@@ -178,25 +142,7 @@ pub fn simulate(
     seed: u64,
     threads: Option<usize>,
 ) -> Result<Stats> {
-    rules.check()?;
-    let run = || {
-        (0..n)
-            .into_par_iter()
-            .map(|i| play(rules, game_seed(seed, i), [agent; 4]).map(|(_, s)| s))
-            .try_fold(Stats::default, |mut acc, s| {
-                acc.add(&s?);
-                Ok::<Stats, MahjongError>(acc)
-            })
-            .try_reduce(Stats::default, |a, b| Ok(a.merge(&b)))
-    };
-    match threads {
-        Some(t) if t != rayon::current_num_threads() => rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build()
-            .map_err(|e| MahjongError::InvalidInput(e.to_string()))?
-            .install(run),
-        _ => run(),
-    }
+    run(rules, n, agent, seed, threads, false).map(|(s, _)| s)
 }
 
 /// Play `n` games like [`simulate`] and keep every game's events.
@@ -207,28 +153,38 @@ pub fn simulate_records(
     seed: u64,
     threads: Option<usize>,
 ) -> Result<(Stats, Vec<Vec<Event>>)> {
+    run(rules, n, agent, seed, threads, true)
+}
+
+/// The games of [`simulate`], their statistics merged, their events kept when asked.
+fn run(
+    rules: &Rules,
+    n: u64,
+    agent: AgentKind,
+    seed: u64,
+    threads: Option<usize>,
+    keep: bool,
+) -> Result<(Stats, Vec<Vec<Event>>)> {
     rules.check()?;
-    let run = || {
-        (0..n)
-            .into_par_iter()
-            .map(|i| play(rules, game_seed(seed, i), [agent; 4]))
-            .collect::<Result<Vec<_>>>()
+    let one = |i: u64| -> Result<(Stats, Vec<Vec<Event>>)> {
+        let (game, stats) = play(rules, game_seed(seed, i), [agent; 4])?;
+        Ok((stats, if keep { vec![game.events] } else { Vec::new() }))
     };
-    let games = match threads {
-        Some(t) if t != rayon::current_num_threads() => rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build()
-            .map_err(|e| MahjongError::InvalidInput(e.to_string()))?
-            .install(run),
-        _ => run(),
-    }?;
-    let mut stats = Stats::default();
-    let mut records = Vec::with_capacity(games.len());
-    for (g, s) in games {
-        stats.add(&s);
-        records.push(g.events);
-    }
-    Ok((stats, records))
+    let join = |a: Result<(Stats, Vec<Vec<Event>>)>, b: Result<(Stats, Vec<Vec<Event>>)>| {
+        let ((sa, mut ra), (sb, rb)) = (a?, b?);
+        ra.extend(rb);
+        Ok((sa.merge(&sb), ra))
+    };
+    let empty = || Ok((Stats::default(), Vec::new()));
+    crate::parallel::in_pool(threads, |parallel| {
+        let r = if parallel {
+            (0..n).into_par_iter().map(one).reduce(empty, join)
+        } else {
+            (0..n).map(one).fold(empty(), join)
+        };
+        r.map_err(|e: MahjongError| e.to_string())
+    })
+    .map_err(MahjongError::InvalidInput)
 }
 
 #[cfg(test)]

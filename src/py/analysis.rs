@@ -9,6 +9,7 @@ use crate::algo::shanten as core_shanten;
 use crate::algo::{agari, waits};
 use crate::error::{quoted, MahjongError};
 use crate::notation::mpsz;
+use crate::parallel::in_pool;
 use crate::tile::{Counts, Tile, KINDS};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
@@ -380,23 +381,6 @@ pub fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>
                 })?,
         )),
         _ => Ok(None),
-    }
-}
-
-/// Run `f` in this thread (`f(false)`, one thread asked), in rayon's global pool
-/// (`f(true)`, the default), or in a pool of the requested size.
-pub fn in_pool<R: Send>(
-    threads: Option<usize>,
-    f: impl FnOnce(bool) -> Result<R, String> + Send,
-) -> Result<R, String> {
-    match threads {
-        Some(1) => f(false),
-        Some(t) if t != rayon::current_num_threads() => rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build()
-            .map_err(|e| e.to_string())
-            .and_then(|pool| pool.install(|| f(true))),
-        _ => f(true),
     }
 }
 

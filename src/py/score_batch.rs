@@ -3,13 +3,14 @@
 // PyO3 extracts arguments by value.
 #![allow(clippy::needless_pass_by_value)]
 
-use super::analysis::{in_pool, threads_arg, CHUNK};
+use super::analysis::{threads_arg, CHUNK};
 use super::errors::invalid;
 use super::rules::rules_arg;
 use super::tile::tile_arg;
 use crate::error::MahjongError;
 use crate::hand::Hand;
 use crate::notation::mpsz;
+use crate::parallel::in_pool;
 use crate::rules::Rules;
 use crate::score::{score, WinContext};
 use crate::tile::{Tile, KINDS};
