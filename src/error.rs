@@ -29,6 +29,8 @@ pub enum MahjongError {
     NoYaku(String),
     /// A win situation that contradicts itself, the hand or the rules.
     InvalidContext(String),
+    /// A game log that is malformed or truncated: where, and what was expected.
+    LogParse(String),
 }
 
 impl MahjongError {
@@ -76,7 +78,8 @@ impl fmt::Display for MahjongError {
             | MahjongError::Rule(m)
             | MahjongError::NotAgari(m)
             | MahjongError::NoYaku(m)
-            | MahjongError::InvalidContext(m) => f.write_str(m),
+            | MahjongError::InvalidContext(m)
+            | MahjongError::LogParse(m) => f.write_str(m),
         }
     }
 }

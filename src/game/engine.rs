@@ -14,7 +14,7 @@ use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind, Relative};
 use crate::rules::{GameLength, KanDoraTiming, Kuikae, MultiRon, Rules};
-use crate::score::points::{self, Settlement};
+use crate::score::points::{self, Limit, Settlement};
 use crate::score::{score, ScoreResult, WinContext, Yaku};
 use crate::tile::{Counts, Tile, KINDS};
 
@@ -98,6 +98,8 @@ pub enum Event {
         dora_marker: Tile,
         scores: [i64; 4],
         hands: [Vec<Tile>; 4],
+        /// The dice that broke the wall, when known (logs; see [`Wall::dice`]).
+        dice: Option<[u8; 2]>,
     },
     Tsumo {
         seat: usize,
@@ -163,6 +165,9 @@ pub enum Event {
         dora: u32,
         ura: u32,
         aka: u32,
+        limit: Limit,
+        /// The seat liable for a pao yakuman (it pays in the deltas).
+        pao: Option<usize>,
         deltas: [i64; 4],
         scores: [i64; 4],
     },
@@ -279,16 +284,7 @@ impl Player {
     /// Tenpai for the noten payments: a wait on some kind not all of whose four
     /// copies are the player's own (Tenhou: waiting only on a fifth copy is noten).
     fn tenpai_at_draw(&self) -> bool {
-        let counts = self.counts();
-        let held = self.meld_counts();
-        if shanten_with(&counts, &held, self.melds.len()) != 0 {
-            return false;
-        }
-        (0..KINDS).any(|k| {
-            let mut c = counts;
-            c[k] += 1;
-            counts[k] + held[k] < 4 && agari::is_complete(&c, self.melds.len())
-        })
+        tenpai_at_draw(&self.counts(), &self.meld_counts(), self.melds.len())
     }
 
     fn is_closed(&self) -> bool {
@@ -341,6 +337,21 @@ impl Player {
     }
 }
 
+/// Tenpai for the noten payments of an exhaustive draw, of concealed `counts`
+/// beside `melds` melds holding `meld_counts`: a wait on some kind not all of
+/// whose four copies are the player's own (Tenhou: waiting only on a fifth copy
+/// is noten).
+pub fn tenpai_at_draw(counts: &Counts, meld_counts: &Counts, melds: usize) -> bool {
+    if shanten_with(counts, meld_counts, melds) != 0 {
+        return false;
+    }
+    (0..KINDS).any(|k| {
+        let mut c = *counts;
+        c[k] += 1;
+        counts[k] + meld_counts[k] < 4 && agari::is_complete(&c, melds)
+    })
+}
+
 /// Exact shanten of concealed `counts` beside `melds` melds holding `meld_counts`.
 fn shanten_with(counts: &Counts, meld_counts: &Counts, melds: usize) -> i8 {
     if melds == 0 {
@@ -387,6 +398,16 @@ pub enum ClaimKind {
     Kakan,
     /// A closed kan (only kokushi's ron, by rule).
     Ankan,
+}
+
+/// Where a hand starts: what [`Game::resume`] takes up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandStart {
+    /// Hand number from the start: 0 = East 1, 4 = South 1, 8 = West 1.
+    pub round: u8,
+    pub honba: u32,
+    pub sticks: u32,
+    pub scores: [i64; 4],
 }
 
 /// An illegal action: which action, by whom, and why.
@@ -489,6 +510,36 @@ impl Game {
         Ok(g)
     }
 
+    /// A game taken up at the start of a hand (replays of logs): hand number
+    /// `round` (0 = East 1) with `honba`, `sticks` on the table and `scores`, the
+    /// dealer following from `first_dealer` and `round`; `walls` are played
+    /// first, this hand's wall first.
+    pub fn resume(
+        rules: Rules,
+        first_dealer: usize,
+        start: HandStart,
+        walls: Vec<Wall>,
+    ) -> Result<Game> {
+        if walls.is_empty() {
+            return Err(MahjongError::InvalidInput(
+                "a resumed game needs the wall of its hand".into(),
+            ));
+        }
+        let mut g = Game::setup(rules, 0, walls, Some(first_dealer % 4))?;
+        g.events.clear();
+        g.round = start.round;
+        g.honba = start.honba;
+        g.sticks = start.sticks;
+        g.scores = start.scores;
+        g.dealer = (first_dealer + start.round as usize) % 4;
+        // The setup dealt the first wall for hand 0: deal it again for this hand.
+        g.walls.push(g.wall.restarted());
+        g.phase = Phase::HandOver;
+        g.renchan = true;
+        g.next_hand()?;
+        Ok(g)
+    }
+
     /// Seat wind (0 = East) of `seat` in this hand.
     pub fn seat_wind(&self, seat: usize) -> u8 {
         ((seat + 4 - self.dealer) % 4) as u8
@@ -525,6 +576,7 @@ impl Game {
             dora_marker: self.wall.dora_indicators()[0],
             scores: self.scores,
             hands,
+            dice: self.wall.dice,
         });
         self.draw_for(self.dealer, false);
         Ok(())
@@ -1412,6 +1464,8 @@ impl Game {
                 dora: r.dora,
                 ura: r.ura,
                 aka: r.aka,
+                limit: r.limit,
+                pao: self.players[*s].pao.filter(|_| r.pao_base > 0),
                 deltas,
                 scores: self.scores,
             });

@@ -169,6 +169,9 @@ pub struct Wall {
     /// The five dora indicators and the five ura indicators, in reveal order.
     dora: [Tile; 5],
     ura: [Tile; 5],
+    /// The dice that broke the wall (faces 1-6), when known: logs record them;
+    /// shuffled walls have none (see the module documentation).
+    pub dice: Option<[u8; 2]>,
 }
 
 impl Wall {
@@ -229,6 +232,15 @@ impl Wall {
             drawn: 0,
             kans: 0,
             kan_dora: 0,
+            dice: None,
+        }
+    }
+
+    /// The same wall, untouched again (nothing drawn, no kan dora revealed).
+    pub fn restarted(&self) -> Wall {
+        Wall {
+            dice: self.dice,
+            ..Wall::new(self.tiles)
         }
     }
 

@@ -81,6 +81,13 @@ create_exception!(
     "An action the rules do not allow at this point of the game (the game is unchanged)."
 );
 
+create_exception!(
+    riichi,
+    LogParseError,
+    MahjongError,
+    "A game log is malformed or truncated (the message says where and what was expected)."
+);
+
 impl From<CoreError> for PyErr {
     fn from(e: CoreError) -> PyErr {
         let msg = e.to_string();
@@ -94,6 +101,7 @@ impl From<CoreError> for PyErr {
             CoreError::NotAgari(_) => NotAgariError::new_err(msg),
             CoreError::NoYaku(_) => NoYakuError::new_err(msg),
             CoreError::InvalidContext(_) => InvalidContextError::new_err(msg),
+            CoreError::LogParse(_) => LogParseError::new_err(msg),
         }
     }
 }
@@ -117,5 +125,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NoYakuError", py.get_type::<NoYakuError>())?;
     m.add("InvalidContextError", py.get_type::<InvalidContextError>())?;
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
+    m.add("LogParseError", py.get_type::<LogParseError>())?;
     Ok(())
 }

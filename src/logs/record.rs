@@ -1,0 +1,195 @@
+//! One game as a log records it: the rules, the players, and the events in the
+//! engine's own vocabulary ([`Event`], mjai's), so that every format reads into
+//! and writes from the same thing and a game played by the engine is a record too.
+//!
+//! A record's events are `StartGame`, then for each hand `StartKyoku`, the play
+//! (`Tsumo`, `Dahai`, calls, `Reach`/`ReachAccepted`, `Dora`), its results (one
+//! `Hora` per winner or one `Ryukyoku`) and `EndKyoku`; then `EndGame` when the
+//! log has the game's end.
+
+use crate::error::{MahjongError, Result};
+use crate::game::engine::{Event, Game};
+use crate::rules::{GameLength, Rules};
+use crate::score::Yaku;
+
+/// A player as the log names them (Tenhou adds rank, rating and sex).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerInfo {
+    pub name: String,
+    /// Tenhou's dan index (0 = 新人 … 20 = 天鳳).
+    pub dan: Option<u8>,
+    pub rate: Option<f64>,
+    /// Tenhou's `sx` letter (M, F, C).
+    pub sex: Option<String>,
+}
+
+/// One game: rules, players, events.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    pub rules: Rules,
+    pub players: [PlayerInfo; 4],
+    /// The seat that dealt first.
+    pub first_dealer: usize,
+    /// Tenhou's log id (`2019021004gm-00a9-0000-e2f6516d`), when known.
+    pub log_id: Option<String>,
+    /// Tenhou's lobby: the `GO type` bits and the lobby number.
+    pub tenhou_type: Option<u32>,
+    pub lobby: Option<u32>,
+    /// Tenhou's `SHUFFLE` seed, from which every wall of the game follows.
+    pub shuffle_seed: Option<String>,
+    /// The final scores as the log states them, in tenths (+45.3 is 453), uma
+    /// and oka included (Tenhou's `owari`); the final points are `EndGame`'s.
+    pub final_scores: Option<[i64; 4]>,
+    pub events: Vec<Event>,
+}
+
+impl GameRecord {
+    /// An empty record under `rules` (events to be pushed).
+    pub fn new(rules: Rules) -> GameRecord {
+        GameRecord {
+            rules,
+            players: Default::default(),
+            first_dealer: 0,
+            log_id: None,
+            tenhou_type: None,
+            lobby: None,
+            shuffle_seed: None,
+            final_scores: None,
+            events: Vec::new(),
+        }
+    }
+
+    /// The record of a game the engine played (or is playing).
+    pub fn from_game(game: &Game) -> GameRecord {
+        let mut r = GameRecord::new(game.rules.clone());
+        r.first_dealer = game.first_dealer;
+        r.final_scores = game.result.as_ref().map(|f| f.scores);
+        r.events.clone_from(&game.events);
+        r
+    }
+
+    /// Each hand's events, `StartKyoku` to `EndKyoku` (or to the last event of
+    /// an unfinished hand).
+    pub fn hands(&self) -> Vec<&[Event]> {
+        let starts: Vec<usize> = self
+            .events
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| matches!(e, Event::StartKyoku { .. }))
+            .map(|(i, _)| i)
+            .collect();
+        starts
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| {
+                let end = starts.get(k + 1).copied().unwrap_or(self.events.len());
+                let end = self.events[i..end]
+                    .iter()
+                    .position(|e| matches!(e, Event::EndKyoku))
+                    .map_or(end, |p| i + p + 1);
+                &self.events[i..end]
+            })
+            .collect()
+    }
+
+    /// The final points (`EndGame`), when the record has the game's end.
+    pub fn final_points(&self) -> Option<[i64; 4]> {
+        self.events.iter().rev().find_map(|e| match e {
+            Event::EndGame { scores } => Some(*scores),
+            _ => None,
+        })
+    }
+
+    /// Counts of hands, wins and draws.
+    pub fn counts(&self) -> (usize, usize, usize) {
+        let mut c = (0, 0, 0);
+        for e in &self.events {
+            match e {
+                Event::StartKyoku { .. } => c.0 += 1,
+                Event::Hora { .. } => c.1 += 1,
+                Event::Ryukyoku { .. } => c.2 += 1,
+                _ => {}
+            }
+        }
+        c
+    }
+}
+
+/// Bits of Tenhou's lobby type (`<GO type>`).
+pub mod tenhou_type {
+    /// Against people (not the computer).
+    pub const VS_HUMAN: u32 = 0x01;
+    /// No red fives.
+    pub const NO_AKA: u32 = 0x02;
+    /// No open tanyao.
+    pub const NO_KUITAN: u32 = 0x04;
+    /// East and South (else East only).
+    pub const HANCHAN: u32 = 0x08;
+    /// Three players.
+    pub const SANMA: u32 = 0x10;
+    pub const TOKUJOU: u32 = 0x20;
+    /// Fast (速).
+    pub const SOKU: u32 = 0x40;
+    pub const JOUKYUU: u32 = 0x80;
+}
+
+/// The rules of a Tenhou lobby from its type bits: the Tenhou preset with red
+/// fives, open tanyao and the game length as the bits say. Three-player lobbies
+/// are refused.
+pub fn tenhou_lobby_rules(go_type: u32) -> Result<Rules> {
+    use tenhou_type::{HANCHAN, NO_AKA, NO_KUITAN, SANMA};
+    if go_type & SANMA != 0 {
+        return Err(MahjongError::InvalidInput(format!(
+            "lobby type {go_type} is a three-player game; only four-player games are supported"
+        )));
+    }
+    let mut r = Rules::default();
+    r.red_fives = if go_type & NO_AKA == 0 {
+        [1, 1, 1]
+    } else {
+        [0, 0, 0]
+    };
+    r.open_tanyao = go_type & NO_KUITAN == 0;
+    r.game_length = if go_type & HANCHAN == 0 {
+        GameLength::East
+    } else {
+        GameLength::Hanchan
+    };
+    Ok(r)
+}
+
+/// The lobby type bits of `rules` when they are a Tenhou lobby's (4 players,
+/// against people; room bits left at 0), or `None`.
+pub fn tenhou_type_of(rules: &Rules) -> Option<u32> {
+    use tenhou_type::{HANCHAN, NO_AKA, NO_KUITAN, VS_HUMAN};
+    let mut t = VS_HUMAN;
+    if rules.red_fives == [0, 0, 0] {
+        t |= NO_AKA;
+    }
+    if !rules.open_tanyao {
+        t |= NO_KUITAN;
+    }
+    match rules.game_length {
+        GameLength::Hanchan => t |= HANCHAN,
+        GameLength::East => {}
+        GameLength::OneHand => return None,
+    }
+    (tenhou_lobby_rules(t).ok()? == *rules).then_some(t)
+}
+
+/// Tenhou's numbers for dora, ura dora and red fives in a win's yaku list.
+pub const TENHOU_DORA: u8 = 52;
+pub const TENHOU_URA: u8 = 53;
+pub const TENHOU_AKA: u8 = 54;
+
+/// The yaku of Tenhou number `id` (0-51) worth `han` (13 or more: the yakuman).
+pub fn yaku_from_tenhou(id: u8, han: u32) -> Option<Yaku> {
+    if id == 36 {
+        return Some(if han >= 13 {
+            Yaku::RenhouYakuman
+        } else {
+            Yaku::Renhou
+        });
+    }
+    Yaku::all().find(|y| y.tenhou_id() == Some(id))
+}

@@ -1,0 +1,1 @@
+//! tenhou.net/6 JSON (work in progress).
