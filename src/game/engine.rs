@@ -1038,6 +1038,7 @@ impl Game {
                 let consumed = [tiles[0], tiles[1], tiles[2], tiles[3]];
                 self.events.push(Event::Ankan { seat, consumed });
                 self.kan_declared(seat);
+                self.break_ippatsu();
                 // A closed kan's dora is revealed at once.
                 self.reveal_dora();
                 if self.rules.kokushi_robs_ankan {
@@ -1088,6 +1089,7 @@ impl Game {
     /// An added kan that was not robbed: its dora now (immediate) or after the
     /// replacement discard.
     fn kakan_stands(&mut self) {
+        self.break_ippatsu();
         if self.rules.kan_dora_timing == KanDoraTiming::Immediate {
             self.reveal_dora();
         } else {
@@ -1101,6 +1103,14 @@ impl Game {
         }
     }
 
+    /// Any call ends every ippatsu; an added kan only once it stands (a riichi
+    /// player robbing it keeps ippatsu, as Tenhou scores it).
+    fn break_ippatsu(&mut self) {
+        for p in &mut self.players {
+            p.ippatsu = false;
+        }
+    }
+
     fn kan_declared(&mut self, seat: usize) {
         // A kan dora still owed by an earlier open kan comes before this kan's draw.
         if self.pending_dora {
@@ -1108,9 +1118,6 @@ impl Game {
             self.reveal_dora();
         }
         self.uninterrupted = false;
-        for p in &mut self.players {
-            p.ippatsu = false;
-        }
         self.players[seat].kans += 1;
         self.kan_seats.push(seat);
     }
@@ -1127,15 +1134,17 @@ impl Game {
             called: false,
         });
         self.discards[seat] += 1;
+        // An open kan's dora turns over with the replacement discard; Tenhou
+        // logs it just before the discard.
+        if self.pending_dora {
+            self.pending_dora = false;
+            self.reveal_dora();
+        }
         self.events.push(Event::Dahai {
             seat,
             tile,
             tsumogiri,
         });
-        if self.pending_dora {
-            self.pending_dora = false;
-            self.reveal_dora();
-        }
         if !self.open_claims(seat, tile, ClaimKind::Discard { riichi }) {
             self.after_discard(seat, riichi);
         }
@@ -1446,6 +1455,7 @@ impl Game {
             if from.is_some() {
                 hand.push(tile);
             }
+            let counted = r.yakuman.as_slice().is_empty() || r.aotenjou.is_some();
             let ura_markers = if self.players[*s].riichi_at.is_some() {
                 self.wall.ura_indicators().to_vec()
             } else {
@@ -1461,9 +1471,10 @@ impl Game {
                 fu: r.fu,
                 points: r.points(),
                 yaku,
-                dora: r.dora,
-                ura: r.ura,
-                aka: r.aka,
+                // A yakuman hand's dora count for nothing (Tenhou lists none).
+                dora: if counted { r.dora } else { 0 },
+                ura: if counted { r.ura } else { 0 },
+                aka: if counted { r.aka } else { 0 },
                 limit: r.limit,
                 pao: self.players[*s].pao.filter(|_| r.pao_base > 0),
                 deltas,

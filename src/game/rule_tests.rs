@@ -730,8 +730,10 @@ fn kan_dora_of_open_and_added_kans_after_the_discard_or_at_once() {
             assert!(matches!(g.events[kan + 1], Event::Tsumo { seat: S, .. }));
             assert_eq!(g.wall.dora_indicators().len(), 1);
             g.discard(S, "5z");
+            // Turned over with the discard: logged just before it, as Tenhou does.
             let dahai = pos(&g, |e| matches!(e, Event::Dahai { seat: S, .. }));
-            assert_eq!(g.events[dahai + 1], Event::Dora { marker: tile("3z") });
+            assert_eq!(g.events[dahai - 1], Event::Dora { marker: tile("3z") });
+            assert_eq!(g.wall.dora_indicators().len(), 2);
         } else {
             assert_eq!(g.events[kan + 1], Event::Dora { marker: tile("3z") });
             assert!(matches!(g.events[kan + 2], Event::Tsumo { seat: S, .. }));
@@ -767,7 +769,7 @@ fn kan_dora_of_open_and_added_kans_after_the_discard_or_at_once() {
                     .rev()
                     .position(|e| matches!(e, Event::Dahai { seat: S, .. }))
                     .unwrap();
-            assert_eq!(g.events[dahai + 1], Event::Dora { marker: tile("3z") });
+            assert_eq!(g.events[dahai - 1], Event::Dora { marker: tile("3z") });
         } else {
             assert_eq!(g.events[kan + 1], Event::Dora { marker: tile("3z") });
             assert!(matches!(g.events[kan + 2], Event::Tsumo { seat: S, .. }));

@@ -237,6 +237,7 @@ impl Wall {
     }
 
     /// The same wall, untouched again (nothing drawn, no kan dora revealed).
+    #[must_use]
     pub fn restarted(&self) -> Wall {
         Wall {
             dice: self.dice,
@@ -347,7 +348,7 @@ impl Wall {
 
 /// The 136 tiles in sorted order: kind by kind, four copies each, the red copies
 /// of a five first (`red_fives` per suit m, p, s; above 4 counts as 4).
-fn sorted_tiles(red_fives: [u8; 3]) -> [Tile; WALL_TILES] {
+pub(crate) fn sorted_tiles(red_fives: [u8; 3]) -> [Tile; WALL_TILES] {
     std::array::from_fn(|i| {
         let plain = Tile::from_kind((i / 4) as u8).expect("kind below 34");
         let copy = (i % 4) as u8;

@@ -106,7 +106,9 @@ pub fn event_to_json(e: &Event) -> Value {
             seat,
             tile,
             consumed,
-        } => json!({"type": "kakan", "actor": seat, "pai": tile.mjai(), "consumed": names(consumed)}),
+        } => {
+            json!({"type": "kakan", "actor": seat, "pai": tile.mjai(), "consumed": names(consumed)})
+        }
         Event::Ankan { seat, consumed } => {
             json!({"type": "ankan", "actor": seat, "consumed": names(consumed)})
         }
@@ -263,18 +265,28 @@ pub fn rules_from_json(v: &Value) -> Result<Rules> {
                 .and_then(|s| choices.iter().find(|c| **c == s))
                 .map(|c| OptValue::Choice(c)),
             OptKind::RedFives => ints(3).and_then(|v| {
-                let r: Vec<u8> = v.iter().map(|&x| u8::try_from(x).ok()).collect::<Option<_>>()?;
+                let r: Vec<u8> = v
+                    .iter()
+                    .map(|&x| u8::try_from(x).ok())
+                    .collect::<Option<_>>()?;
                 Some(OptValue::RedFives([r[0], r[1], r[2]]))
             }),
             OptKind::Uma => ints(4).and_then(|v| {
-                let u: Vec<i32> = v.iter().map(|&x| i32::try_from(x).ok()).collect::<Option<_>>()?;
+                let u: Vec<i32> = v
+                    .iter()
+                    .map(|&x| i32::try_from(x).ok())
+                    .collect::<Option<_>>()?;
                 Some(OptValue::Uma([u[0], u[1], u[2], u[3]]))
             }),
         }
         .ok_or_else(|| bad(name, &format!("expected {}", spec.kind.describe())))?;
-        rules.set(name, ov).map_err(|e| MahjongError::Rule(e.to_string()))?;
+        rules
+            .set(name, ov)
+            .map_err(|e| MahjongError::Rule(e.to_string()))?;
     }
-    rules.check().map_err(|e| MahjongError::Rule(e.to_string()))?;
+    rules
+        .check()
+        .map_err(|e| MahjongError::Rule(e.to_string()))?;
     Ok(rules)
 }
 
@@ -392,9 +404,7 @@ fn event_from_json(v: &Value, scores: [i64; 4], at: &At) -> Result<Option<Event>
             }
             let dice = match v.get("dice") {
                 None | Some(Value::Null) => None,
-                Some(_) => Some(
-                    tiles_or_dice(v, at)?,
-                ),
+                Some(_) => Some(tiles_or_dice(v, at)?),
             };
             Event::StartKyoku {
                 round_wind: wind as u8,
@@ -415,10 +425,7 @@ fn event_from_json(v: &Value, scores: [i64; 4], at: &At) -> Result<Option<Event>
         "dahai" => Event::Dahai {
             seat: seat(v, "actor", at)?,
             tile: tile(v, "pai", at)?,
-            tsumogiri: v
-                .get("tsumogiri")
-                .and_then(Value::as_bool)
-                .unwrap_or(false),
+            tsumogiri: v.get("tsumogiri").and_then(Value::as_bool).unwrap_or(false),
         },
         "chi" => Event::Chi {
             seat: seat(v, "actor", at)?,
@@ -680,7 +687,8 @@ mod tests {
 
     #[test]
     fn errors_name_the_line() {
-        let e = read_mjai("{\"type\":\"start_game\"}\n{\"type\":\"tsumo\",\"actor\":7}").unwrap_err();
+        let e =
+            read_mjai("{\"type\":\"start_game\"}\n{\"type\":\"tsumo\",\"actor\":7}").unwrap_err();
         assert!(e.to_string().contains("line 2"), "{e}");
         let e = read_mjai("{\"type\":\"dahai\"").unwrap_err();
         assert!(e.to_string().contains("line 1"), "{e}");

@@ -5,6 +5,8 @@
 //! [`tenhou_shuffle`] rebuilds Tenhou's walls from the `SHUFFLE` seed of an mjlog.
 
 pub mod mjai;
+pub mod mjlog;
 pub mod record;
+pub mod replay;
 pub mod tenhou6;
 pub mod tenhou_shuffle;

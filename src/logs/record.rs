@@ -143,17 +143,19 @@ pub fn tenhou_lobby_rules(go_type: u32) -> Result<Rules> {
             "lobby type {go_type} is a three-player game; only four-player games are supported"
         )));
     }
-    let mut r = Rules::default();
-    r.red_fives = if go_type & NO_AKA == 0 {
-        [1, 1, 1]
-    } else {
-        [0, 0, 0]
-    };
-    r.open_tanyao = go_type & NO_KUITAN == 0;
-    r.game_length = if go_type & HANCHAN == 0 {
-        GameLength::East
-    } else {
-        GameLength::Hanchan
+    let r = Rules {
+        red_fives: if go_type & NO_AKA == 0 {
+            [1, 1, 1]
+        } else {
+            [0, 0, 0]
+        },
+        open_tanyao: go_type & NO_KUITAN == 0,
+        game_length: if go_type & HANCHAN == 0 {
+            GameLength::East
+        } else {
+            GameLength::Hanchan
+        },
+        ..Rules::default()
     };
     Ok(r)
 }
