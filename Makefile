@@ -37,5 +37,5 @@ test: build lint
 
 bench: build
 	$(VENV)/bin/maturin develop --release -q --extras test,bench
-	cargo bench --bench analysis --bench score --bench game
+	cargo bench --bench analysis --bench score --bench game --bench logs
 	$(PY) -m pytest benches --benchmark-only

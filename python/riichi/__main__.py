@@ -12,6 +12,13 @@ breakdown, han and fu, the limit, the points and who pays what.
 ...] [--threads 2]`` plays whole games inside Rust, every seat the same built-in agent,
 and prints their statistics and the throughput (a progress bar on stderr meanwhile).
 
+``python -m riichi replay FILE|DIR... [--no-check] [--threads T]`` replays real game
+logs (Tenhou mjlog, tenhou.net/6 JSON, mjai; the format is detected) through the
+engine, checking every action and result: a line per file, then the totals. Exit
+status 1 when any game disagrees.
+
+``python -m riichi convert IN --to mjai|tenhou6|mjlog [-o OUT]`` converts a log.
+
 Errors (bad notation, an incomplete hand, a hand without yaku, an unknown rule
 option, ...) print one line on stderr and exit with status 2.
 """
@@ -30,10 +37,13 @@ from riichi._core import (
     Decomposition,
     Hand,
     MahjongError,
+    ReplayReport,
     Rules,
     Tile,
     format_tiles,
     parse_tiles,
+    read_log,
+    replay_files,
     score,
     simulate,
 )
@@ -290,12 +300,64 @@ def simulate_report(stats: dict[str, Any], agent: str, seed: int, rules: str = "
     return "\n".join(lines)
 
 
-def _progress_bar(done: int, total: int) -> None:
+def _progress_bar(done: int, total: int, unit: str = "games") -> None:
     width = 30
-    filled = width * done // total
+    filled = width * done // max(total, 1)
     bar = "#" * filled + "." * (width - filled)
     end = "\n" if done == total else ""
-    print(f"\r[{bar}] {done}/{total} games", end=end, file=sys.stderr, flush=True)
+    print(f"\r[{bar}] {done}/{total} {unit}", end=end, file=sys.stderr, flush=True)
+
+
+LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".txt")
+
+
+def log_files(paths: Sequence[str]) -> list[Path]:
+    """The files named, with each directory's log files (by suffix, sorted)."""
+    files: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*") if p.suffix in LOG_SUFFIXES))
+        else:
+            files.append(path)
+    return files
+
+
+def replay_logs(
+    files: Sequence[Path],
+    check: bool = True,
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    chunk: int = 64,
+) -> list[ReplayReport]:
+    """Replays the files in chunks (each chunk in parallel, the GIL released),
+    calling `progress(done, total)` after each; unreadable files are reports with
+    one `record` mismatch."""
+    reports: list[ReplayReport] = []
+    for start in range(0, len(files), chunk):
+        part = [str(f) for f in files[start : start + chunk]]
+        reports.extend(replay_files(part, check=check, threads=threads, errors="report"))
+        if progress is not None:
+            progress(len(reports), len(files))
+    return reports
+
+
+def replay_summary(reports: Sequence[ReplayReport], seconds: float) -> str:
+    """A line per file (its mismatches below it), then the totals."""
+    lines = []
+    for r in reports:
+        status = "ok" if r.ok else f"{len(r.mismatches)} mismatches"
+        lines.append(f"{r.source}: {status}, {r.hands} hands, {r.wins} wins, {r.draws} draws")
+        lines.extend(f"    {m}" for m in r.mismatches[:5])
+    bad = sum(not r.ok for r in reports)
+    total = (
+        f"{len(reports)} games, {sum(r.hands for r in reports)} hands, "
+        f"{sum(r.actions for r in reports)} actions, {sum(r.wins for r in reports)} wins, "
+        f"{sum(r.draws for r in reports)} draws checked; "
+        f"{sum(len(r.mismatches) for r in reports)} mismatches in {bad} games "
+        f"({len(reports) / max(seconds, 1e-9):.0f} games/s)"
+    )
+    return "\n".join([*lines, total])
 
 
 def _option_value(text: str) -> Any:
@@ -381,8 +443,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     m.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     _add_rules_options(m)
 
+    r = sub.add_parser("replay", help="replay real game logs through the engine and check them")
+    r.add_argument("files", nargs="+", help="log files or folders (mjlog, tenhou.net/6, mjai)")
+    r.add_argument(
+        "--check",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="compare every event and result with the log (default); --no-check: legality only",
+    )
+    r.add_argument("--threads", type=int, help="threads (default: every core)")
+    r.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+
+    c = sub.add_parser("convert", help="convert a log between mjlog, tenhou.net/6 and mjai")
+    c.add_argument("input", help="the log file (format detected)")
+    c.add_argument("--to", required=True, choices=("mjai", "tenhou6", "mjlog"))
+    c.add_argument("-o", "--output", help="the file to write (default: standard output)")
+
     args = parser.parse_args(argv)
     try:
+        if args.command == "replay":
+            files = log_files(args.files)
+            if not files:
+                raise ValueError("no log files found")
+            progress = None if args.quiet or len(files) < 2 else _progress_bar
+            start = time.perf_counter()
+            reports = replay_logs(files, args.check, args.threads, progress)
+            print(replay_summary(reports, time.perf_counter() - start))
+            return 0 if all(r.ok for r in reports) else 1
+        if args.command == "convert":
+            record = read_log(Path(args.input))
+            text = getattr(record, f"to_{args.to}")()
+            if args.output:
+                Path(args.output).write_text(text, encoding="utf-8")
+            else:
+                sys.stdout.write(text if text.endswith("\n") else text + "\n")
+            return 0
         if args.command == "analyze":
             print(analyze(Hand(args.hand), args.visible))
         elif args.command == "simulate":

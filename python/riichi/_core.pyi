@@ -34,6 +34,7 @@ __all__ = [
     "DiscardOption",
     "FuItem",
     "Game",
+    "GameRecord",
     "Hand",
     "IllegalActionError",
     "InvalidContextError",
@@ -43,8 +44,10 @@ __all__ = [
     "InvalidTileError",
     "Kakan",
     "KyuushuKyuuhai",
+    "LogParseError",
     "MahjongError",
     "Meld",
+    "Mismatch",
     "NoYakuError",
     "NotAgariError",
     "Observation",
@@ -52,6 +55,7 @@ __all__ = [
     "Payments",
     "PointsEntry",
     "Pon",
+    "ReplayReport",
     "Riichi",
     "Ron",
     "RuleError",
@@ -75,6 +79,12 @@ __all__ = [
     "nagashi_mangan_payments",
     "parse_tiles",
     "points",
+    "read_log",
+    "read_mjai",
+    "read_mjlog",
+    "read_tenhou6",
+    "replay",
+    "replay_files",
     "score",
     "score_batch",
     "score_table",
@@ -85,6 +95,9 @@ __all__ = [
     "tiles_from_id136",
     "tiles_to_id136",
     "waits_batch",
+    "write_mjai",
+    "write_mjlog",
+    "write_tenhou6",
 ]
 
 __version__: str
@@ -1218,6 +1231,9 @@ class Game:
     @property
     def events(self) -> list[dict[str, Any]]:
         """Every event so far, as mjai dicts (`{"type": "dahai", "actor": 0, ...}`)."""
+    def record(self) -> GameRecord:
+        """The game so far as a `GameRecord` (to write as mjai, tenhou.net/6 or
+        mjlog, or to replay)."""
     @property
     def is_over(self) -> bool: ...
     @property
@@ -1250,3 +1266,131 @@ def simulate(
     end in " (yakuman)"), seconds, games_per_second, and with `records=True` the
     mjai events of every game ("records"). Game `i` is seeded from
     `seed` and `i`: the same call gives the same statistics."""
+
+# Logs ------------------------------------------------------------------------------
+
+class LogParseError(MahjongError):
+    """A game log is malformed or truncated; the message says where (file, line,
+    byte or log position) and what was expected."""
+
+_LogSource: TypeAlias = str | bytes | os.PathLike[str]
+
+@final
+class GameRecord:
+    """One game as a log records it: the rules, the players and the events in the
+    mjai vocabulary. Every format reads into it and writes from it."""
+
+    def __eq__(self, value: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        """Each player: `name`, and Tenhou's `dan` (0 = 新人 … 20 = 天鳳), `rate`
+        and `sex` when known."""
+    @property
+    def first_dealer(self) -> int: ...
+    @property
+    def log_id(self) -> str | None: ...
+    @property
+    def tenhou_type(self) -> int | None:
+        """Tenhou's lobby type bits (`<GO type>`)."""
+    @property
+    def lobby(self) -> int | None: ...
+    @property
+    def shuffle_seed(self) -> str | None: ...
+    @property
+    def final_points(self) -> list[int] | None: ...
+    @property
+    def final_scores(self) -> list[float] | None:
+        """Final scores with uma and oka, as the log states them."""
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """Every event as an mjai dict."""
+    @property
+    def hands(self) -> list[list[dict[str, Any]]]:
+        """Each hand's events, `start_kyoku` to `end_kyoku`."""
+    @property
+    def n_hands(self) -> int: ...
+    @property
+    def n_wins(self) -> int: ...
+    @property
+    def n_draws(self) -> int: ...
+    def to_mjai(self) -> str: ...
+    def to_tenhou6(self) -> str: ...
+    def to_mjlog(self) -> str: ...
+    def __len__(self) -> int: ...
+
+@final
+class Mismatch:
+    """One disagreement between a record and the engine."""
+
+    @property
+    def hand(self) -> int: ...
+    @property
+    def label(self) -> str:
+        """`E1-0`: East 1, 0 honba."""
+    @property
+    def step(self) -> int:
+        """Event index within the hand (0 its `start_kyoku`)."""
+    @property
+    def kind(self) -> str:
+        """`illegal_action`, `event`, `win`, `draw`, `wall`, `next_hand`,
+        `game_end` or `record`."""
+    @property
+    def expected(self) -> str: ...
+    @property
+    def ours(self) -> str: ...
+
+@final
+class ReplayReport:
+    """What a replay checked: counts, and every mismatch."""
+
+    @property
+    def ok(self) -> bool: ...
+    @property
+    def mismatches(self) -> list[Mismatch]: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def actions(self) -> int: ...
+    @property
+    def events(self) -> int: ...
+    @property
+    def wins(self) -> int: ...
+    @property
+    def draws(self) -> int: ...
+    @property
+    def walls_reproduced(self) -> int: ...
+    @property
+    def source(self) -> str | None: ...
+    def __bool__(self) -> bool: ...
+
+def read_mjlog(src: _LogSource) -> GameRecord:
+    """Read a Tenhou mjlog (XML) from a path, bytes or its text."""
+
+def read_tenhou6(src: _LogSource) -> GameRecord:
+    """Read a tenhou.net/6 JSON log (or its `tenhou.net/6/#json=` URL)."""
+
+def read_mjai(src: _LogSource) -> GameRecord:
+    """Read mjai JSON lines."""
+
+def read_log(src: _LogSource) -> GameRecord:
+    """Read a log in any of the three formats (detected from its first characters)."""
+
+def write_mjlog(record: GameRecord) -> str: ...
+def write_tenhou6(record: GameRecord) -> str: ...
+def write_mjai(record: GameRecord) -> str: ...
+def replay(record: GameRecord, check: bool = True) -> ReplayReport:
+    """Replay a record through the engine; with `check` every event, win, draw and
+    the final result are compared with the record's."""
+
+def replay_files(
+    paths: Sequence[_LogSource],
+    check: bool = True,
+    threads: int | None = None,
+    errors: Literal["raise", "report"] = "raise",
+) -> list[ReplayReport]:
+    """Read and replay many logs in parallel (GIL released), one report each."""

@@ -10,3 +10,93 @@ pub mod record;
 pub mod replay;
 pub mod tenhou6;
 pub mod tenhou_shuffle;
+
+use crate::error::{MahjongError, Result};
+use record::GameRecord;
+use replay::ReplayReport;
+
+/// The formats a record reads from and writes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Mjlog,
+    Tenhou6,
+    Mjai,
+}
+
+impl Format {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Mjlog => "mjlog",
+            Format::Tenhou6 => "tenhou6",
+            Format::Mjai => "mjai",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Format> {
+        [Format::Mjlog, Format::Tenhou6, Format::Mjai]
+            .into_iter()
+            .find(|f| f.name() == name)
+    }
+
+    /// The format of a log's text, by its first characters: `<` an mjlog, a
+    /// tenhou.net/6 URL or a JSON object with `"log"` a tenhou.net/6 JSON,
+    /// anything else mjai lines.
+    pub fn detect(text: &str) -> Format {
+        let t = text.trim_start_matches('\u{feff}').trim_start();
+        if t.starts_with('<') {
+            Format::Mjlog
+        } else if t.contains("tenhou.net/6") {
+            Format::Tenhou6
+        } else {
+            let first = t.lines().next().unwrap_or("");
+            let one_object = serde_json::from_str::<serde_json::Value>(first)
+                .ok()
+                .is_some_and(|v| v.get("type").is_some());
+            if one_object {
+                Format::Mjai
+            } else if t.starts_with('{') {
+                Format::Tenhou6
+            } else {
+                Format::Mjai
+            }
+        }
+    }
+}
+
+/// Reads a log in `format` (detected from the text when `None`).
+pub fn read(text: &str, format: Option<Format>) -> Result<GameRecord> {
+    match format.unwrap_or_else(|| Format::detect(text)) {
+        Format::Mjlog => mjlog::read_mjlog(text),
+        Format::Tenhou6 => tenhou6::read_tenhou6(text),
+        Format::Mjai => mjai::read_mjai(text),
+    }
+}
+
+/// Writes a record in `format`.
+pub fn write(record: &GameRecord, format: Format) -> Result<String> {
+    match format {
+        Format::Mjlog => mjlog::write_mjlog(record),
+        Format::Tenhou6 => tenhou6::write_tenhou6(record),
+        Format::Mjai => Ok(mjai::write_mjai(record)),
+    }
+}
+
+/// Reads and replays many logs (each a text, its format detected), in parallel
+/// when `parallel`; each result is the report or why the log could not be read.
+pub fn replay_many(texts: &[&str], check: bool, parallel: bool) -> Vec<Result<ReplayReport>> {
+    use rayon::prelude::*;
+    let one = |t: &&str| read(t, None).map(|r| replay::replay(&r, check));
+    if parallel {
+        texts.par_iter().map(one).collect()
+    } else {
+        texts.iter().map(one).collect()
+    }
+}
+
+/// A `LogParse` error for a file: its path in front of the message.
+pub fn in_file(path: &str, e: MahjongError) -> MahjongError {
+    match e {
+        MahjongError::LogParse(m) => MahjongError::LogParse(format!("{path}: {m}")),
+        other => other,
+    }
+}

@@ -218,164 +218,9 @@ fn action_object(py: Python<'_>, a: Action) -> PyResult<Py<PyAny>> {
     })
 }
 
-/// The mjai form of an event.
-fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    let name = |t: &Tile| t.mjai();
-    let names = |ts: &[Tile]| ts.iter().map(name).collect::<Vec<_>>();
-    match e {
-        Event::StartGame => d.set_item("type", "start_game")?,
-        Event::StartKyoku {
-            round_wind,
-            kyoku,
-            honba,
-            sticks,
-            dealer,
-            dora_marker,
-            scores,
-            hands,
-        } => {
-            d.set_item("type", "start_kyoku")?;
-            d.set_item("bakaze", ["E", "S", "W", "N"][*round_wind as usize & 3])?;
-            d.set_item("kyoku", kyoku)?;
-            d.set_item("honba", honba)?;
-            d.set_item("kyotaku", sticks)?;
-            d.set_item("oya", dealer)?;
-            d.set_item("dora_marker", name(dora_marker))?;
-            d.set_item("scores", scores.to_vec())?;
-            let tehais: Vec<Vec<String>> = hands.iter().map(|h| names(h)).collect();
-            d.set_item("tehais", tehais)?;
-        }
-        Event::Tsumo { seat, tile } => {
-            d.set_item("type", "tsumo")?;
-            d.set_item("actor", seat)?;
-            d.set_item("pai", name(tile))?;
-        }
-        Event::Dahai {
-            seat,
-            tile,
-            tsumogiri,
-        } => {
-            d.set_item("type", "dahai")?;
-            d.set_item("actor", seat)?;
-            d.set_item("pai", name(tile))?;
-            d.set_item("tsumogiri", tsumogiri)?;
-        }
-        Event::Chi {
-            seat,
-            target,
-            tile,
-            consumed,
-        }
-        | Event::Pon {
-            seat,
-            target,
-            tile,
-            consumed,
-        } => {
-            let kind = if matches!(e, Event::Chi { .. }) {
-                "chi"
-            } else {
-                "pon"
-            };
-            d.set_item("type", kind)?;
-            d.set_item("actor", seat)?;
-            d.set_item("target", target)?;
-            d.set_item("pai", name(tile))?;
-            d.set_item("consumed", names(consumed))?;
-        }
-        Event::Daiminkan {
-            seat,
-            target,
-            tile,
-            consumed,
-        } => {
-            d.set_item("type", "daiminkan")?;
-            d.set_item("actor", seat)?;
-            d.set_item("target", target)?;
-            d.set_item("pai", name(tile))?;
-            d.set_item("consumed", names(consumed))?;
-        }
-        Event::Kakan {
-            seat,
-            tile,
-            consumed,
-        } => {
-            d.set_item("type", "kakan")?;
-            d.set_item("actor", seat)?;
-            d.set_item("pai", name(tile))?;
-            d.set_item("consumed", names(consumed))?;
-        }
-        Event::Ankan { seat, consumed } => {
-            d.set_item("type", "ankan")?;
-            d.set_item("actor", seat)?;
-            d.set_item("consumed", names(consumed))?;
-        }
-        Event::Dora { marker } => {
-            d.set_item("type", "dora")?;
-            d.set_item("dora_marker", name(marker))?;
-        }
-        Event::Reach { seat } => {
-            d.set_item("type", "reach")?;
-            d.set_item("actor", seat)?;
-        }
-        Event::ReachAccepted { seat, scores } => {
-            d.set_item("type", "reach_accepted")?;
-            d.set_item("actor", seat)?;
-            d.set_item("scores", scores.to_vec())?;
-        }
-        Event::Hora {
-            seat,
-            target,
-            tile,
-            hand,
-            ura_markers,
-            han,
-            fu,
-            points,
-            yaku,
-            dora,
-            ura,
-            aka,
-            deltas,
-            scores,
-        } => {
-            d.set_item("type", "hora")?;
-            d.set_item("actor", seat)?;
-            d.set_item("target", target)?;
-            d.set_item("pai", name(tile))?;
-            d.set_item("hora_tehais", names(hand))?;
-            d.set_item("uradora_markers", names(ura_markers))?;
-            d.set_item("han", han)?;
-            d.set_item("fu", fu)?;
-            d.set_item("points", points)?;
-            let yakus: Vec<(&str, u32)> = yaku.iter().map(|&(y, h)| (y.id(), h)).collect();
-            d.set_item("yakus", yakus)?;
-            d.set_item("dora", dora)?;
-            d.set_item("ura", ura)?;
-            d.set_item("aka", aka)?;
-            d.set_item("deltas", deltas.to_vec())?;
-            d.set_item("scores", scores.to_vec())?;
-        }
-        Event::Ryukyoku {
-            reason,
-            tenpai,
-            deltas,
-            scores,
-        } => {
-            d.set_item("type", "ryukyoku")?;
-            d.set_item("reason", reason.name())?;
-            d.set_item("tenpais", tenpai.to_vec())?;
-            d.set_item("deltas", deltas.to_vec())?;
-            d.set_item("scores", scores.to_vec())?;
-        }
-        Event::EndKyoku => d.set_item("type", "end_kyoku")?,
-        Event::EndGame { scores } => {
-            d.set_item("type", "end_game")?;
-            d.set_item("scores", scores.to_vec())?;
-        }
-    }
-    Ok(d)
+/// The mjai form of an event (`crate::logs::mjai`).
+pub fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
+    Ok(super::json::to_py(py, &crate::logs::mjai::event_to_json(e))?.cast_into::<PyDict>()?)
 }
 
 /// What one seat may know at a decision point (a snapshot).
@@ -688,6 +533,12 @@ impl PyGame {
     #[getter]
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
         self.game.events.iter().map(|e| event_dict(py, e)).collect()
+    }
+
+    /// The game so far as a `GameRecord` (to write as mjai, tenhou.net/6 or
+    /// mjlog, or to replay).
+    fn record(&self) -> super::logs::PyGameRecord {
+        super::logs::record_of(&self.game)
     }
 
     #[getter]

@@ -4,6 +4,8 @@ mod analysis;
 mod errors;
 mod game;
 mod hand;
+mod json;
+mod logs;
 mod rules;
 mod score;
 mod score_batch;
@@ -53,6 +55,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     score::register(m)?;
     score_batch::register(m)?;
     game::register(m)?;
+    logs::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -1,0 +1,484 @@
+//! Game logs from Python: `GameRecord`, the readers and writers of the three
+//! formats, and replay (`crate::logs`).
+
+use super::analysis::threads_arg;
+use super::errors::invalid;
+use super::game::event_dict;
+use super::rules::PyRules;
+use crate::error::MahjongError;
+use crate::logs::record::GameRecord;
+use crate::logs::replay::{Mismatch, ReplayReport};
+use crate::logs::{self as core, Format};
+use crate::parallel::in_pool;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyString};
+
+/// One game as a log records it: rules, players and events (mjai dicts).
+#[pyclass(name = "GameRecord", module = "riichi", frozen, eq)]
+#[derive(PartialEq)]
+pub struct PyGameRecord(pub GameRecord);
+
+fn seat_name(r: &GameRecord, s: usize) -> String {
+    let n = &r.players[s].name;
+    if n.is_empty() {
+        format!("seat {s}")
+    } else {
+        n.clone()
+    }
+}
+
+#[pymethods]
+impl PyGameRecord {
+    /// The rules the game was played under.
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules(self.0.rules.clone())
+    }
+
+    /// The players' names (empty when the log has none).
+    #[getter]
+    fn names(&self) -> Vec<String> {
+        self.0.players.iter().map(|p| p.name.clone()).collect()
+    }
+
+    /// Each player as the log describes them: `name`, and Tenhou's `dan`
+    /// (0 = 新人 … 20 = 天鳳), `rate` and `sex` when known.
+    #[getter]
+    fn players<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.0
+            .players
+            .iter()
+            .map(|p| {
+                let d = PyDict::new(py);
+                d.set_item("name", &p.name)?;
+                d.set_item("dan", p.dan)?;
+                d.set_item("rate", p.rate)?;
+                d.set_item("sex", p.sex.as_deref())?;
+                Ok(d)
+            })
+            .collect()
+    }
+
+    #[getter]
+    fn first_dealer(&self) -> usize {
+        self.0.first_dealer
+    }
+
+    /// Tenhou's log id, when known.
+    #[getter]
+    fn log_id(&self) -> Option<String> {
+        self.0.log_id.clone()
+    }
+
+    /// Tenhou's lobby type bits (`<GO type>`), when known.
+    #[getter]
+    fn tenhou_type(&self) -> Option<u32> {
+        self.0.tenhou_type
+    }
+
+    #[getter]
+    fn lobby(&self) -> Option<u32> {
+        self.0.lobby
+    }
+
+    /// Tenhou's `SHUFFLE` seed, when known.
+    #[getter]
+    fn shuffle_seed(&self) -> Option<String> {
+        self.0.shuffle_seed.clone()
+    }
+
+    /// Final points, when the log has the game's end.
+    #[getter]
+    fn final_points(&self) -> Option<Vec<i64>> {
+        self.0.final_points().map(|p| p.to_vec())
+    }
+
+    /// Final scores with uma and oka (`+45.3`), when the log states them.
+    #[getter]
+    fn final_scores(&self) -> Option<Vec<f64>> {
+        self.0
+            .final_scores
+            .map(|s| s.iter().map(|&x| x as f64 / 10.0).collect())
+    }
+
+    /// Every event, as mjai dicts.
+    #[getter]
+    fn events<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.0.events.iter().map(|e| event_dict(py, e)).collect()
+    }
+
+    /// Each hand's events (`start_kyoku` to `end_kyoku`), as mjai dicts.
+    #[getter]
+    fn hands<'py>(&self, py: Python<'py>) -> PyResult<Vec<Vec<Bound<'py, PyDict>>>> {
+        self.0
+            .hands()
+            .iter()
+            .map(|h| h.iter().map(|e| event_dict(py, e)).collect())
+            .collect()
+    }
+
+    #[getter]
+    fn n_hands(&self) -> usize {
+        self.0.counts().0
+    }
+
+    #[getter]
+    fn n_wins(&self) -> usize {
+        self.0.counts().1
+    }
+
+    #[getter]
+    fn n_draws(&self) -> usize {
+        self.0.counts().2
+    }
+
+    /// The record as mjai JSON lines.
+    fn to_mjai(&self) -> String {
+        crate::logs::mjai::write_mjai(&self.0)
+    }
+
+    /// The record as tenhou.net/6 JSON.
+    fn to_tenhou6(&self) -> PyResult<String> {
+        Ok(core::write(&self.0, Format::Tenhou6)?)
+    }
+
+    /// The record as Tenhou mjlog XML.
+    fn to_mjlog(&self) -> PyResult<String> {
+        Ok(core::write(&self.0, Format::Mjlog)?)
+    }
+
+    fn __len__(&self) -> usize {
+        self.0.events.len()
+    }
+
+    fn __repr__(&self) -> String {
+        let (hands, wins, draws) = self.0.counts();
+        let id = self
+            .0
+            .log_id
+            .as_ref()
+            .map_or(String::new(), |i| format!("{i}, "));
+        let names: Vec<String> = (0..4).map(|s| seat_name(&self.0, s)).collect();
+        let end = match self.0.final_points() {
+            Some(p) => format!(", final {p:?}"),
+            None => String::new(),
+        };
+        format!(
+            "GameRecord({id}{hands} hands, {wins} wins, {draws} draws, players {}{end})",
+            names.join(" / ")
+        )
+    }
+}
+
+/// One disagreement between a record and the engine.
+#[pyclass(name = "Mismatch", module = "riichi", frozen, get_all)]
+pub struct PyMismatch {
+    /// Hand index in the record (0 the first).
+    hand: usize,
+    /// `E1-0`: East 1, 0 honba.
+    label: String,
+    /// Event index within the hand (0 its `start_kyoku`).
+    step: usize,
+    /// `illegal_action`, `event`, `win`, `draw`, `wall`, `next_hand`,
+    /// `game_end` or `record`.
+    kind: &'static str,
+    expected: String,
+    ours: String,
+}
+
+impl From<&Mismatch> for PyMismatch {
+    fn from(m: &Mismatch) -> Self {
+        PyMismatch {
+            hand: m.hand,
+            label: m.label.clone(),
+            step: m.step,
+            kind: m.kind,
+            expected: m.expected.clone(),
+            ours: m.ours.clone(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyMismatch {
+    fn __str__(&self) -> String {
+        format!(
+            "hand {} ({}) step {}: {}: expected {}, ours {}",
+            self.hand, self.label, self.step, self.kind, self.expected, self.ours
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Mismatch({})", self.__str__())
+    }
+}
+
+/// What a replay checked: counts, and every mismatch.
+#[pyclass(name = "ReplayReport", module = "riichi", frozen)]
+pub struct PyReplayReport {
+    report: ReplayReport,
+    source: Option<String>,
+}
+
+#[pymethods]
+impl PyReplayReport {
+    /// No mismatch.
+    #[getter]
+    fn ok(&self) -> bool {
+        self.report.ok()
+    }
+
+    #[getter]
+    fn mismatches(&self) -> Vec<PyMismatch> {
+        self.report
+            .mismatches
+            .iter()
+            .map(PyMismatch::from)
+            .collect()
+    }
+
+    #[getter]
+    fn hands(&self) -> usize {
+        self.report.hands
+    }
+
+    /// Player actions applied (passes not counted).
+    #[getter]
+    fn actions(&self) -> usize {
+        self.report.actions
+    }
+
+    /// Events compared.
+    #[getter]
+    fn events(&self) -> usize {
+        self.report.events
+    }
+
+    /// Wins checked equal (han, fu, yaku, points, deltas).
+    #[getter]
+    fn wins(&self) -> usize {
+        self.report.wins
+    }
+
+    /// Draws checked equal (tenpai, payments).
+    #[getter]
+    fn draws(&self) -> usize {
+        self.report.draws
+    }
+
+    /// Hands played from the wall of the log's `SHUFFLE` seed.
+    #[getter]
+    fn walls_reproduced(&self) -> usize {
+        self.report.walls_reproduced
+    }
+
+    /// The file replayed, when it came from one.
+    #[getter]
+    fn source(&self) -> Option<String> {
+        self.source.clone()
+    }
+
+    fn __bool__(&self) -> bool {
+        self.report.ok()
+    }
+
+    fn __repr__(&self) -> String {
+        let r = &self.report;
+        let src = self
+            .source
+            .as_ref()
+            .map_or(String::new(), |s| format!("{s}: "));
+        format!(
+            "ReplayReport({src}{}, {} hands, {} actions, {} wins, {} draws, {} mismatches)",
+            if r.ok() { "ok" } else { "MISMATCH" },
+            r.hands,
+            r.actions,
+            r.wins,
+            r.draws,
+            r.mismatches.len()
+        )
+    }
+}
+
+/// The text of a log argument: bytes (UTF-8), a path (`str` naming a file, or
+/// `os.PathLike`), or the log itself as `str`. Returns the text and the path.
+fn source_text(src: &Bound<'_, PyAny>) -> PyResult<(String, Option<String>)> {
+    if let Ok(b) = src.cast::<PyBytes>() {
+        let text = String::from_utf8(b.as_bytes().to_vec())
+            .map_err(|e| MahjongError::LogParse(format!("the log is not UTF-8: {e}")))?;
+        return Ok((text, None));
+    }
+    let path: String = if let Ok(s) = src.cast::<PyString>() {
+        let s = super::text(s)?;
+        let t = s.trim_start();
+        let looks_like_log = t.starts_with('<')
+            || t.starts_with('{')
+            || t.starts_with('[')
+            || t.starts_with("http")
+            || t.starts_with("tenhou.net")
+            || s.contains('\n');
+        if looks_like_log {
+            return Ok((s.into_owned(), None));
+        }
+        s.into_owned()
+    } else if src.hasattr("__fspath__")? {
+        src.call_method0("__fspath__")?.extract()?
+    } else {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "a log is a path, bytes or the log's text, not {}",
+            src.get_type().name()?
+        )));
+    };
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| invalid(format!("cannot read the log file {path:?}: {e}")))?;
+    Ok((text, Some(path)))
+}
+
+fn read_as(src: &Bound<'_, PyAny>, format: Option<Format>) -> PyResult<PyGameRecord> {
+    let (text, path) = source_text(src)?;
+    core::read(&text, format)
+        .map(PyGameRecord)
+        .map_err(|e| match path {
+            Some(p) => core::in_file(&p, e).into(),
+            None => e.into(),
+        })
+}
+
+/// Reads a Tenhou mjlog (XML): a path, bytes or the text.
+#[pyfunction]
+fn read_mjlog(src: &Bound<'_, PyAny>) -> PyResult<PyGameRecord> {
+    read_as(src, Some(Format::Mjlog))
+}
+
+/// Reads a tenhou.net/6 JSON log (or its `tenhou.net/6/#json=` URL): a path,
+/// bytes or the text.
+#[pyfunction]
+fn read_tenhou6(src: &Bound<'_, PyAny>) -> PyResult<PyGameRecord> {
+    read_as(src, Some(Format::Tenhou6))
+}
+
+/// Reads mjai JSON lines: a path, bytes or the text.
+#[pyfunction]
+fn read_mjai(src: &Bound<'_, PyAny>) -> PyResult<PyGameRecord> {
+    read_as(src, Some(Format::Mjai))
+}
+
+/// Reads a log in any of the three formats (detected from its first characters).
+#[pyfunction]
+fn read_log(src: &Bound<'_, PyAny>) -> PyResult<PyGameRecord> {
+    read_as(src, None)
+}
+
+/// The record as Tenhou mjlog XML.
+#[pyfunction]
+fn write_mjlog(record: &PyGameRecord) -> PyResult<String> {
+    record.to_mjlog()
+}
+
+/// The record as tenhou.net/6 JSON.
+#[pyfunction]
+fn write_tenhou6(record: &PyGameRecord) -> PyResult<String> {
+    record.to_tenhou6()
+}
+
+/// The record as mjai JSON lines.
+#[pyfunction]
+fn write_mjai(record: &PyGameRecord) -> String {
+    record.to_mjai()
+}
+
+/// Replays a record through the engine; with `check`, every event is compared
+/// with the record's (else only the actions' legality).
+#[pyfunction]
+#[pyo3(signature = (record, check = true))]
+fn replay(py: Python<'_>, record: &PyGameRecord, check: bool) -> PyReplayReport {
+    let report = py.detach(|| crate::logs::replay::replay(&record.0, check));
+    PyReplayReport {
+        report,
+        source: None,
+    }
+}
+
+/// Reads and replays many log files (any format) in parallel with the GIL
+/// released: one report per file, in order. A file that cannot be read raises
+/// (`LogParseError` naming the file), unless `errors="report"`, which gives a
+/// report with one `record` mismatch instead.
+#[pyfunction]
+#[pyo3(signature = (paths, check = true, threads = None, errors = "raise"))]
+fn replay_files(
+    py: Python<'_>,
+    paths: &Bound<'_, PyAny>,
+    check: bool,
+    threads: Option<&Bound<'_, PyAny>>,
+    errors: &str,
+) -> PyResult<Vec<PyReplayReport>> {
+    let raise = match errors {
+        "raise" => true,
+        "report" => false,
+        e => {
+            return Err(invalid(format!(
+                "errors is \"raise\" or \"report\", not {e:?}"
+            )))
+        }
+    };
+    let threads = threads_arg(threads)?;
+    let mut texts = Vec::new();
+    let mut names = Vec::new();
+    for p in paths.try_iter()? {
+        let (text, path) = source_text(&p?)?;
+        texts.push(text);
+        names.push(path.unwrap_or_else(|| "<text>".into()));
+    }
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let results = py
+        .detach(|| {
+            in_pool(threads, |parallel| {
+                Ok(core::replay_many(&refs, check, parallel))
+            })
+        })
+        .map_err(invalid)?;
+    let mut out = Vec::with_capacity(results.len());
+    for (r, name) in results.into_iter().zip(names) {
+        let report = match r {
+            Ok(rep) => rep,
+            Err(e) if raise => return Err(core::in_file(&name, e).into()),
+            Err(e) => ReplayReport {
+                mismatches: vec![Mismatch {
+                    hand: 0,
+                    label: String::new(),
+                    step: 0,
+                    kind: "record",
+                    expected: "a readable log".into(),
+                    ours: e.to_string(),
+                }],
+                ..ReplayReport::default()
+            },
+        };
+        out.push(PyReplayReport {
+            report,
+            source: Some(name),
+        });
+    }
+    Ok(out)
+}
+
+/// The record of a game's events so far (`Game.record()`).
+pub fn record_of(game: &crate::game::engine::Game) -> PyGameRecord {
+    PyGameRecord(GameRecord::from_game(game))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyGameRecord>()?;
+    m.add_class::<PyReplayReport>()?;
+    m.add_class::<PyMismatch>()?;
+    m.add_function(wrap_pyfunction!(read_mjlog, m)?)?;
+    m.add_function(wrap_pyfunction!(read_tenhou6, m)?)?;
+    m.add_function(wrap_pyfunction!(read_mjai, m)?)?;
+    m.add_function(wrap_pyfunction!(read_log, m)?)?;
+    m.add_function(wrap_pyfunction!(write_mjlog, m)?)?;
+    m.add_function(wrap_pyfunction!(write_tenhou6, m)?)?;
+    m.add_function(wrap_pyfunction!(write_mjai, m)?)?;
+    m.add_function(wrap_pyfunction!(replay, m)?)?;
+    m.add_function(wrap_pyfunction!(replay_files, m)?)?;
+    Ok(())
+}
