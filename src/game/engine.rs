@@ -438,6 +438,9 @@ pub struct Game {
     discards: [u32; 4],
     /// A kan dora is owed after the next discard (open kan, by rule).
     pending_dora: bool,
+    /// A kan dora owed by an earlier kan, due before the replacement draw of the
+    /// kan just declared.
+    owed_dora: bool,
     /// The seats that declared the kans of this hand (for suukaikan).
     kan_seats: Vec<usize>,
     /// Dealer won or was tenpai: keep the seat.
@@ -500,6 +503,7 @@ impl Game {
             uninterrupted: true,
             discards: [0; 4],
             pending_dora: false,
+            owed_dora: false,
             kan_seats: Vec::new(),
             renchan: false,
             yame: false,
@@ -561,6 +565,7 @@ impl Game {
         self.uninterrupted = true;
         self.discards = [0; 4];
         self.pending_dora = false;
+        self.owed_dora = false;
         self.kan_seats.clear();
         self.renchan = false;
         let mut hands: [Vec<Tile>; 4] = Default::default();
@@ -585,6 +590,12 @@ impl Game {
     /// `seat` draws (from the dead wall when `rinshan`) and takes its turn; an
     /// empty wall ends the hand in an exhaustive draw.
     fn draw_for(&mut self, seat: usize, rinshan: bool) {
+        // A kan dora still owed by an earlier open kan turns over before the next
+        // kan's replacement draw (never when that kan is robbed: Tenhou).
+        if rinshan && self.owed_dora {
+            self.owed_dora = false;
+            self.reveal_dora();
+        }
         let t = if rinshan {
             self.wall.draw_rinshan()
         } else {
@@ -1112,10 +1123,9 @@ impl Game {
     }
 
     fn kan_declared(&mut self, seat: usize) {
-        // A kan dora still owed by an earlier open kan comes before this kan's draw.
         if self.pending_dora {
             self.pending_dora = false;
-            self.reveal_dora();
+            self.owed_dora = true;
         }
         self.uninterrupted = false;
         self.players[seat].kans += 1;
@@ -1456,6 +1466,11 @@ impl Game {
                 hand.push(tile);
             }
             let counted = r.yakuman.as_slice().is_empty() || r.aotenjou.is_some();
+            let kokushi = r
+                .yakuman
+                .as_slice()
+                .iter()
+                .any(|(y, _)| matches!(y, Yaku::Kokushi | Yaku::Kokushi13));
             let ura_markers = if self.players[*s].riichi_at.is_some() {
                 self.wall.ura_indicators().to_vec()
             } else {
@@ -1468,7 +1483,8 @@ impl Game {
                 hand,
                 ura_markers,
                 han: r.han,
-                fu: r.fu,
+                // Kokushi has no decomposition to count fu from: 0, as in Tenhou's logs.
+                fu: if kokushi { 0 } else { r.fu },
                 points: r.points(),
                 yaku,
                 // A yakuman hand's dora count for nothing (Tenhou lists none).

@@ -9,8 +9,9 @@
 //! `scores`; `ryukyoku` has `reason`, `tenpais`, `deltas` and `scores`. The reader
 //! also takes `fan` for `han` and `hora_points` for `points`, and fills
 //! `reach_accepted` scores that a log leaves out. `start_game` carries `names`,
-//! and `rules` (the options that differ from the Tenhou preset) and `log_id` when
-//! known; `end_game` carries `scores` and the final `results` (uma included) when
+//! `rules` (the options that differ from the Tenhou preset), and when known
+//! `log_id`, `first_dealer` and Tenhou's `tenhou_type`, `lobby`, `shuffle_seed`,
+//! `dan`, `rate` and `sex`; `end_game` carries `scores` and the final `results` (uma included) when
 //! known. Unknown event types (`none`, bots' messages) are skipped.
 
 use super::record::{GameRecord, PlayerInfo};
@@ -197,6 +198,25 @@ pub fn write_mjai(record: &GameRecord) -> String {
                 }
                 if record.first_dealer != 0 {
                     v["first_dealer"] = json!(record.first_dealer);
+                }
+                if let Some(t) = record.tenhou_type {
+                    v["tenhou_type"] = json!(t);
+                }
+                if let Some(l) = record.lobby {
+                    v["lobby"] = json!(l);
+                }
+                if let Some(seed) = &record.shuffle_seed {
+                    v["shuffle_seed"] = json!(seed);
+                }
+                let ps = &record.players;
+                if ps.iter().any(|p| p.dan.is_some()) {
+                    v["dan"] = json!(ps.iter().map(|p| p.dan).collect::<Vec<_>>());
+                }
+                if ps.iter().any(|p| p.rate.is_some()) {
+                    v["rate"] = json!(ps.iter().map(|p| p.rate).collect::<Vec<_>>());
+                }
+                if ps.iter().any(|p| p.sex.is_some()) {
+                    v["sex"] = json!(ps.iter().map(|p| p.sex.clone()).collect::<Vec<_>>());
                 }
             }
             Event::EndGame { .. } => {
@@ -639,6 +659,25 @@ pub fn read_mjai(text: &str) -> Result<GameRecord> {
                 }
             }
             record.log_id = v.get("log_id").and_then(Value::as_str).map(String::from);
+            let small = |key: &str| {
+                v.get(key)
+                    .and_then(Value::as_u64)
+                    .and_then(|x| u32::try_from(x).ok())
+            };
+            record.tenhou_type = small("tenhou_type");
+            record.lobby = small("lobby");
+            record.shuffle_seed = v
+                .get("shuffle_seed")
+                .and_then(Value::as_str)
+                .map(String::from);
+            for (s, p) in record.players.iter_mut().enumerate() {
+                let at = |key: &str| v.get(key).and_then(|a| a.get(s));
+                p.dan = at("dan")
+                    .and_then(Value::as_u64)
+                    .and_then(|d| u8::try_from(d).ok());
+                p.rate = at("rate").and_then(Value::as_f64);
+                p.sex = at("sex").and_then(Value::as_str).map(String::from);
+            }
             if v.get("first_dealer").is_some() {
                 record.first_dealer = seat(&v, "first_dealer", &at)?;
             }

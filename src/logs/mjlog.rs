@@ -361,9 +361,14 @@ pub fn read_mjlog(text: &str) -> Result<GameRecord> {
                             .collect::<Result<_>>()
                     })
                     .transpose()?;
-                let rate: Option<Vec<Option<f64>>> = tag
-                    .get("rate")
-                    .map(|v| v.split(',').map(|x| x.trim().parse::<f64>().ok()).collect());
+                // Only finite rates (Rust would parse "NaN" and "inf"): the writer
+                // leaves the others out, and a NaN would make the record unequal
+                // to itself.
+                let rate: Option<Vec<Option<f64>>> = tag.get("rate").map(|v| {
+                    v.split(',')
+                        .map(|x| x.trim().parse::<f64>().ok().filter(|r| r.is_finite()))
+                        .collect()
+                });
                 let sx: Option<Vec<&str>> = tag.get("sx").map(|v| v.split(',').collect());
                 for (s, p) in r.players.iter_mut().enumerate() {
                     p.name = tag

@@ -93,6 +93,20 @@ pub fn replay_many(texts: &[&str], check: bool, parallel: bool) -> Vec<Result<Re
     }
 }
 
+/// The Tenhou log id in a file name (`2019021004gm-00a9-0000-e2f6516d.mjlog`):
+/// ten digits, `gm-`, then three hyphen-separated hexadecimal fields.
+pub fn tenhou_log_id(file_name: &str) -> Option<String> {
+    let stem = file_name.rsplit(['/', '\\']).next()?.split('.').next()?;
+    let (date, rest) = stem.split_at_checked(10)?;
+    let parts: Vec<&str> = rest.strip_prefix("gm-")?.split('-').collect();
+    let ok = date.bytes().all(|b| b.is_ascii_digit())
+        && parts.len() == 3
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_hexdigit()));
+    ok.then(|| stem.to_string())
+}
+
 /// A `LogParse` error for a file: its path in front of the message.
 pub fn in_file(path: &str, e: MahjongError) -> MahjongError {
     match e {

@@ -112,19 +112,9 @@ fn normalized(e: &Event, keep_dice: bool) -> Event {
                 *dice = None;
             }
         }
-        Event::Hora { hand, yaku, fu, .. } => {
+        Event::Hora { hand, yaku, .. } => {
             hand.sort_unstable();
             yaku.sort_unstable();
-            // Kokushi has no decomposition to count fu from: Tenhou says 0,
-            // the scorer the 30 of a closed ron; neither counts.
-            if yaku.iter().any(|(y, _)| {
-                matches!(
-                    y,
-                    crate::score::Yaku::Kokushi | crate::score::Yaku::Kokushi13
-                )
-            }) {
-                *fu = 0;
-            }
         }
         Event::Chi { consumed, .. } | Event::Pon { consumed, .. } => consumed.sort_unstable(),
         Event::Daiminkan { consumed, .. } | Event::Kakan { consumed, .. } => {

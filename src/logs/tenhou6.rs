@@ -701,6 +701,8 @@ fn read_hand(rules: &Rules, i: usize, v: &Value) -> Result<Vec<Event>> {
     let mut lists: [(&[Value], &[Value]); 4] = [(&[], &[]); 4];
     for s in 0..4 {
         hands[s] = tiles(&parts[4 + 3 * s], &format!("dealt tiles of seat {s}"))?;
+        // A deal has no order of its own here: Tenhou's (by kind, red after plain).
+        hands[s].sort_by_key(|t| (t.kind(), t.is_red()));
         if hands[s].len() != 13 {
             return Err(at.err(format_args!(
                 "seat {s} is dealt 13 tiles, not {}",
@@ -1409,9 +1411,18 @@ impl<'a> Play<'a> {
                     ..WinContext::default()
                 };
                 let melds = self.seats[who].melds.clone();
-                fu = Hand::new(&hand, melds)
-                    .and_then(|hd| score(&hd, tile, &ctx, h.rules))
-                    .map_or(0, |r| r.fu);
+                let kokushi = win
+                    .yaku
+                    .iter()
+                    .any(|(y, _)| matches!(y, Yaku::Kokushi | Yaku::Kokushi13));
+                // Kokushi: 0 fu, as the engine and Tenhou's mjlog give it.
+                fu = if kokushi {
+                    0
+                } else {
+                    Hand::new(&hand, melds)
+                        .and_then(|hd| score(&hd, tile, &ctx, h.rules))
+                        .map_or(0, |r| r.fu)
+                };
             }
             for (sc, d) in self.scores.iter_mut().zip(deltas) {
                 *sc = sc.saturating_add(d);
@@ -1978,7 +1989,10 @@ fn write_hand(events: &[Event]) -> std::result::Result<Value, String> {
         json!(ura),
     ];
     for s in 0..4 {
-        entry.push(json!(codes(&hands[s])));
+        // Tenhou lists a deal sorted: by kind, a red five after the plain ones.
+        let mut dealt = hands[s].clone();
+        dealt.sort_by_key(|t| (t.kind(), t.is_red()));
+        entry.push(json!(codes(&dealt)));
         entry.push(Value::Array(std::mem::take(&mut draws[s])));
         entry.push(Value::Array(std::mem::take(&mut discards[s])));
     }
@@ -2111,8 +2125,15 @@ mod tests {
         let mut want = record.clone();
         want.tenhou_type = tenhou_type_of(&record.rules);
         for e in &mut want.events {
-            if let Event::StartKyoku { dice, .. } = e {
-                *dice = None;
+            match e {
+                Event::StartKyoku { dice, hands, .. } => {
+                    *dice = None;
+                    for h in hands.iter_mut() {
+                        h.sort_by_key(|t| (t.kind(), t.is_red()));
+                    }
+                }
+                Event::Hora { hand, .. } => hand.sort_unstable(),
+                _ => {}
             }
         }
         want
@@ -2137,7 +2158,13 @@ mod tests {
             let (game, _) = sim::play(&rules, seed, agents).unwrap();
             let record = GameRecord::from_game(&game);
             let text = write_tenhou6(&record).unwrap();
-            let back = read_tenhou6(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let mut back = read_tenhou6(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            // The order of a winner's tiles follows the deal's, which tenhou6 sorts.
+            for e in &mut back.events {
+                if let Event::Hora { hand, .. } = e {
+                    hand.sort_unstable();
+                }
+            }
             let want = carried(&record);
             if let Some(i) =
                 (0..want.events.len()).find(|&i| back.events.get(i) != want.events.get(i))
@@ -2438,7 +2465,7 @@ mod tests {
             let (game, _) = sim::play(&Rules::default(), 5, [AgentKind::Random; 4]).unwrap();
             write_tenhou6(&GameRecord::from_game(&game)).unwrap()
         };
-        for n in 0..400 {
+        for _ in 0..400 {
             let len = rng.below(200);
             let bytes: Vec<u8> = (0..len)
                 .map(|_| b"{}[],\"0123456789rkapcm-#json=%"[rng.below(30)])
@@ -2447,7 +2474,7 @@ mod tests {
             assert!(is_log_parse(&read_tenhou6(&text)), "{text}");
             let cut = rng.below(base.len());
             if let Some(t) = base.get(..cut) {
-                assert!(is_log_parse(&read_tenhou6(t)) || n == 0);
+                assert!(is_log_parse(&read_tenhou6(t)));
             }
         }
         // Structured noise: leaves of real logs changed to other values.
@@ -2482,16 +2509,30 @@ mod tests {
         for n in 0..3000 {
             let mut v: Value = serde_json::from_str(&texts[n % texts.len()]).unwrap();
             for _ in 0..=rng.below(3) {
-                let mut at = &mut v["log"];
-                loop {
-                    let len = match at {
-                        Value::Array(a) if !a.is_empty() => a.len(),
-                        _ => break,
+                if !v.is_object() {
+                    break;
+                }
+                // Down from the top (mostly into "log") to some value.
+                let mut at = if rng.below(8) == 0 {
+                    &mut v
+                } else {
+                    &mut v["log"]
+                };
+                while rng.below(5) != 0 {
+                    let n = match &*at {
+                        Value::Array(a) => a.len(),
+                        Value::Object(o) => o.len(),
+                        _ => 0,
                     };
-                    if rng.below(4) == 0 {
+                    if n == 0 {
                         break;
                     }
-                    at = &mut at[rng.below(len)];
+                    let i = rng.below(n);
+                    at = match at {
+                        Value::Array(a) => &mut a[i],
+                        Value::Object(o) => o.values_mut().nth(i).unwrap(),
+                        _ => unreachable!(),
+                    };
                 }
                 *at = pool[rng.below(pool.len())].clone();
             }
@@ -2572,5 +2613,33 @@ mod tests {
             same += 1;
         }
         assert!(same >= 6, "{same} games compared with their mjlog");
+    }
+
+    #[test]
+    fn mjlog_games_convert_to_tenhou6_and_back() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/tenhou/mjlog");
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            eprintln!("skipped: no shared data at {dir}");
+            return;
+        };
+        let mut games = 0;
+        for path in entries.filter_map(|e| Some(e.ok()?.path())) {
+            let Ok(xml) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let m = crate::logs::mjlog::read_mjlog(&xml).unwrap();
+            let text = write_tenhou6(&m).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+            let r = read_tenhou6(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+            let ours: Vec<Event> = r.events.iter().map(sorted).collect();
+            let theirs: Vec<Event> = m.events.iter().map(sorted).collect();
+            assert_eq!(ours, theirs, "{path:?}");
+            assert_eq!(
+                (&r.rules, &r.players, r.final_scores, r.tenhou_type, r.lobby),
+                (&m.rules, &m.players, m.final_scores, m.tenhou_type, m.lobby),
+                "{path:?}"
+            );
+            games += 1;
+        }
+        assert!(games >= 100, "{games} games");
     }
 }

@@ -336,12 +336,15 @@ fn source_text(src: &Bound<'_, PyAny>) -> PyResult<(String, Option<String>)> {
 
 fn read_as(src: &Bound<'_, PyAny>, format: Option<Format>) -> PyResult<PyGameRecord> {
     let (text, path) = source_text(src)?;
-    core::read(&text, format)
-        .map(PyGameRecord)
-        .map_err(|e| match path {
-            Some(p) => core::in_file(&p, e).into(),
-            None => e.into(),
-        })
+    let mut record = core::read(&text, format).map_err(|e| match &path {
+        Some(p) => core::in_file(p, e),
+        None => e,
+    })?;
+    // An mjlog does not name itself: Tenhou's file names are the log id.
+    if record.log_id.is_none() {
+        record.log_id = path.as_deref().and_then(core::tenhou_log_id);
+    }
+    Ok(PyGameRecord(record))
 }
 
 /// Reads a Tenhou mjlog (XML): a path, bytes or the text.
