@@ -356,6 +356,19 @@ def test_bad_arguments() -> None:
         riichi.replay_files([], errors="ignore")  # type: ignore[arg-type]
 
 
+def test_a_log_larger_than_any_game_is_refused_before_reading(tmp_path: Path) -> None:
+    """100 MB of text is no game's log: refused at once, without reading it all."""
+    big = tmp_path / "huge.mjlog"
+    with big.open("wb") as f:
+        f.truncate(100 << 20)
+    with pytest.raises(LogParseError, match=r"huge\.mjlog.*larger than one game"):
+        logs.read_mjlog(big)
+    with pytest.raises(LogParseError, match="larger than one game"):
+        logs.read_mjai(b" " * (33 << 20))
+    reports = riichi.replay_files([big], errors="report")
+    assert reports[0].mismatches[0].kind == "record"
+
+
 @needs_data
 def test_file_errors_name_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "broken.mjlog"

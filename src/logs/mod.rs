@@ -63,8 +63,26 @@ impl Format {
     }
 }
 
-/// Reads a log in `format` (detected from the text when `None`).
+/// The largest log read: one game is tens of kilobytes (the longest shared mjlog
+/// is under 100 kB), so anything this large is not one game's log.
+pub const MAX_LOG_BYTES: usize = 32 << 20;
+
+/// Refuses a log of more than [`MAX_LOG_BYTES`] before reading it.
+pub fn check_size(bytes: usize) -> Result<()> {
+    if bytes > MAX_LOG_BYTES {
+        return Err(MahjongError::LogParse(format!(
+            "a log of {bytes} bytes is larger than one game's can be (the limit is {} MB); \
+             split it into one log per game",
+            MAX_LOG_BYTES >> 20
+        )));
+    }
+    Ok(())
+}
+
+/// Reads a log in `format` (detected from the text when `None`); a text of more
+/// than [`MAX_LOG_BYTES`] is refused.
 pub fn read(text: &str, format: Option<Format>) -> Result<GameRecord> {
+    check_size(text.len())?;
     match format.unwrap_or_else(|| Format::detect(text)) {
         Format::Mjlog => mjlog::read_mjlog(text),
         Format::Tenhou6 => tenhou6::read_tenhou6(text),

@@ -304,6 +304,7 @@ impl PyReplayReport {
 /// `os.PathLike`), or the log itself as `str`. Returns the text and the path.
 fn source_text(src: &Bound<'_, PyAny>) -> PyResult<(String, Option<String>)> {
     if let Ok(b) = src.cast::<PyBytes>() {
+        core::check_size(b.as_bytes().len())?;
         let text = String::from_utf8(b.as_bytes().to_vec())
             .map_err(|e| MahjongError::LogParse(format!("the log is not UTF-8: {e}")))?;
         return Ok((text, None));
@@ -329,8 +330,11 @@ fn source_text(src: &Bound<'_, PyAny>) -> PyResult<(String, Option<String>)> {
             src.get_type().name()?
         )));
     };
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| invalid(format!("cannot read the log file {path:?}: {e}")))?;
+    let cannot = |e: std::io::Error| invalid(format!("cannot read the log file {path:?}: {e}"));
+    let size = std::fs::metadata(&path).map_err(cannot)?.len();
+    core::check_size(usize::try_from(size).unwrap_or(usize::MAX))
+        .map_err(|e| PyErr::from(core::in_file(&path, e)))?;
+    let text = std::fs::read_to_string(&path).map_err(cannot)?;
     Ok((text, Some(path)))
 }
 
@@ -425,14 +429,24 @@ fn replay_files(
         }
     };
     let threads = threads_arg(threads)?;
-    let mut texts = Vec::new();
-    let mut names = Vec::new();
+    // Each file's text, or why it could not be read (raised at once unless
+    // errors="report").
+    let mut loaded: Vec<(String, Result<String, String>)> = Vec::new();
     for p in paths.try_iter()? {
-        let (text, path) = source_text(&p?)?;
-        texts.push(text);
-        names.push(path.unwrap_or_else(|| "<text>".into()));
+        let p = p?;
+        match source_text(&p) {
+            Ok((text, path)) => loaded.push((path.unwrap_or_else(|| "<text>".into()), Ok(text))),
+            Err(e) if raise => return Err(e),
+            Err(e) => {
+                let name = p.str().map_or_else(|_| "<log>".into(), |s| s.to_string());
+                loaded.push((name, Err(e.value(py).to_string())));
+            }
+        }
     }
-    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let refs: Vec<&str> = loaded
+        .iter()
+        .filter_map(|(_, t)| t.as_deref().ok())
+        .collect();
     let results = py
         .detach(|| {
             in_pool(threads, |parallel| {
@@ -440,21 +454,27 @@ fn replay_files(
             })
         })
         .map_err(invalid)?;
-    let mut out = Vec::with_capacity(results.len());
-    for (r, name) in results.into_iter().zip(names) {
-        let report = match r {
-            Ok(rep) => rep,
-            Err(e) if raise => return Err(core::in_file(&name, e).into()),
-            Err(e) => ReplayReport {
-                mismatches: vec![Mismatch {
-                    hand: 0,
-                    label: String::new(),
-                    step: 0,
-                    kind: "record",
-                    expected: "a readable log".into(),
-                    ours: e.to_string(),
-                }],
-                ..ReplayReport::default()
+    let mut results = results.into_iter();
+    let unreadable = |why: String| ReplayReport {
+        mismatches: vec![Mismatch {
+            hand: 0,
+            label: String::new(),
+            step: 0,
+            kind: "record",
+            expected: "a readable log".into(),
+            ours: why,
+        }],
+        ..ReplayReport::default()
+    };
+    let mut out = Vec::with_capacity(loaded.len());
+    for (name, text) in loaded {
+        let report = match text {
+            Err(why) => unreadable(why),
+            Ok(_) => match results.next() {
+                Some(Ok(rep)) => rep,
+                Some(Err(e)) if raise => return Err(core::in_file(&name, e).into()),
+                Some(Err(e)) => unreadable(e.to_string()),
+                None => unreadable("not replayed".into()),
             },
         };
         out.push(PyReplayReport {
