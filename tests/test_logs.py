@@ -234,8 +234,9 @@ def test_official_tenhou6_json_equals_our_conversion_of_the_mjlog(path: Path) ->
 INCONSISTENT = {
     # The winner's score change leaves out the riichi stick on the table.
     "hand-confusing_nakis_1": ("win", "E2-2"),
-    # Four plain 5s under red-five rules: five copies of 5s counting the red one.
-    "hand-confusing_nakis_2": ("record", "E1-0"),
+    # A made-up deal (four plain 5s under red-five rules) ending in a "win" with no
+    # points and no yaku: seat 1 cannot ron that discard.
+    "hand-confusing_nakis_2": ("illegal_action", "E1-0"),
 }
 
 

@@ -410,6 +410,9 @@ pub struct HandStart {
     pub scores: [i64; 4],
 }
 
+/// The largest score (either sign) a resumed game starts from: 10^15 points.
+const MAX_RESUMED_SCORE: u64 = 1_000_000_000_000_000;
+
 /// An illegal action: which action, by whom, and why.
 fn illegal(seat: usize, action: &Action, why: &str) -> MahjongError {
     MahjongError::InvalidInput(format!("seat {seat} may not {action}: {why}"))
@@ -464,13 +467,14 @@ impl Game {
         Game::setup(rules, seed, walls, Some(0))
     }
 
-    /// The general constructor: `walls` played first (then shuffled ones), and the
+    /// The general constructor: `walls` played first (then shuffled ones; red
+    /// fives beyond the rules' `red_fives` are plain fives there), and the
     /// first dealer given, or drawn (`None`): the seeded generator rolls the seat
     /// draw, standing for the wind tiles and dice of RULES.md §9.
     pub fn setup(
         rules: Rules,
         seed: u64,
-        mut walls: Vec<Wall>,
+        walls: Vec<Wall>,
         first_dealer: Option<usize>,
     ) -> Result<Game> {
         rules.check()?;
@@ -480,7 +484,12 @@ impl Game {
                 first_dealer.unwrap_or(0)
             )));
         }
-        walls.reverse();
+        // A given wall holds the rules' tiles: red fives beyond them are plain.
+        let mut walls: Vec<Wall> = walls
+            .into_iter()
+            .rev()
+            .map(|w| w.with_red_fives(rules.red_fives))
+            .collect();
         let start = i64::from(rules.start_points);
         let mut rng = Rng::new(seed);
         let first_dealer = first_dealer.unwrap_or_else(|| rng.below(4) as usize);
@@ -528,6 +537,17 @@ impl Game {
             return Err(MahjongError::InvalidInput(
                 "a resumed game needs the wall of its hand".into(),
             ));
+        }
+        // Scores from a log: far beyond any game's, the engine's sums of points
+        // would overflow.
+        if let Some(s) = start
+            .scores
+            .iter()
+            .find(|s| s.unsigned_abs() > MAX_RESUMED_SCORE)
+        {
+            return Err(MahjongError::InvalidInput(format!(
+                "a resumed game's scores are within ±{MAX_RESUMED_SCORE}, got {s}"
+            )));
         }
         let mut g = Game::setup(rules, 0, walls, Some(first_dealer % 4))?;
         g.events.clear();

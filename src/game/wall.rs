@@ -236,6 +236,29 @@ impl Wall {
         }
     }
 
+    /// The wall under rules with `red_fives` per suit (m, p, s): red fives beyond
+    /// those counts become plain fives (the first ones in draw order stay red),
+    /// as a 136-id wall reads under rules with fewer red tiles.
+    #[must_use]
+    pub fn with_red_fives(&self, red_fives: [u8; 3]) -> Wall {
+        let mut left = red_fives;
+        let mut tiles = self.tiles;
+        for t in &mut tiles {
+            if t.is_red() {
+                let n = &mut left[t.suit() as usize];
+                if *n > 0 {
+                    *n -= 1;
+                } else {
+                    *t = t.plain();
+                }
+            }
+        }
+        Wall {
+            dice: self.dice,
+            ..Wall::new(tiles)
+        }
+    }
+
     /// The same wall, untouched again (nothing drawn, no kan dora revealed).
     #[must_use]
     pub fn restarted(&self) -> Wall {

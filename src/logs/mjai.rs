@@ -393,6 +393,19 @@ fn opt_u32(v: &Value, keys: &[&str], at: &At) -> Result<u32> {
     Ok(0)
 }
 
+/// Like [`opt_u32`] for any `u64`: a win's points (aotenjou's are unbounded, and
+/// the writer writes the record's `u64`).
+fn opt_u64(v: &Value, keys: &[&str], at: &At) -> Result<u64> {
+    for k in keys {
+        if let Some(x) = v.get(*k) {
+            return x
+                .as_u64()
+                .ok_or_else(|| at.err(format_args!("{k:?} must be 0-{}, got {x}", u64::MAX)));
+        }
+    }
+    Ok(0)
+}
+
 /// The event of one mjai object; `Ok(None)` for types that are not game events.
 /// `scores` are the scores before the event (to fill what a log leaves out).
 fn event_from_json(v: &Value, scores: [i64; 4], at: &At) -> Result<Option<Event>> {
@@ -543,7 +556,7 @@ fn event_from_json(v: &Value, scores: [i64; 4], at: &At) -> Result<Option<Event>
                 target: seat(v, "target", at)?,
                 han: opt_u32(v, &["han", "fan"], at)?,
                 fu: opt_u32(v, &["fu"], at)?,
-                points: u64::from(opt_u32(v, &["points", "hora_points"], at)?),
+                points: opt_u64(v, &["points", "hora_points"], at)?,
                 tile: match v.get("pai") {
                     Some(p) => tile_of(p, at)?,
                     None => return Err(at.err("expected the field \"pai\"")),

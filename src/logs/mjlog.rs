@@ -107,6 +107,25 @@ impl<'a> Tag<'a> {
     fn seat(&self, key: &str) -> Result<usize> {
         Ok(self.int(key, 3)? as usize)
     }
+
+    /// Tenhou's hundreds of points as points, refused past ±10^10 hundreds (no
+    /// game comes near) so that sums and differences of scores cannot overflow.
+    fn points(&self, key: &str, hundreds: i64) -> Result<i64> {
+        if hundreds.unsigned_abs() > 10_000_000_000 {
+            return Err(self.err(format_args!("{key}: {hundreds} is out of range")));
+        }
+        Ok(hundreds * 100)
+    }
+
+    /// Four scores in hundreds of points (`ten`), as points.
+    fn scores(&self, key: &str) -> Result<[i64; 4]> {
+        let v: [i64; 4] = self
+            .ints(key)?
+            .try_into()
+            .map_err(|_| self.err(format_args!("{key} must hold 4 scores")))?;
+        let [a, b, c, d] = v.map(|x| self.points(key, x));
+        Ok([a?, b?, c?, d?])
+    }
 }
 
 /// The tags of an mjlog text, in order, and whether `</mjloggm>` closed it.
@@ -402,21 +421,16 @@ pub fn read_mjlog(text: &str) -> Result<GameRecord> {
                 let [round, honba, sticks, d0, d1, dora] = seed[..] else {
                     return Err(tag.err("seed must be round,honba,sticks,die,die,dora"));
                 };
+                // Honba and sticks 0-1000, as the other formats read them.
                 if !(0..16).contains(&round)
-                    || honba < 0
-                    || sticks < 0
+                    || !(0..=1000).contains(&honba)
+                    || !(0..=1000).contains(&sticks)
                     || !(0..6).contains(&d0)
                     || !(0..6).contains(&d1)
                 {
                     return Err(tag.err(format_args!("seed {seed:?} is out of range")));
                 }
-                let ten = tag.ints("ten")?;
-                let scores: [i64; 4] = ten
-                    .iter()
-                    .map(|x| x * 100)
-                    .collect::<Vec<_>>()
-                    .try_into()
-                    .map_err(|_| tag.err("ten must hold 4 scores"))?;
+                let scores = tag.scores("ten")?;
                 let mut hands: [Vec<Tile>; 4] = Default::default();
                 for (s, h) in hands.iter_mut().enumerate() {
                     *h = tiles_at(tag, &format!("hai{s}"), red)?;
@@ -486,12 +500,7 @@ pub fn read_mjlog(text: &str) -> Result<GameRecord> {
                     2 => {
                         // Old logs leave the scores out: the stick comes off.
                         let scores: [i64; 4] = if tag.get("ten").is_some() {
-                            tag.ints("ten")?
-                                .iter()
-                                .map(|x| x * 100)
-                                .collect::<Vec<_>>()
-                                .try_into()
-                                .map_err(|_| tag.err("ten must hold 4 scores"))?
+                            tag.scores("ten")?
                         } else {
                             let mut sc = current_scores(&r.events);
                             sc[seat] -= 1000;
@@ -611,10 +620,13 @@ fn sc(tag: &Tag) -> Result<([i64; 4], [i64; 4])> {
     if v.len() != 8 {
         return Err(tag.err("sc must hold 8 numbers"));
     }
-    Ok((
-        std::array::from_fn(|s| v[2 * s] * 100),
-        std::array::from_fn(|s| v[2 * s + 1] * 100),
-    ))
+    let mut before = [0; 4];
+    let mut deltas = [0; 4];
+    for s in 0..4 {
+        before[s] = tag.points("sc", v[2 * s])?;
+        deltas[s] = tag.points("sc", v[2 * s + 1])?;
+    }
+    Ok((before, deltas))
 }
 
 /// `owari` on the last result: the final points and scores.
@@ -629,10 +641,10 @@ fn owari(tag: &Tag, r: &mut GameRecord, final_points: &mut Option<[i64; 4]>) -> 
     let mut points = [0i64; 4];
     let mut scores = [0i64; 4];
     for s in 0..4 {
-        points[s] = parts[2 * s]
+        let hundreds = parts[2 * s]
             .parse::<i64>()
-            .map_err(|_| tag.err(format_args!("owari: {:?} is not a number", parts[2 * s])))?
-            * 100;
+            .map_err(|_| tag.err(format_args!("owari: {:?} is not a number", parts[2 * s])))?;
+        points[s] = tag.points("owari", hundreds)?;
         let f: f64 = parts[2 * s + 1]
             .parse()
             .ok()

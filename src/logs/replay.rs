@@ -203,9 +203,18 @@ fn shown_tiles(hand: &[Event]) -> Result<Box<[Option<Tile>; WALL_TILES]>, String
 fn fill_wall(shown: &[Option<Tile>; WALL_TILES], rules: &Rules) -> Result<Wall, String> {
     let mut left: Vec<Tile> = crate::game::wall::sorted_tiles(rules.red_fives).to_vec();
     for t in shown.iter().flatten() {
-        let pos = left.iter().position(|x| x == t).ok_or_else(|| {
-            format!("the hand shows more copies of {t} than the rules' tiles hold")
-        })?;
+        // A plain five may stand for a red one (a wall with fewer red fives than
+        // the rules'); more red fives than the rules have cannot be.
+        let red = (!t.is_red() && t.number() == 5)
+            .then(|| Tile::red(t.suit()))
+            .flatten();
+        let pos = left
+            .iter()
+            .position(|x| x == t)
+            .or_else(|| red.and_then(|r| left.iter().position(|x| *x == r)))
+            .ok_or_else(|| {
+                format!("the hand shows more copies of {t} than the rules' tiles hold")
+            })?;
         left.remove(pos);
     }
     let mut rest = left.into_iter();

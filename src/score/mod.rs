@@ -19,7 +19,7 @@ pub use context::WinContext;
 use evaluate::{evaluate, Evaluation, Facts, YakuList};
 pub use fu::{FuItem, FuList, FuReason};
 use num_bigint::BigUint;
-pub use points::{aotenjou_points, BigPoints, Limit, Payments, Settlement};
+pub use points::{aotenjou_points, BigPoints, Limit, Payments, Settlement, MAX_SETTLED_BASE};
 pub use yaku::Yaku;
 
 /// A scored win.
@@ -298,8 +298,26 @@ fn finish(
     let mut pao_base = 8000 * u64::from(c.eval.pao_multiplier);
     pao_base = pao_base.min(c.base);
     let mut aotenjou = None;
-    let payments = if rules.aotenjou {
-        let big = aotenjou_points(c.han, c.eval.fu.max(20), dealer, ctx.tsumo);
+    let big = rules
+        .aotenjou
+        .then(|| aotenjou_points(c.han, c.eval.fu.max(20), dealer, ctx.tsumo));
+    // Past MAX_SETTLED_BASE the machine-size payments are those of that cap, as
+    // the settlement's (`points::deltas`); the exact values stay in `aotenjou`.
+    let beyond = big
+        .as_ref()
+        .is_some_and(|b| u64::try_from(&b.base).map_or(true, |x| x > MAX_SETTLED_BASE));
+    let payments = if let (Some(big), true) = (big.as_ref(), beyond) {
+        aotenjou = Some(Box::new(big.clone()));
+        pao_base = 0;
+        Payments::new(
+            MAX_SETTLED_BASE,
+            dealer,
+            ctx.tsumo,
+            ctx.honba,
+            ctx.riichi_sticks,
+            rules,
+        )
+    } else if let Some(big) = big {
         // Saturated machine-size view; the exact values are in `aotenjou`.
         let sat = |b: &BigUint| u64::try_from(b).unwrap_or(u64::MAX);
         let mut p = Payments {

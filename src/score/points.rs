@@ -106,8 +106,14 @@ pub struct Payments {
     pub total: u64,
 }
 
+/// The largest basic points that payments settle in integers: 2^50, so that a
+/// dealer's 6× with honba and sticks stays far inside `i64`. Only aotenjou goes
+/// past it (about 50 han); its exact value is `ScoreResult::aotenjou`.
+pub const MAX_SETTLED_BASE: u64 = 1 << 50;
+
 impl Payments {
-    /// Payments of a hand of basic points `base` (already limited).
+    /// Payments of a hand of basic points `base` (already limited; capped at
+    /// [`MAX_SETTLED_BASE`]).
     pub fn new(
         base: u64,
         dealer: bool,
@@ -116,6 +122,7 @@ impl Payments {
         sticks: u32,
         rules: &Rules,
     ) -> Payments {
+        let base = base.min(MAX_SETTLED_BASE);
         let per_honba = u64::from(rules.honba_value);
         let sticks = u64::from(sticks) * 1000;
         let honba = u64::from(honba);
@@ -238,10 +245,13 @@ pub fn deltas(
     let honba_total = i64::from(rules.honba_value) * i64::from(s.honba);
     let sticks = i64::from(s.sticks) * 1000;
     // The part the liable player covers, and the rest settled normally.
+    // Past MAX_SETTLED_BASE (aotenjou only) the settlement is capped there.
+    let base = s.base.min(MAX_SETTLED_BASE);
+    let pao_base = s.pao_base.min(base);
     let (pao_part, rest_base) = match (liable, rules.pao_scope) {
-        (None, _) => (0, s.base),
-        (Some(_), PaoScope::WholeHand) => (s.base, 0),
-        (Some(_), PaoScope::YakumanOnly) => (s.pao_base, s.base - s.pao_base),
+        (None, _) => (0, base),
+        (Some(_), PaoScope::WholeHand) => (base, 0),
+        (Some(_), PaoScope::YakumanOnly) => (pao_base, base - pao_base),
     };
     let pao_value = round_up_100(pao_part * mult) as i64;
     if s.tsumo {
