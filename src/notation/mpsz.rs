@@ -103,10 +103,11 @@ fn scan(
             }
             _ => {
                 let ch = input[i..].chars().next().unwrap_or('?');
+                // Printable as Rust writes a char literal ('\u{1b}', '\0').
                 let why = if ch.is_alphabetic() {
-                    format!("unknown suit '{ch}'")
+                    format!("unknown suit {ch:?}")
                 } else {
-                    format!("unexpected character '{ch}'")
+                    format!("unexpected character {ch:?}")
                 };
                 return Err(MahjongError::parse(input, i, why));
             }

@@ -12,6 +12,7 @@ use crate::logs::{self as core, Format};
 use crate::parallel::in_pool;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
+use std::io::Read;
 
 /// One game as a log records it: rules, players and events (mjai dicts).
 #[pyclass(name = "GameRecord", module = "riichi", frozen, eq)]
@@ -331,10 +332,25 @@ fn source_text(src: &Bound<'_, PyAny>) -> PyResult<(String, Option<String>)> {
         )));
     };
     let cannot = |e: std::io::Error| invalid(format!("cannot read the log file {path:?}: {e}"));
+    let too_big = |n: usize| core::check_size(n).map_err(|e| PyErr::from(core::in_file(&path, e)));
     let size = std::fs::metadata(&path).map_err(cannot)?.len();
-    core::check_size(usize::try_from(size).unwrap_or(usize::MAX))
-        .map_err(|e| PyErr::from(core::in_file(&path, e)))?;
-    let text = std::fs::read_to_string(&path).map_err(cannot)?;
+    too_big(usize::try_from(size).unwrap_or(usize::MAX))?;
+    // A pipe or a device says nothing of its size: read at most one byte past
+    // the limit.
+    let mut bytes = Vec::new();
+    std::fs::File::open(&path)
+        .and_then(|f| {
+            f.take(core::MAX_LOG_BYTES as u64 + 1)
+                .read_to_end(&mut bytes)
+        })
+        .map_err(cannot)?;
+    too_big(bytes.len())?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        PyErr::from(core::in_file(
+            &path,
+            MahjongError::LogParse(format!("the log is not UTF-8: {e}")),
+        ))
+    })?;
     Ok((text, Some(path)))
 }
 
@@ -428,6 +444,12 @@ fn replay_files(
             )))
         }
     };
+    if paths.is_instance_of::<PyString>() || paths.is_instance_of::<PyBytes>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "replay_files takes a sequence of logs (paths, bytes or texts), not one: \
+             pass [path]",
+        ));
+    }
     let threads = threads_arg(threads)?;
     // Each file's text, or why it could not be read (raised at once unless
     // errors="report").

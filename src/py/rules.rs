@@ -275,6 +275,12 @@ impl PyRules {
             .import("json")?
             .call_method1("loads", (s,))
             .map_err(|e| RuleError::new_err(format!("rules JSON does not parse: {e}")))?;
+        if !d.is_instance_of::<pyo3::types::PyDict>() {
+            return Err(RuleError::new_err(format!(
+                "rules JSON must be an object of options, got {}",
+                d.get_type().name()?
+            )));
+        }
         Self::from_dict(&d)
     }
 
