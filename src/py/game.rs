@@ -134,14 +134,33 @@ macro_rules! action_class {
     };
 }
 
+/// The two tiles of a chi or pon (any sequence of two tiles), sorted.
+fn pair_arg(tiles: &Bound<'_, PyAny>, call: &str) -> PyResult<[Tile; 2]> {
+    let items: Vec<Bound<'_, PyAny>> = tiles
+        .try_iter()
+        .map_err(|_| {
+            PyTypeError::new_err(format!(
+                "a {call} takes a pair of tiles, not one tile or value"
+            ))
+        })?
+        .collect::<PyResult<_>>()?;
+    match items.as_slice() {
+        [a, b] => Ok(sorted_pair(tile_arg(a)?, tile_arg(b)?)),
+        _ => Err(invalid(format!(
+            "a {call} takes two tiles of the hand, got {}",
+            items.len()
+        ))),
+    }
+}
+
 action_class!(PyDiscard, "Discard", "Discard a tile.", "(tile, tsumogiri=False)", (tile: Bound<'_, PyAny>, tsumogiri: bool = false),
     Ok(Action::Discard { tile: tile_arg(&tile)?, tsumogiri }));
 action_class!(PyRiichi, "Riichi", "Declare riichi with this discard.", "(tile, tsumogiri=False)", (tile: Bound<'_, PyAny>, tsumogiri: bool = false),
     Ok(Action::Riichi { tile: tile_arg(&tile)?, tsumogiri }));
-action_class!(PyChi, "Chi", "Chi the discard with two tiles of the hand.", "(tiles)", (tiles: (Bound<'_, PyAny>, Bound<'_, PyAny>)),
-    Ok(Action::Chi { tiles: sorted_pair(tile_arg(&tiles.0)?, tile_arg(&tiles.1)?) }));
-action_class!(PyPon, "Pon", "Pon the discard with two tiles of the hand.", "(tiles)", (tiles: (Bound<'_, PyAny>, Bound<'_, PyAny>)),
-    Ok(Action::Pon { tiles: sorted_pair(tile_arg(&tiles.0)?, tile_arg(&tiles.1)?) }));
+action_class!(PyChi, "Chi", "Chi the discard with two tiles of the hand.", "(tiles)", (tiles: Bound<'_, PyAny>),
+    Ok(Action::Chi { tiles: pair_arg(&tiles, "chi")? }));
+action_class!(PyPon, "Pon", "Pon the discard with two tiles of the hand.", "(tiles)", (tiles: Bound<'_, PyAny>),
+    Ok(Action::Pon { tiles: pair_arg(&tiles, "pon")? }));
 action_class!(
     PyDaiminkan,
     "Daiminkan",
