@@ -1989,9 +1989,7 @@ def test_rules_json_not_an_object_is_a_rule_error(text: str) -> None:
 
 @pytest.mark.parametrize("cls", [Chi, Pon])
 @pytest.mark.parametrize("tiles", [("1m", "2m", "3m"), ("1m",), ()])
-def test_chi_and_pon_of_other_than_two_tiles(
-    cls: type[Action], tiles: tuple[str, ...]
-) -> None:
+def test_chi_and_pon_of_other_than_two_tiles(cls: type[Action], tiles: tuple[str, ...]) -> None:
     with pytest.raises((MahjongError, TypeError)):
         cls(tiles)  # type: ignore[call-arg]
 
