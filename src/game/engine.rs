@@ -184,6 +184,21 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The scores after this event, when it states them (a hand's start, a
+    /// riichi stick, a win, a draw, the game's end).
+    pub fn scores_after(&self) -> Option<[i64; 4]> {
+        match self {
+            Event::StartKyoku { scores, .. }
+            | Event::ReachAccepted { scores, .. }
+            | Event::Hora { scores, .. }
+            | Event::Ryukyoku { scores, .. }
+            | Event::EndGame { scores } => Some(*scores),
+            _ => None,
+        }
+    }
+}
+
 /// Why a hand ended without a win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DrawReason {

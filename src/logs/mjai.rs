@@ -631,18 +631,6 @@ fn tiles_or_dice(v: &Value, at: &At) -> Result<[u8; 2]> {
     d.ok_or_else(|| at.err("\"dice\" must be two numbers 1-6"))
 }
 
-/// The scores after an event, when it states them.
-fn scores_after(e: &Event) -> Option<[i64; 4]> {
-    match e {
-        Event::StartKyoku { scores, .. }
-        | Event::ReachAccepted { scores, .. }
-        | Event::Hora { scores, .. }
-        | Event::Ryukyoku { scores, .. }
-        | Event::EndGame { scores } => Some(*scores),
-        _ => None,
-    }
-}
-
 /// A record from mjai JSON lines (blank lines skipped).
 pub fn read_mjai(text: &str) -> Result<GameRecord> {
     let mut record = GameRecord::new(Rules::default());
@@ -704,7 +692,7 @@ pub fn read_mjai(text: &str) -> Result<GameRecord> {
         if record.events.is_empty() && !matches!(e, Event::StartGame) {
             record.events.push(Event::StartGame);
         }
-        if let Some(s) = scores_after(&e) {
+        if let Some(s) = e.scores_after() {
             scores = s;
         }
         record.events.push(e);

@@ -594,13 +594,7 @@ fn current_scores(events: &[Event]) -> [i64; 4] {
     events
         .iter()
         .rev()
-        .find_map(|e| match e {
-            Event::StartKyoku { scores, .. }
-            | Event::ReachAccepted { scores, .. }
-            | Event::Hora { scores, .. }
-            | Event::Ryukyoku { scores, .. } => Some(*scores),
-            _ => None,
-        })
+        .find_map(Event::scores_after)
         .unwrap_or([0; 4])
 }
 
