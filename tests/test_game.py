@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import pytest
+from game_strategies import ACTIONS, ALL_TILES
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -62,9 +63,6 @@ MJAI_TYPES = {
 # Every mjai tile name: 1m..9m, 1p..9p, 1s..9s, the red fives, the honors.
 MJAI_TILES = {f"{n}{s}" for s in "mps" for n in range(1, 10)} | {"5mr", "5pr", "5sr"}
 MJAI_TILES |= set("ESWNPFC")
-ALL_TILES = [Tile(f"{n}{s}") for s in "mps" for n in range(10)] + [
-    Tile(f"{n}z") for n in range(1, 8)
-]
 OBSERVATION_FIELDS = {
     "seat",
     "seat_wind",
@@ -1094,18 +1092,6 @@ def advance(seed: int, steps: int) -> Game:
         seat = deciding_seat(game)
         game.apply(seat, agents[seat].act(game.observation(seat), game.legal_actions(seat)))
     return game
-
-
-TILE_ST = st.sampled_from(ALL_TILES)
-ACTIONS = st.one_of(
-    st.builds(Discard, TILE_ST, st.booleans()),
-    st.builds(Riichi, TILE_ST, st.booleans()),
-    st.builds(Chi, st.tuples(TILE_ST, TILE_ST)),
-    st.builds(Pon, st.tuples(TILE_ST, TILE_ST)),
-    st.builds(Ankan, TILE_ST),
-    st.builds(Kakan, TILE_ST),
-    st.sampled_from([Daiminkan(), Tsumo(), Ron(), KyuushuKyuuhai(), Pass()]),
-)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

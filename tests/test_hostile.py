@@ -54,6 +54,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pytest
+from game_strategies import ACTIONS
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -1876,21 +1877,6 @@ def advance(seed: int, steps: int) -> Game:
         seat = next(s for s in game.current_decision if game.legal_actions(s))
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     return game
-
-
-ALL_TILES = [Tile(f"{n}{s}") for s in "mps" for n in range(10)] + [
-    Tile(f"{n}z") for n in range(1, 8)
-]
-TILE_ST = st.sampled_from(ALL_TILES)
-ACTIONS = st.one_of(
-    st.builds(Discard, TILE_ST, st.booleans()),
-    st.builds(Riichi, TILE_ST, st.booleans()),
-    st.builds(Chi, st.tuples(TILE_ST, TILE_ST)),
-    st.builds(Pon, st.tuples(TILE_ST, TILE_ST)),
-    st.builds(Ankan, TILE_ST),
-    st.builds(Kakan, TILE_ST),
-    st.sampled_from([Daiminkan(), Tsumo(), Ron(), KyuushuKyuuhai(), Pass()]),
-)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,0 +1,36 @@
+"""Hypothesis strategies shared by the game tests: every tile, and any action at all
+(legal or not), for tests that throw arbitrary actions at a `Game`."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from riichi import (
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    Kakan,
+    KyuushuKyuuhai,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tile,
+    Tsumo,
+)
+
+# Every tile: the numbered ones with the red fives (0m 0p 0s), then the honors.
+ALL_TILES = [Tile(f"{n}{s}") for s in "mps" for n in range(10)] + [
+    Tile(f"{n}z") for n in range(1, 8)
+]
+TILE_ST = st.sampled_from(ALL_TILES)
+ACTIONS = st.one_of(
+    st.builds(Discard, TILE_ST, st.booleans()),
+    st.builds(Riichi, TILE_ST, st.booleans()),
+    st.builds(Chi, st.tuples(TILE_ST, TILE_ST)),
+    st.builds(Pon, st.tuples(TILE_ST, TILE_ST)),
+    st.builds(Ankan, TILE_ST),
+    st.builds(Kakan, TILE_ST),
+    st.sampled_from([Daiminkan(), Tsumo(), Ron(), KyuushuKyuuhai(), Pass()]),
+)
