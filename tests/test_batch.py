@@ -175,7 +175,8 @@ def test_wrong_dtype(fn: BatchFn, dtype: npt.DTypeLike) -> None:
 @pytest.mark.parametrize("shape", [(2, 33), (2, 35), (3, 0)])
 def test_wrong_width(fn: BatchFn, shape: tuple[int, int]) -> None:
     with pytest.raises(
-        riichi.InvalidInputError, match=rf"\(N, 34\), got \({shape[0]}, {shape[1]}\)"
+        riichi.InvalidInputError,
+        match=rf"\(N, 34\), got a 2-d array of dtype uint8 and shape \({shape[0]}, {shape[1]}\)",
     ):
         fn(np.zeros(shape, np.uint8))
 
@@ -183,7 +184,7 @@ def test_wrong_width(fn: BatchFn, shape: tuple[int, int]) -> None:
 @ALL_BATCH
 @pytest.mark.parametrize("shape", [(34,), (2, 34, 1), ()])
 def test_wrong_dimensions(fn: BatchFn, shape: tuple[int, ...]) -> None:
-    with pytest.raises(riichi.InvalidInputError, match=r"shape \(N, 34\)"):
+    with pytest.raises(riichi.InvalidInputError, match=rf"shape \(N, 34\), got a {len(shape)}-d"):
         fn(np.zeros(shape, np.uint8))
 
 

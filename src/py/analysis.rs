@@ -1,9 +1,10 @@
 //! Analysis results (`ShantenByForm`, `Decomposition`, `Waits`, `Ukeire`,
 //! `DiscardOption`) and the module-level fast paths and batch calls.
 
+use super::args::{describe, threads_arg};
 use super::errors::invalid;
 use super::hand::PyHand;
-use super::tile::{int_arg, raw_counts, PyTile};
+use super::tile::{raw_counts, PyTile};
 use crate::algo::decompose::{BlockShape, Decomposition, Wait};
 use crate::algo::shanten as core_shanten;
 use crate::algo::{agari, waits};
@@ -314,7 +315,7 @@ impl PyDiscardOption {
 /// `Hand` or a string with melds, which take the full path).
 fn fast_counts(x: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
     if let Ok(s) = x.cast::<PyString>() {
-        let s = super::text(s)?;
+        let s = super::args::text(s)?;
         // Melds, bracketed or as words (`pon 555z`), make it a Hand.
         if s.contains(['[', '(']) || s.chars().any(|c| c.is_alphabetic() && !"mpsz".contains(c)) {
             return Ok(None);
@@ -364,26 +365,6 @@ fn is_complete(x: &Bound<'_, PyAny>) -> PyResult<bool> {
 /// Rows per unit of parallel work in batch calls.
 pub const CHUNK: usize = 1024;
 
-/// Most threads a batch call may ask for.
-const MAX_THREADS: usize = 256;
-
-/// The `threads` argument of batch calls: `None` (all cores) or 1 to 256.
-pub fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
-    match threads {
-        Some(t) if !t.is_none() => Ok(Some(
-            int_arg(t)?
-                .and_then(|v| usize::try_from(v).ok())
-                .filter(|&v| (1..=MAX_THREADS).contains(&v))
-                .ok_or_else(|| {
-                    invalid(format!(
-                        "threads must be an integer from 1 to {MAX_THREADS}, got {t}"
-                    ))
-                })?,
-        )),
-        _ => Ok(None),
-    }
-}
-
 /// Run `f` on each validated row of an (N, 34) uint8 array, GIL released, rows
 /// spread over `threads` (all cores by default; one runs in this thread). `f` writes `width` outputs or
 /// says why the row does not fit the call.
@@ -394,21 +375,16 @@ fn batch<T: Copy + Default + Send + Sync>(
     width: usize,
     f: impl Fn(&Counts, usize, &mut [T]) -> Result<(), String> + Sync,
 ) -> PyResult<Vec<T>> {
-    let arr: PyReadonlyArray2<'_, u8> = counts.extract().map_err(|_| {
-        let desc = counts.getattr("dtype").map_or_else(
-            |_| format!("{}", counts.get_type()),
-            |d| format!("an array of dtype {d}"),
-        );
+    let wrong = || {
         invalid(format!(
-            "counts must be a numpy uint8 array of shape (N, 34), got {desc}"
+            "counts must be a numpy uint8 array of shape (N, 34), got {}",
+            describe(counts)
         ))
-    })?;
+    };
+    let arr: PyReadonlyArray2<'_, u8> = counts.extract().map_err(|_| wrong())?;
     let shape = arr.shape();
     if shape[1] != KINDS {
-        return Err(invalid(format!(
-            "counts must have shape (N, 34), got ({}, {})",
-            shape[0], shape[1]
-        )));
+        return Err(wrong());
     }
     let owned;
     // Row-major memory is read in place; any other layout is copied in row order.

@@ -3,7 +3,7 @@
 // PyO3 extracts arguments by value.
 #![allow(clippy::needless_pass_by_value)]
 
-use super::analysis::threads_arg;
+use super::args::{threads_arg, Int, Text};
 use super::errors::{invalid, IllegalActionError};
 use super::rules::rules_arg;
 use super::tile::{tile_arg, to_py, PyTile};
@@ -376,11 +376,16 @@ impl PyObservation {
 }
 
 /// A seat number 0-3.
-fn seat_arg(seat: i64) -> PyResult<usize> {
-    usize::try_from(seat)
-        .ok()
+fn seat_arg(seat: Int) -> PyResult<usize> {
+    seat.get::<usize>()
         .filter(|&s| s < 4)
         .ok_or_else(|| invalid(format!("seats are 0-3, got {seat}")))
+}
+
+/// A seed: any integer from 0 to 2^64-1.
+fn seed_arg(seed: &Int) -> PyResult<u64> {
+    seed.get::<u64>()
+        .ok_or_else(|| invalid(format!("a seed is an integer from 0 to 2^64-1, got {seed}")))
 }
 
 /// A four-player game. Not thread-safe to share: each thread should own its game
@@ -407,24 +412,22 @@ impl PyGame {
     /// draw order) are played first, one per hand; `first_dealer` is a seat 0-3,
     /// or `None` to draw it (seeded).
     #[new]
-    #[pyo3(signature = (rules=None, seed=None, walls=None, first_dealer=0))]
+    #[pyo3(
+        signature = (rules=None, seed=None, walls=None, first_dealer=Some(Int::from(0))),
+        text_signature = "(rules=None, seed=None, walls=None, first_dealer=0)"
+    )]
     fn new(
         rules: Option<&Bound<'_, PyAny>>,
-        seed: Option<i128>,
+        seed: Option<Int>,
         walls: Option<Vec<Bound<'_, PyAny>>>,
-        first_dealer: Option<i64>,
+        first_dealer: Option<Int>,
     ) -> PyResult<Self> {
         let rules = rules_arg(rules)?;
-        let seed = seed
-            .map(|s| {
-                u64::try_from(s)
-                    .map_err(|_| invalid(format!("a seed is an integer from 0 to 2^64-1, got {s}")))
-            })
-            .transpose()?;
+        let seed = seed.as_ref().map(seed_arg).transpose()?;
         let first_dealer = first_dealer
             .map(|d| {
-                usize::try_from(d)
-                    .map_err(|_| invalid(format!("the first dealer is seat 0-3, got {d}")))
+                d.get::<usize>()
+                    .ok_or_else(|| invalid(format!("the first dealer is seat 0-3, got {d}")))
             })
             .transpose()?;
         let seed = seed.unwrap_or_else(|| {
@@ -461,7 +464,7 @@ impl PyGame {
     }
 
     /// Every action `seat` may take now (empty when it is not asked).
-    fn legal_actions(&self, py: Python<'_>, seat: i64) -> PyResult<Vec<Py<PyAny>>> {
+    fn legal_actions(&self, py: Python<'_>, seat: Int) -> PyResult<Vec<Py<PyAny>>> {
         let seat = seat_arg(seat)?;
         self.game
             .legal_actions(seat)
@@ -472,7 +475,7 @@ impl PyGame {
 
     /// Take `action` for `seat`. Raises `IllegalActionError` (naming the action and
     /// why) and leaves the game unchanged when the rules do not allow it.
-    fn apply(&mut self, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn apply(&mut self, seat: Int, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = action.cast::<PyAction>().map_err(|_| {
             PyTypeError::new_err(format!(
                 "apply takes an action (Discard, Riichi, Chi, Pon, ..., Pass), got {}",
@@ -483,7 +486,7 @@ impl PyGame {
             ))
         })?;
         let a = a.get().0;
-        let seat = usize::try_from(seat).map_err(|_| {
+        let seat = seat.get::<usize>().ok_or_else(|| {
             IllegalActionError::new_err(format!("seat {seat} may not {a}: seats are 0-3"))
         })?;
         self.game
@@ -495,7 +498,7 @@ impl PyGame {
     /// What `seat` may know now (an `Observation`): its own hand, every river and
     /// meld, the dora indicators, scores, riichi states and the wall count — never
     /// another player's concealed tiles or the wall.
-    fn observation(&self, seat: i64) -> PyResult<PyObservation> {
+    fn observation(&self, seat: Int) -> PyResult<PyObservation> {
         let seat = seat_arg(seat)?;
         let g = &self.game;
         let me = &g.players[seat];
@@ -620,21 +623,27 @@ impl PyGame {
 
 /// Play `n_games` whole games inside Rust with a built-in agent on every seat.
 #[pyfunction]
-#[pyo3(signature = (n_games, agent="shanten", seed=0, rules=None, threads=None, records=false))]
+#[pyo3(
+    signature = (n_games, agent=Text::from("shanten"), seed=Int::from(0), rules=None, threads=None, records=false),
+    text_signature = "(n_games, agent='shanten', seed=0, rules=None, threads=None, records=False)"
+)]
 fn simulate<'py>(
     py: Python<'py>,
-    n_games: i64,
-    agent: &str,
-    seed: i128,
+    n_games: Int,
+    agent: Text,
+    seed: Int,
     rules: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
     records: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = rules_arg(rules)?;
-    let n_games = u64::try_from(n_games)
-        .map_err(|_| invalid(format!("n_games is a count of games, got {n_games}")))?;
-    let seed = u64::try_from(seed)
-        .map_err(|_| invalid(format!("a seed is an integer from 0 to 2^64-1, got {seed}")))?;
+    // Up to 2^63-1 games: more could never be played anyway.
+    let n_games = n_games
+        .get::<i64>()
+        .and_then(|n| u64::try_from(n).ok())
+        .ok_or_else(|| invalid(format!("n_games is a count of games, got {n_games}")))?;
+    let seed = seed_arg(&seed)?;
+    let agent = &*agent;
     let kind = AgentKind::from_name(agent).ok_or_else(|| {
         invalid(format!(
             "agent {agent:?} is not one of \"random\", \"tsumogiri\", \"shanten\""

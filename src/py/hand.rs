@@ -3,7 +3,7 @@
 use super::analysis::{
     py_decomposition, PyDecomposition, PyDiscardOption, PyShantenByForm, PyUkeire, PyWaits,
 };
-use super::text;
+use super::args::text;
 use super::tile::{counts_arg, tile_arg, tiles_arg, to_py, PyTile};
 use crate::algo::{agari, decompose, shanten, waits};
 use crate::error::MahjongError;

@@ -1,7 +1,7 @@
 //! Game logs from Python: `GameRecord`, the readers and writers of the three
 //! formats, and replay (`crate::logs`).
 
-use super::analysis::threads_arg;
+use super::args::{threads_arg, Text};
 use super::errors::invalid;
 use super::game::event_dict;
 use super::rules::PyRules;
@@ -311,7 +311,7 @@ fn source_text(src: &Bound<'_, PyAny>) -> PyResult<(String, Option<String>)> {
         return Ok((text, None));
     }
     let path: String = if let Ok(s) = src.cast::<PyString>() {
-        let s = super::text(s)?;
+        let s = super::args::text(s)?;
         let t = s.trim_start();
         let looks_like_log = t.starts_with('<')
             || t.starts_with('{')
@@ -324,7 +324,11 @@ fn source_text(src: &Bound<'_, PyAny>) -> PyResult<(String, Option<String>)> {
         }
         s.into_owned()
     } else if src.hasattr("__fspath__")? {
-        src.call_method0("__fspath__")?.extract()?
+        let p = src.call_method0("__fspath__")?;
+        let p = p.cast::<PyString>().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err("a path's __fspath__ must give a str")
+        })?;
+        super::args::plain_text(p)?.into_owned()
     } else {
         return Err(pyo3::exceptions::PyTypeError::new_err(format!(
             "a log is a path, bytes or the log's text, not {}",
@@ -427,15 +431,19 @@ fn replay(py: Python<'_>, record: &PyGameRecord, check: bool) -> PyReplayReport 
 /// (`LogParseError` naming the file), unless `errors="report"`, which gives a
 /// report with one `record` mismatch instead.
 #[pyfunction]
-#[pyo3(signature = (paths, check = true, threads = None, errors = "raise"))]
+#[pyo3(
+    signature = (paths, check = true, threads = None, errors = Text::from("raise")),
+    text_signature = "(paths, check=True, threads=None, errors='raise')"
+)]
 fn replay_files(
     py: Python<'_>,
     paths: &Bound<'_, PyAny>,
     check: bool,
     threads: Option<&Bound<'_, PyAny>>,
-    errors: &str,
+    errors: Text,
 ) -> PyResult<Vec<PyReplayReport>> {
-    let raise = match errors {
+    let errors = errors.0;
+    let raise = match errors.as_str() {
         "raise" => true,
         "report" => false,
         e => {

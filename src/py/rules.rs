@@ -1,10 +1,12 @@
 //! `riichi.Rules`: the rule configuration, read and written by option name.
 
+use super::args::{is_strict_int, plain_text_or};
 use super::errors::RuleError;
 use crate::rules::{OptKind, OptSpec, OptValue, Rules, OPTIONS, PRESETS};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
+use std::borrow::Cow;
 
 /// A complete rule configuration. `Rules()` is Tenhou's.
 #[pyclass(name = "Rules", module = "riichi", frozen, eq, hash, from_py_object)]
@@ -86,7 +88,7 @@ fn value_from_py(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<OptValue> {
         ))
     };
     let int = |o: &Bound<'_, PyAny>| -> PyResult<i64> {
-        if o.is_instance_of::<PyBool>() || !o.is_instance_of::<PyInt>() {
+        if !is_strict_int(o) {
             return Err(wrong());
         }
         o.extract::<i64>().map_err(|_| wrong())
@@ -108,7 +110,8 @@ fn value_from_py(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<OptValue> {
             }
         }
         OptKind::Choice(choices) => {
-            let s = obj.cast::<PyString>().map_err(|_| wrong())?.to_cow()?;
+            let s = obj.cast::<PyString>().map_err(|_| wrong())?;
+            let s = rule_text(s)?;
             let c = choices.iter().find(|c| **c == s).ok_or_else(wrong)?;
             OptValue::Choice(c)
         }
@@ -150,13 +153,24 @@ fn apply(base: &Rules, changes: Option<&Bound<'_, PyDict>>) -> PyResult<Rules> {
             let k = k
                 .cast::<PyString>()
                 .map_err(|_| PyTypeError::new_err("rule option names are strings"))?;
-            let name = k.to_cow()?.into_owned();
+            let name = rule_text(k)?.into_owned();
             let value = value_from_py(&name, &v)?;
             pairs.push((name, value));
         }
     }
     let pairs: Vec<(&str, OptValue)> = pairs.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
     base.with(&pairs).map_err(|e| RuleError::new_err(e.0))
+}
+
+/// The text of a rule name or value: one that is no text is a `RuleError`.
+fn rule_text<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
+    plain_text_or(s, RuleError::new_err)
+}
+
+/// The suffix of a `pathlib.Path` (".json", ".toml").
+fn suffix_of(p: &Bound<'_, PyAny>) -> PyResult<String> {
+    let suffix = p.getattr("suffix")?;
+    Ok(rule_text(suffix.cast::<PyString>()?)?.into_owned())
 }
 
 /// The rules argument of a function: `None` is the Tenhou default.
@@ -188,9 +202,8 @@ impl PyRules {
     fn preset(name: &Bound<'_, PyAny>) -> PyResult<Self> {
         let name = name
             .cast::<PyString>()
-            .map_err(|_| PyTypeError::new_err("a preset name is a string"))?
-            .to_cow()?
-            .into_owned();
+            .map_err(|_| PyTypeError::new_err("a preset name is a string"))?;
+        let name = rule_text(name)?;
         Rules::preset(&name)
             .map(PyRules)
             .map_err(|e| RuleError::new_err(e.0))
@@ -202,12 +215,13 @@ impl PyRules {
     }
 
     #[staticmethod]
-    fn preset_doc(name: &str) -> PyResult<&'static str> {
+    fn preset_doc(name: &Bound<'_, PyString>) -> PyResult<&'static str> {
+        let name = rule_text(name)?;
         PRESETS
             .iter()
-            .find(|p| p.name == name)
+            .find(|p| p.name == &*name)
             .map(|p| p.doc)
-            .ok_or_else(|| RuleError::new_err(Rules::preset(name).expect_err("unknown").0))
+            .ok_or_else(|| RuleError::new_err(Rules::preset(&name).expect_err("unknown").0))
     }
 
     #[staticmethod]
@@ -270,7 +284,7 @@ impl PyRules {
     }
 
     #[staticmethod]
-    fn from_json(py: Python<'_>, s: &str) -> PyResult<Self> {
+    fn from_json(py: Python<'_>, s: &Bound<'_, PyString>) -> PyResult<Self> {
         let d = py
             .import("json")?
             .call_method1("loads", (s,))
@@ -303,7 +317,7 @@ impl PyRules {
     }
 
     #[staticmethod]
-    fn from_toml(py: Python<'_>, s: &str) -> PyResult<Self> {
+    fn from_toml(py: Python<'_>, s: &Bound<'_, PyString>) -> PyResult<Self> {
         let toml = py
             .import("tomllib")
             .or_else(|_| py.import("tomli"))
@@ -318,7 +332,7 @@ impl PyRules {
 
     fn save(&self, py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<()> {
         let p = py.import("pathlib")?.getattr("Path")?.call1((path,))?;
-        let suffix: String = p.getattr("suffix")?.extract()?;
+        let suffix = suffix_of(&p)?;
         let text = match suffix.to_ascii_lowercase().as_str() {
             ".json" => self.to_json(py)?,
             ".toml" => self.to_toml(),
@@ -335,21 +349,37 @@ impl PyRules {
     #[staticmethod]
     fn load(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<Self> {
         let p = py.import("pathlib")?.getattr("Path")?.call1((path,))?;
-        let suffix: String = p.getattr("suffix")?.extract()?;
+        let suffix = suffix_of(&p)?;
         let kwargs = PyDict::new(py);
         kwargs.set_item("encoding", "utf-8")?;
-        let text: String = p.call_method("read_text", (), Some(&kwargs))?.extract()?;
+        // A missing or unreadable file is Python's OSError; a file that is no
+        // UTF-8 text is a RuleError.
+        let text = p.call_method("read_text", (), Some(&kwargs)).map_err(|e| {
+            if e.is_instance_of::<pyo3::exceptions::PyUnicodeDecodeError>(py) {
+                RuleError::new_err(format!("rules file {p} is not UTF-8 text: {e}"))
+            } else {
+                e
+            }
+        })?;
+        let text = text.cast::<PyString>()?;
         match suffix.to_ascii_lowercase().as_str() {
-            ".json" => Self::from_json(py, &text),
-            ".toml" => Self::from_toml(py, &text),
+            ".json" => Self::from_json(py, text),
+            ".toml" => Self::from_toml(py, text),
             _ => Err(RuleError::new_err(format!(
                 "rules files are .json or .toml, not {suffix:?}"
             ))),
         }
     }
 
-    fn __getattr__<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
-        match self.0.get(name) {
+    fn __getattr__<'py>(
+        &self,
+        py: Python<'py>,
+        name: &Bound<'py, PyString>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        // A name with no UTF-8 form is no option either.
+        let name = rule_text(name)
+            .map_err(|e| pyo3::exceptions::PyAttributeError::new_err(e.to_string()))?;
+        match self.0.get(&name) {
             Ok(v) => value_to_py(py, &v),
             Err(e) => Err(pyo3::exceptions::PyAttributeError::new_err(e.0)),
         }

@@ -4,6 +4,7 @@
 #![allow(clippy::needless_pass_by_value)]
 
 use super::analysis::{py_decomposition, PyDecomposition};
+use super::args::{is_strict_int, plain_text_or, Int};
 use super::errors::{invalid, InvalidContextError};
 use super::hand::{hand_arg, PyHand};
 use super::rules::rules_arg;
@@ -378,7 +379,8 @@ impl PyScoreResult {
 /// A wind from "E"/"S"/"W"/"N" (any case) or 0-3.
 pub fn wind(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
     if let Ok(s) = obj.cast::<PyString>() {
-        let s = s.to_cow()?;
+        // Like any wrong wind, one that is not even text is a context error.
+        let s = plain_text_or(s, |m| InvalidContextError::new_err(format!("wind {m}")))?;
         let names = [("E", "EAST"), ("S", "SOUTH"), ("W", "WEST"), ("N", "NORTH")];
         return names
             .iter()
@@ -415,7 +417,7 @@ fn opt_wind(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u8>> {
 }
 
 fn count(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
-    if !obj.is_instance_of::<PyInt>() || obj.is_instance_of::<pyo3::types::PyBool>() {
+    if !is_strict_int(obj) {
         return Err(PyTypeError::new_err(format!("{what} is an integer")));
     }
     obj.extract::<u32>().map_err(|_| {
@@ -883,30 +885,39 @@ fn entry(
 
 /// The payment for a hand of `han` and `fu`, or of `yakuman` yakuman.
 #[pyfunction]
-#[pyo3(signature = (han, fu, *, dealer, tsumo, honba=0, yakuman=0, rules=None))]
+#[pyo3(
+    signature = (han, fu, *, dealer, tsumo, honba=Int::from(0), yakuman=Int::from(0), rules=None),
+    text_signature = "(han, fu, *, dealer, tsumo, honba=0, yakuman=0, rules=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn points(
-    han: u32,
-    fu: u32,
+    han: Int,
+    fu: Int,
     dealer: bool,
     tsumo: bool,
-    honba: u32,
-    yakuman: u32,
+    honba: Int,
+    yakuman: Int,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyPointsEntry> {
     let rules = rules_arg(rules)?;
+    let han = han.within("han", 0, 1000)?;
+    let yakuman = yakuman.within("yakuman", 0, 100)?;
+    let honba = honba.within("honba", 0, u32::MAX)?;
     if han == 0 && yakuman == 0 {
         return Err(invalid("a winning hand has at least 1 han (or a yakuman)"));
     }
-    if han > 1000 || yakuman > 100 {
-        return Err(invalid("han is at most 1000 and yakuman at most 100"));
-    }
-    let fu_ok = fu == 25 || ((20..=110).contains(&fu) && fu % 10 == 0);
-    if !fu_ok && (yakuman == 0 && (han < 5 || rules.aotenjou)) {
-        return Err(invalid(format!(
-            "fu is 25 or a multiple of 10 from 20 to 110, got {fu}"
-        )));
-    }
+    // Fu counts below 5 han (always under aotenjou); a limit hand takes any.
+    let fu_counts = yakuman == 0 && (han < 5 || rules.aotenjou);
+    let fu = match fu.get::<u32>() {
+        Some(f) if f == 25 || ((20..=110).contains(&f) && f % 10 == 0) => f,
+        Some(f) if !fu_counts => f,
+        None if !fu_counts => 0,
+        _ => {
+            return Err(invalid(format!(
+                "fu is 25 or a multiple of 10 from 20 to 110, got {fu}"
+            )))
+        }
+    };
     Ok(entry(han, fu, yakuman, dealer, tsumo, honba, &rules))
 }
 
@@ -1006,13 +1017,17 @@ type Deltas = (i64, i64, i64, i64);
 
 /// Score changes by seat wind for nagashi mangan winners.
 #[pyfunction]
-#[pyo3(signature = (winners, honba=0, rules=None))]
+#[pyo3(
+    signature = (winners, honba=Int::from(0), rules=None),
+    text_signature = "(winners, honba=0, rules=None)"
+)]
 fn nagashi_mangan_payments(
     winners: Vec<Bound<'_, PyAny>>,
-    honba: u32,
+    honba: Int,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(i64, i64, i64, i64)> {
-    let _ = honba;
+    // Nagashi mangan is paid without honba: the count is only checked.
+    honba.within("honba", 0, u32::MAX)?;
     let rules = rules_arg(rules)?;
     let w: Vec<u8> = winners.iter().map(wind).collect::<PyResult<_>>()?;
     let d = pts::nagashi_mangan(&w, &rules).map_err(invalid)?;

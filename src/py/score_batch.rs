@@ -3,7 +3,8 @@
 // PyO3 extracts arguments by value.
 #![allow(clippy::needless_pass_by_value)]
 
-use super::analysis::{threads_arg, CHUNK};
+use super::analysis::CHUNK;
+use super::args::{describe, is_int_array, threads_arg};
 use super::errors::invalid;
 use super::rules::rules_arg;
 use super::tile::tile_arg;
@@ -73,26 +74,17 @@ impl Hands {
     }
 }
 
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.getattr("dtype").map_or_else(
-        |_| {
-            obj.get_type()
-                .name()
-                .map_or_else(|_| "?".into(), |n| n.to_string())
-        },
-        |d| format!("an array of dtype {d}"),
-    )
-}
-
 fn hands_arg(obj: &Bound<'_, PyAny>) -> PyResult<Hands> {
     if let Ok(arr) = obj.extract::<PyReadonlyArray2<'_, u8>>() {
-        if arr.shape()[1] != KINDS {
-            return Err(invalid(format!(
-                "hands as counts must have shape (N, 34), got {:?}",
-                arr.shape()
-            )));
+        if arr.shape()[1] == KINDS {
+            return Ok(Hands::Counts(arr.as_array().iter().copied().collect()));
         }
-        return Ok(Hands::Counts(arr.as_array().iter().copied().collect()));
+    }
+    if is_int_array(obj) {
+        return Err(invalid(format!(
+            "hands as counts must be a uint8 array of shape (N, 34), got {}",
+            describe(obj)
+        )));
     }
     if obj.is_instance_of::<PyString>() {
         return Err(invalid(
@@ -102,7 +94,7 @@ fn hands_arg(obj: &Bound<'_, PyAny>) -> PyResult<Hands> {
     let iter = obj.try_iter().map_err(|_| {
         invalid(format!(
             "hands must be a sequence of hand strings or a uint8 (N, 34) count array, got {}",
-            type_name(obj)
+            describe(obj)
         ))
     })?;
     let mut buf = String::new();
@@ -112,10 +104,10 @@ fn hands_arg(obj: &Bound<'_, PyAny>) -> PyResult<Hands> {
         let s = item.cast::<PyString>().map_err(|_| {
             invalid(format!(
                 "hands[{i}] must be a hand string, got {}",
-                type_name(&item)
+                describe(&item)
             ))
         })?;
-        buf.push_str(&super::text(s)?);
+        buf.push_str(&super::args::text(s)?);
         ends.push(buf.len());
     }
     Ok(Hands::Text(buf, ends))
@@ -128,10 +120,16 @@ fn tiles_row_arg(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u8>> {
         if obj.is_instance_of::<PyString>() {
             return Err(invalid("win_tiles is a sequence of tiles, not one string"));
         }
+        if is_int_array(obj) {
+            return Err(invalid(format!(
+                "win_tiles as tile ids must be a uint8 array of shape (N,), got {}",
+                describe(obj)
+            )));
+        }
         let iter = obj.try_iter().map_err(|_| {
             invalid(format!(
                 "win_tiles must be a sequence of tiles or a uint8 (N,) array of tile ids, got {}",
-                type_name(obj)
+                describe(obj)
             ))
         })?;
         iter.map(|t| tile_arg(&t?).map(Tile::id))
@@ -158,7 +156,7 @@ fn column<'py, T: numpy::Element + Copy>(
     let arr: PyReadonlyArray1<'py, T> = obj.extract().map_err(|_| {
         invalid(format!(
             "{name} must be a numpy {dtype} array of shape (N,), got {}",
-            type_name(obj)
+            describe(obj)
         ))
     })?;
     if arr.len() != n {
@@ -181,7 +179,7 @@ fn indicators<'py>(
     let arr: PyReadonlyArray2<'py, u8> = obj.extract().map_err(|_| {
         invalid(format!(
             "{name} must be a numpy uint8 array of shape (N, K) of tile ids (255 = none), got {}",
-            type_name(obj)
+            describe(obj)
         ))
     })?;
     let shape = arr.shape();
@@ -221,10 +219,16 @@ fn indicator_tiles(ind: Option<&(Vec<u8>, usize)>, i: usize) -> Result<Vec<Tile>
 
 impl Batch {
     fn row(&self, i: usize) -> Result<(u32, u32, i64), MahjongError> {
+        let f = self.flags.as_ref().map_or(0, |f| f[i]);
+        if f >> FLAGS.len() != 0 {
+            return Err(MahjongError::InvalidInput(format!(
+                "flags {f:#x} has bits that are no flag (SCORE_FLAGS)"
+            )));
+        }
         let hand = self.hands.hand(i)?;
         let win = Tile::from_id(self.wins[i])
             .ok_or_else(|| MahjongError::InvalidTile(format!("tile id {}", self.wins[i])))?;
-        let f = self.flags.as_ref().map_or(0, |f| f[i]);
+
         let bit = |name: &str| {
             let b = FLAGS.iter().position(|x| *x == name).expect("flag");
             f >> b & 1 == 1

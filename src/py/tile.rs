@@ -1,11 +1,11 @@
 //! `riichi.Tile` and the tile-list functions.
 
+use super::args::{int_arg, text};
 use super::errors::invalid;
-use super::text;
 use crate::error::MahjongError;
 use crate::notation::{mpsz, tenhou};
 use crate::tile::{Counts, Tile, KINDS};
-use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PySequence, PyString, PyType};
 
@@ -201,19 +201,6 @@ pub fn raw_counts(
         return Err(out_of_range(format!("{seen} counts from a sequence of length 34")).into());
     }
     Ok(Some(c))
-}
-
-/// A Python int as `i64`: `None` when it does not fit, `TypeError` when `obj` is
-/// not an integer.
-pub fn int_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
-    match obj.extract::<i64>() {
-        Ok(v) => Ok(Some(v)),
-        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Ok(None),
-        Err(_) => Err(PyTypeError::new_err(format!(
-            "expected an integer, got {}",
-            obj.get_type().name()?
-        ))),
-    }
 }
 
 pub fn to_py(tiles: &[Tile]) -> Vec<PyTile> {

@@ -1,0 +1,218 @@
+//! Argument conversions shared by the bindings. Python integers are unbounded
+//! and Python strings may hold lone surrogates; Rust's `u32` and `&str` cannot,
+//! and `PyO3` would answer with `OverflowError` or `UnicodeEncodeError`. These types
+//! take any `int` and any `str`, so each call can say in a `riichi` error what was
+//! out of range or unreadable.
+
+use super::errors::invalid;
+use crate::error::MahjongError;
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyString};
+use std::borrow::Cow;
+use std::fmt;
+
+/// Any Python integer: its value when it fits in `i128` as `i64` or `u64`
+/// (seeds), else its decimal text for messages.
+pub struct Int(Result<i128, String>);
+
+impl Int {
+    /// The value as `T`, or `None` when it is out of `T`'s range.
+    pub fn get<T: TryFrom<i128>>(&self) -> Option<T> {
+        self.0.as_ref().ok().and_then(|&v| T::try_from(v).ok())
+    }
+
+    /// The value when it is within `lo..=hi`, else an `InvalidInputError`
+    /// "`what` must be an integer from `lo` to `hi`, got …".
+    pub fn within<T>(&self, what: &str, lo: T, hi: T) -> PyResult<T>
+    where
+        T: TryFrom<i128> + PartialOrd + fmt::Display + Copy,
+    {
+        self.get::<T>()
+            .filter(|v| (lo..=hi).contains(v))
+            .ok_or_else(|| {
+                invalid(format!(
+                    "{what} must be an integer from {lo} to {hi}, got {self}"
+                ))
+            })
+    }
+}
+
+impl From<i64> for Int {
+    fn from(v: i64) -> Self {
+        Self(Ok(i128::from(v)))
+    }
+}
+
+impl fmt::Display for Int {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Ok(v) => write!(f, "{v}"),
+            Err(text) => f.write_str(&crate::error::shortened(text)),
+        }
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        match obj.extract::<i64>() {
+            Ok(v) => Ok(Self(Ok(i128::from(v)))),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+                Ok(Self(obj.extract::<u64>().map(i128::from).map_err(|_| {
+                    obj.str().map_or_else(|_| "?".into(), |s| s.to_string())
+                })))
+            }
+            Err(_) => Err(PyTypeError::new_err(format!(
+                "expected an integer, got {}",
+                obj.get_type().name()?
+            ))),
+        }
+    }
+}
+
+/// A Python int as `i64`: `None` when it does not fit, `TypeError` when `obj` is
+/// not an integer.
+pub fn int_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
+    Ok(obj.extract::<Int>()?.get())
+}
+
+/// Whether `obj` is an `int` and not a `bool`.
+pub fn is_strict_int(obj: &Bound<'_, PyAny>) -> bool {
+    obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<pyo3::types::PyBool>()
+}
+
+/// What `obj` is, for messages about array arguments: "a 1-d array of dtype
+/// uint8 and shape (34,)", "a numpy int64 scalar", or its type's name.
+pub fn describe(obj: &Bound<'_, PyAny>) -> String {
+    let attr = |name: &str| obj.getattr(name).ok().map(|v| v.to_string());
+    let type_name = obj
+        .get_type()
+        .name()
+        .map_or_else(|_| "?".into(), |n| n.to_string());
+    match (attr("dtype"), attr("ndim"), attr("shape")) {
+        (Some(dtype), Some(ndim), Some(shape)) if type_name == "ndarray" => {
+            format!("a {ndim}-d array of dtype {dtype} and shape {shape}")
+        }
+        (Some(dtype), ..) => format!("a numpy {dtype} scalar ({type_name})"),
+        _ => type_name,
+    }
+}
+
+/// Whether `obj` is a numpy array of integers or booleans (counts, ids).
+pub fn is_int_array(obj: &Bound<'_, PyAny>) -> bool {
+    obj.hasattr("ndim").unwrap_or(false)
+        && obj
+            .getattr("dtype")
+            .and_then(|d| d.getattr("kind"))
+            .is_ok_and(|k| k.to_string().chars().all(|c| "iub".contains(c)))
+}
+
+/// Most threads a batch call may ask for.
+const MAX_THREADS: usize = 256;
+
+/// The `threads` argument of batch calls: `None` (all cores) or 1 to 256.
+pub fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    match threads {
+        Some(t) if !t.is_none() => Ok(Some(
+            int_arg(t)?
+                .and_then(|v| usize::try_from(v).ok())
+                .filter(|&v| (1..=MAX_THREADS).contains(&v))
+                .ok_or_else(|| {
+                    invalid(format!(
+                        "threads must be an integer from 1 to {MAX_THREADS}, got {t}"
+                    ))
+                })?,
+        )),
+        _ => Ok(None),
+    }
+}
+
+/// Where the first character of `s` with no UTF-8 form (a lone surrogate) is,
+/// in characters, and the start of `s` with each such character shown as '?'.
+fn unencodable(s: &Bound<'_, PyString>) -> (usize, String) {
+    let mut shown = String::new();
+    let mut at = None;
+    if let Ok(chars) = s.try_iter() {
+        for (i, c) in chars.flatten().enumerate() {
+            let c = c.cast::<PyString>().ok().and_then(|c| c.to_cow().ok());
+            if c.is_none() && at.is_none() {
+                at = Some(i);
+            }
+            if i <= 60 {
+                shown.push_str(c.as_deref().unwrap_or("?"));
+            }
+        }
+    }
+    (at.unwrap_or(0), shown)
+}
+
+/// The text of a Python `str` holding notation. One that has no UTF-8 form (a
+/// lone surrogate) is not valid notation either: a `TileParseError` at that
+/// character, not a `UnicodeEncodeError`.
+pub fn text<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
+    s.to_cow().map_err(|_| {
+        let (at, shown) = unencodable(s);
+        // `at` counts characters; `parse` takes a byte offset into what it quotes.
+        let byte = shown.char_indices().nth(at).map_or(shown.len(), |(b, _)| b);
+        let mut e = MahjongError::parse(&shown, byte, "not valid text (a lone surrogate)");
+        if let MahjongError::TileParse { position, .. } = &mut e {
+            *position = at;
+        }
+        e.into()
+    })
+}
+
+/// The text of any other Python `str` (a name, a choice, JSON): one with a lone
+/// surrogate is an `InvalidInputError` saying where.
+pub fn plain_text<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
+    plain_text_or(s, invalid)
+}
+
+/// [`plain_text`] with the error that fits the caller (a `RuleError` for rule
+/// names, an `InvalidContextError` for winds).
+pub fn plain_text_or<'a>(
+    s: &'a Bound<'_, PyString>,
+    error: impl FnOnce(String) -> PyErr,
+) -> PyResult<Cow<'a, str>> {
+    s.to_cow().map_err(|_| {
+        let (at, shown) = unencodable(s);
+        error(format!(
+            "{:?} is not valid text: a lone surrogate at character {at}",
+            crate::error::shortened(&shown)
+        ))
+    })
+}
+
+/// A `str` argument, as `String`, through [`plain_text`].
+pub struct Text(pub String);
+
+impl std::ops::Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for Text {
+    fn from(s: &str) -> Self {
+        Self(s.to_owned())
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Text {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let s = obj.cast::<PyString>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "expected a str, got {}",
+                obj.get_type()
+                    .name()
+                    .map_or_else(|_| "?".into(), |n| n.to_string())
+            ))
+        })?;
+        Ok(Self(plain_text(&s)?.into_owned()))
+    }
+}
