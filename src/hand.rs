@@ -14,6 +14,11 @@ pub struct Hand {
     /// Red fives among the concealed tiles, per numbered suit.
     red: [u8; 3],
     melds: Vec<Meld>,
+    /// Concealed tiles and melds together, counted once here (validation needs
+    /// them) for everything that asks later: scoring, waits, shanten with melds.
+    all: Counts,
+    /// Red fives in the melds, per numbered suit.
+    meld_red: [u8; 3],
 }
 
 impl Hand {
@@ -40,12 +45,14 @@ impl Hand {
                 red[t.suit() as usize] += 1;
             }
         }
-        let hand = Hand {
-            concealed: counts,
-            red,
-            melds,
-        };
-        let all = hand.all_counts();
+        let mut all = counts;
+        let mut meld_red = [0u8; 3];
+        for t in melds.iter().flat_map(Meld::tiles) {
+            all[t.kind() as usize] = all[t.kind() as usize].saturating_add(1);
+            if t.is_red() {
+                meld_red[t.suit() as usize] += 1;
+            }
+        }
         if let Some(k) = (0..KINDS).find(|&k| all[k] > 4) {
             let t = Tile::from_kind(k as u8).expect("kind");
             return Err(MahjongError::InvalidHand(format!(
@@ -53,7 +60,13 @@ impl Hand {
                 all[k]
             )));
         }
-        Ok(hand)
+        Ok(Hand {
+            concealed: counts,
+            red,
+            melds,
+            all,
+            meld_red,
+        })
     }
 
     /// Concealed counts by kind.
@@ -82,22 +95,21 @@ impl Hand {
 
     /// Copies of each kind held in melds.
     pub fn meld_counts(&self) -> Counts {
-        let mut c = [0u8; KINDS];
-        for m in &self.melds {
-            for t in m.tiles() {
-                c[t.kind() as usize] += 1;
-            }
+        let mut c = self.all;
+        for (a, b) in c.iter_mut().zip(self.concealed) {
+            *a -= b;
         }
         c
     }
 
     /// Copies of each kind in concealed tiles and melds together.
-    pub fn all_counts(&self) -> Counts {
-        let mut c = self.meld_counts();
-        for (a, b) in c.iter_mut().zip(self.concealed) {
-            *a += b;
-        }
-        c
+    pub const fn all_counts(&self) -> Counts {
+        self.all
+    }
+
+    /// Red fives in concealed tiles and melds together, per numbered suit.
+    pub fn all_red_fives(&self) -> [u8; 3] {
+        [0, 1, 2].map(|s| self.red[s] + self.meld_red[s])
     }
 
     /// The concealed tiles, sorted (red fives before the plain ones).

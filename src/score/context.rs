@@ -153,14 +153,7 @@ impl WinContext {
         }
         // Copies: hand, melds and indicators together.
         let mut all = *all;
-        let mut red = hand.red_fives();
-        for m in hand.melds() {
-            for t in m.tiles() {
-                if t.is_red() {
-                    red[t.suit() as usize] += 1;
-                }
-            }
-        }
+        let mut red = hand.all_red_fives();
         for t in self.dora_indicators.iter().chain(&self.ura_indicators) {
             all[t.kind() as usize] += 1;
             if t.is_red() {
@@ -176,7 +169,11 @@ impl WinContext {
             }
             all[kind as usize] += 3;
         }
-        if let Some(k) = (0..KINDS).find(|&k| all[k] > 4) {
+        // The maximum first (it vectorizes), the kind only for the message.
+        if let Some(k) = (all.iter().max() > Some(&4))
+            .then(|| (0..KINDS).find(|&k| all[k] > 4))
+            .flatten()
+        {
             return Err(MahjongError::InvalidContext(format!(
                 "{} copies of {} in the hand and the indicators (there are 4)",
                 all[k],

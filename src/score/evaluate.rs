@@ -412,26 +412,33 @@ fn standard(
 ) {
     let pair = d.pairs[0];
     let blocks = d.blocks;
-    // Shape summary.
-    let mut runs = [0u8; KINDS]; // shuntsu count by first kind
-    let mut sets = [false; KINDS]; // triplets and quads by kind
+    // Shape summary, as bit sets of kinds: `runs` the first kinds of shuntsu,
+    // `sets` the kinds of triplets and quads.
+    let mut run_firsts = [0u8; 4];
+    let (mut runs, mut sets) = (0u64, 0u64);
     let (mut n_runs, mut n_kans, mut ankou) = (0u32, 0u32, 0u32);
     for (i, b) in blocks.iter().enumerate() {
         match b.shape {
             BlockShape::Shuntsu => {
-                runs[b.first as usize] += 1;
+                runs |= 1 << b.first;
+                run_firsts[n_runs as usize] = b.first;
                 n_runs += 1;
             }
             BlockShape::Koutsu | BlockShape::Kantsu => {
-                sets[b.first as usize] = true;
+                sets |= 1 << b.first;
                 n_kans += u32::from(b.shape == BlockShape::Kantsu);
                 ankou += u32::from(concealed_set(d, i, win_block, ctx.tsumo));
             }
         }
     }
+    let run = |k: usize| runs >> k & 1 == 1;
+    let set = |k: usize| sets >> k & 1 == 1;
+    // How many times each shuntsu appears (by its first index among the runs).
+    let run_firsts = &run_firsts[..n_runs as usize];
+    let times = |i: usize| run_firsts.iter().filter(|&&f| f == run_firsts[i]).count() as u8;
     let n_sets = 4 - n_runs;
-    let dragon_sets = (31..34).filter(|&k| sets[k]).count();
-    let wind_sets = (27..31).filter(|&k| sets[k]).count();
+    let dragon_sets = (sets & DRAGONS).count_ones();
+    let wind_sets = (sets & WINDS).count_ones();
     let pair_dragon = pair >= 31;
     let pair_wind = (27..31).contains(&pair);
 
@@ -470,29 +477,32 @@ fn standard(
             e.pao_multiplier += u32::from(m);
         }
     }
-    let max_runs = runs.iter().copied().max().unwrap_or(0);
+    let max_runs = (0..run_firsts.len()).map(times).max().unwrap_or(0);
     if rules.isshoku_yonjun && max_runs == 4 {
         e.yakuman.push((Yaku::IsshokuYonjun, 1));
     }
-    let consecutive_sets =
-        |n: usize| (0..3).any(|s| (0..=9 - n).any(|i| (0..n).all(|j| sets[9 * s + i + j])));
+    // n triplets of consecutive numbers in a suit: a start bit with the n-1 next
+    // bits set, the start at most 9-n in its suit.
+    let consecutive_sets = |n: u32| {
+        let starts = (0x1ffu64 >> (n - 1)) * (1 | 1 << 9 | 1 << 18);
+        (0..n).fold(starts, |m, j| m & sets >> j) != 0
+    };
     if rules.suurenkou && consecutive_sets(4) {
         e.yakuman.push((Yaku::Suurenkou, 1));
     }
-    let ittsu_suit =
-        (0..3).find(|&s| runs[9 * s] > 0 && runs[9 * s + 3] > 0 && runs[9 * s + 6] > 0);
+    let ittsu_suit = (0..3).find(|&s| run(9 * s) && run(9 * s + 3) && run(9 * s + 6));
     if rules.toupuu_shinkansen != ToupuuShinkansen::Off {
         if let Some(s) = ittsu_suit {
             let suit_ok = s == 2 || rules.toupuu_shinkansen == ToupuuShinkansen::On;
-            let winds = (pair == 27 && sets[30]) || (pair == 30 && sets[27]);
+            let winds = (pair == 27 && set(30)) || (pair == 30 && set(27));
             if suit_ok && winds {
                 e.yakuman.push((Yaku::ToupuuShinkansen, 1));
             }
         }
     }
     if rules.kinmonkyou {
-        let gate = (0..3)
-            .any(|s| [0, 2, 4, 6].iter().all(|&i| runs[9 * s + i] > 0) && pair as usize / 9 == s);
+        let gate =
+            (0..3).any(|s| [0, 2, 4, 6].iter().all(|&i| run(9 * s + i)) && pair as usize / 9 == s);
         if gate {
             e.yakuman.push((Yaku::Kinmonkyou, 2));
         }
@@ -513,10 +523,11 @@ fn standard(
     }
     // Identical sequences.
     let closed = f.closed;
+    let distinct = (0..run_firsts.len()).filter(|&i| !run_firsts[..i].contains(&run_firsts[i]));
     let peikou: u8 = if rules.ryanpeikou_needs_distinct {
-        runs.iter().filter(|&&n| n >= 2).count() as u8
+        distinct.filter(|&i| times(i) >= 2).count() as u8
     } else {
-        runs.iter().map(|&n| n / 2).sum()
+        distinct.map(|i| times(i) / 2).sum()
     };
     let sanjun = rules.isshoku_sanjun != IsshokuSanjun::Off && max_runs >= 3;
     if closed && peikou >= 2 {
@@ -533,7 +544,7 @@ fn standard(
     }
     // Yakuhai.
     for k in 27..34u8 {
-        if !sets[k as usize] {
+        if !set(k as usize) {
             continue;
         }
         if k >= 31 {
@@ -565,7 +576,7 @@ fn standard(
     if ittsu_suit.is_some() {
         e.yaku.push((Yaku::Ittsu, open_less(2)));
     }
-    if (0..7).any(|n| runs[n] > 0 && runs[9 + n] > 0 && runs[18 + n] > 0) {
+    if runs & runs >> 9 & runs >> 18 & 0x7f != 0 {
         e.yaku.push((Yaku::SanshokuDoujun, open_less(2)));
     }
     if rules.sanshoku_tsuukan != SanshokuTsuukan::Off {
@@ -579,7 +590,7 @@ fn standard(
         ];
         let found = PERMS
             .iter()
-            .any(|p| runs[9 * p[0]] > 0 && runs[9 * p[1] + 3] > 0 && runs[9 * p[2] + 6] > 0);
+            .any(|p| run(9 * p[0]) && run(9 * p[1] + 3) && run(9 * p[2] + 6));
         if found {
             match rules.sanshoku_tsuukan {
                 SanshokuTsuukan::On => e.yaku.push((Yaku::SanshokuTsuukan, open_less(2))),
@@ -590,7 +601,7 @@ fn standard(
             }
         }
     }
-    if (0..9).any(|n| sets[n] && sets[9 + n] && sets[18 + n]) {
+    if sets & sets >> 9 & sets >> 18 & 0x1ff != 0 {
         e.yaku.push((Yaku::SanshokuDoukou, 2));
     }
     if ankou == 3 {

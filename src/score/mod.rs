@@ -164,10 +164,7 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
     let all = hand.all_counts();
     ctx.check(hand, &all, win, rules)?;
     let melds = hand.melds();
-    let mut aka: u32 = hand.red_fives().iter().map(|&r| u32::from(r)).sum();
-    for m in melds {
-        aka += m.tiles().iter().filter(|t| t.is_red()).count() as u32;
-    }
+    let aka: u32 = hand.all_red_fives().iter().map(|&r| u32::from(r)).sum();
     let dora = count_dora(&all, &ctx.dora_indicators);
     let ura = if ctx.in_riichi() {
         count_dora(&all, &ctx.ura_indicators)
