@@ -684,6 +684,15 @@ impl Rules {
                 self.return_points, self.start_points
             )));
         }
+        // 1, 2 or 3 tenpai players share what 3, 2 or 1 noten players pay: both
+        // shares are whole only for a multiple of 6.
+        if self.noten_payment_total % 6 != 0 {
+            return Err(RuleError(format!(
+                "rule option noten_payment_total = {} is not valid: it is shared by 1, 2 or 3 \
+                 players on each side, so it must be a multiple of 6 (3000 is usual)",
+                self.noten_payment_total
+            )));
+        }
         if self.aotenjou && self.max_yakuman.is_some() {
             return Err(RuleError(
                 "rule option aotenjou = true has no limits: max_yakuman must be none".into(),

@@ -1120,3 +1120,12 @@ def test_impossible_combinations() -> None:
     assert both.open_riichi is True
     msg = _rule_error(lambda: Rules.from_dict({"aotenjou": True, "max_yakuman": 1}))
     assert "max_yakuman" in msg
+
+
+@pytest.mark.parametrize("total", [1000, 2999, 54283])
+def test_noten_payment_total_must_split_evenly(total: int) -> None:
+    """Found by fuzzing: 54283 paid by three noten players (18094 each) to one tenpai
+    player (54283) made points out of nothing. Both sides split 1, 2 or 3 ways."""
+    with pytest.raises(riichi.RuleError, match="multiple of 6"):
+        Rules(noten_payment_total=total)
+    assert Rules(noten_payment_total=total - total % 6).noten_payment_total == total - total % 6

@@ -559,6 +559,14 @@ pub fn read_mjlog(text: &str) -> Result<GameRecord> {
     if let Some(points) = final_points {
         r.events.push(Event::EndGame { scores: points });
     }
+    // Tenhou now keeps one decimal of the final scores (logs of 2022 show it;
+    // older ones round to whole numbers): tenths in the log mean no rounding.
+    // Decided at the end, so that it holds whatever the order of GO and owari.
+    if r.final_scores
+        .is_some_and(|s| s.iter().any(|x| x % 10 != 0))
+    {
+        r.rules.final_rounding = crate::rules::FinalRounding::None;
+    }
     if r.hands().is_empty() {
         return Err(MahjongError::LogParse(
             "mjlog: no hand (no <INIT> tag)".into(),
@@ -653,11 +661,6 @@ fn owari(tag: &Tag, r: &mut GameRecord, final_points: &mut Option<[i64; 4]>) -> 
     }
     *final_points = Some(points);
     r.final_scores = Some(scores);
-    // Tenhou now keeps one decimal of the final scores (logs of 2022 show it;
-    // older ones round to whole numbers): tenths in the log mean no rounding.
-    if scores.iter().any(|s| s % 10 != 0) {
-        r.rules.final_rounding = crate::rules::FinalRounding::None;
-    }
     Ok(())
 }
 
