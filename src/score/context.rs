@@ -4,7 +4,7 @@ use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
 use crate::meld::MeldKind;
 use crate::rules::Rules;
-use crate::tile::{Counts, Tile, KINDS};
+use crate::tile::{Counts, Tile};
 
 /// Winds as 0-3: East, South, West, North.
 pub const WINDS: [&str; 4] = ["E", "S", "W", "N"];
@@ -169,15 +169,15 @@ impl WinContext {
             }
             all[kind as usize] += 3;
         }
-        // The maximum first (it vectorizes), the kind only for the message.
-        if let Some(k) = (all.iter().max() > Some(&4))
-            .then(|| (0..KINDS).find(|&k| all[k] > 4))
-            .flatten()
-        {
+        // A hand holds at most 4 of a kind: only the kinds added here can exceed it.
+        let added = (self.dora_indicators.iter().chain(&self.ura_indicators))
+            .map(|t| t.kind())
+            .chain(self.chankan.then_some(kind));
+        if let Some(k) = added.into_iter().find(|&k| all[k as usize] > 4) {
             return Err(MahjongError::InvalidContext(format!(
                 "{} copies of {} in the hand and the indicators (there are 4)",
-                all[k],
-                Tile::from_kind(k as u8).expect("kind")
+                all[k as usize],
+                Tile::from_kind(k).expect("kind")
             )));
         }
         for (s, (&have, &allowed)) in red.iter().zip(&rules.red_fives).enumerate() {

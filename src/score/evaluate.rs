@@ -97,10 +97,7 @@ const DRAGONS: u64 = 0x7 << 31;
 
 impl Facts {
     pub fn new(all: Counts, concealed: Counts, closed: bool, has_melds: bool, win: u8) -> Facts {
-        let mut present = 0u64;
-        for (k, &n) in all.iter().enumerate() {
-            present |= u64::from(n > 0) << k;
-        }
+        let present = crate::algo::shanten::Tally::of(&all).once;
         let groups = [MAN, PIN, SOU, WINDS, DRAGONS]
             .iter()
             .enumerate()
