@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pytest
-from game_strategies import ACTIONS
+from game_strategies import ACTIONS, ALL_TILES
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -1207,6 +1207,16 @@ def riichi_with_open_hand(game: Game) -> None:
     game.apply(s, Riichi(game.observation(s).hand[0]))
 
 
+def first_missing(hand: list[Tile]) -> Tile:
+    return next(t for t in ALL_TILES if t not in hand)
+
+
+def other_tile(game: Game) -> Tile:
+    """A tile of seat 0's hand other than the one just drawn."""
+    o = game.observation(0)
+    return next(t for t in o.hand if t != o.drawn)
+
+
 def chi_not_offered(game: Game) -> None:
     s = next(s for s in game.current_decision if game.legal_actions(s))
     tile = game.observation(s).claim[0]
@@ -1545,55 +1555,67 @@ CATALOGUE: list[Any] = [
         "kakan without pon",
         lambda: kakan_without_pon(fresh()),
         IllegalActionError,
-        "may not Kakan(Tile(",
+        "there is no pon of",
     ),
     (
         "riichi with an open hand",
         lambda: riichi_with_open_hand(game_where(open_hand_on_turn)),
         IllegalActionError,
-        "may not Riichi(Tile(",
+        "riichi needs a closed hand",
     ),
     (
         "chi not offered",
         lambda: chi_not_offered(game_where(a_claim)),
         IllegalActionError,
-        "may not Chi(",
+        "is not in the hand (twice when both tiles are",
     ),
     (
         "not this seat's turn",
         lambda: fresh().apply(1, Discard(fresh().observation(1).hand[0])),
         IllegalActionError,
-        "it is not this seat's decision",
+        "it is not this seat's decision (seats deciding: [0])",
     ),
     (
         "tsumo on an incomplete hand",
         lambda: fresh().apply(0, Tsumo()),
         IllegalActionError,
-        "seat 0 may not Tsumo(): not among its legal actions",
+        "seat 0 may not Tsumo(): the hand is not complete with",
     ),
     (
         "pass on one's turn",
         lambda: fresh().apply(0, Pass()),
         IllegalActionError,
-        "seat 0 may not Pass()",
+        "seat 0 may not Pass(): there is no tile to claim: it is this seat's turn",
     ),
     (
         "ron on one's turn",
         lambda: fresh().apply(0, Ron()),
         IllegalActionError,
-        "seat 0 may not Ron()",
+        "seat 0 may not Ron(): there is no tile to claim",
     ),
     (
         "kyuushu without nine",
         lambda: fresh().apply(0, KyuushuKyuuhai()),
         IllegalActionError,
-        "may not KyuushuKyuuhai()",
+        "may not KyuushuKyuuhai(): kyuushu kyuuhai is declared on one's first draw",
     ),
     (
         "daiminkan on one's turn",
         lambda: fresh().apply(0, Daiminkan()),
         IllegalActionError,
-        "may not Daiminkan()",
+        "may not Daiminkan(): there is no tile to claim",
+    ),
+    (
+        "discard of a tile not held",
+        lambda: fresh().apply(0, Discard(first_missing(fresh().observation(0).hand))),
+        IllegalActionError,
+        "is not in the hand",
+    ),
+    (
+        "tsumogiri of another tile",
+        lambda: fresh().apply(0, Discard(other_tile(fresh()), tsumogiri=True)),
+        IllegalActionError,
+        "tsumogiri discards the tile just drawn,",
     ),
     (
         "seat 9",

@@ -267,7 +267,7 @@ pub struct Player {
 }
 
 impl Player {
-    fn counts(&self) -> Counts {
+    pub(super) fn counts(&self) -> Counts {
         let mut c = [0u8; KINDS];
         for t in &self.concealed {
             c[t.kind() as usize] += 1;
@@ -286,7 +286,7 @@ impl Player {
     }
 
     /// Kinds that complete the hand (exact: tiles held four times excluded).
-    fn waits(&self) -> u64 {
+    pub(super) fn waits(&self) -> u64 {
         let (s, mask) =
             shanten_and_lowering(&self.counts(), Some(&self.meld_counts()), self.melds.len());
         if s == 0 {
@@ -302,16 +302,16 @@ impl Player {
         tenpai_at_draw(&self.counts(), &self.meld_counts(), self.melds.len())
     }
 
-    fn is_closed(&self) -> bool {
+    pub(super) fn is_closed(&self) -> bool {
         self.melds.iter().all(|m| !m.is_open())
     }
 
-    fn in_riichi(&self) -> bool {
+    pub(super) fn in_riichi(&self) -> bool {
         self.riichi_at.is_some()
     }
 
     /// Own discards (called-away ones included) hold a winning kind.
-    fn discard_furiten(&self, waits: u64) -> bool {
+    pub(super) fn discard_furiten(&self, waits: u64) -> bool {
         self.river.iter().any(|d| waits >> d.tile.kind() & 1 == 1)
     }
 
@@ -347,7 +347,7 @@ impl Player {
         }
     }
 
-    fn hand(&self) -> Result<Hand> {
+    pub(super) fn hand(&self) -> Result<Hand> {
         Hand::new(&self.concealed, self.melds.clone())
     }
 }
@@ -971,7 +971,7 @@ impl Game {
         }
     }
 
-    fn tsumo_context(&self, seat: usize, rinshan: bool) -> WinContext {
+    pub(super) fn tsumo_context(&self, seat: usize, rinshan: bool) -> WinContext {
         let first = self.uninterrupted && self.discards[seat] == 0;
         let mut ctx = self.base_context(seat);
         ctx.tsumo = true;
@@ -983,7 +983,7 @@ impl Game {
         ctx
     }
 
-    fn ron_context(&self, seat: usize, from: usize, kind: ClaimKind) -> WinContext {
+    pub(super) fn ron_context(&self, seat: usize, from: usize, kind: ClaimKind) -> WinContext {
         let mut ctx = self.base_context(seat);
         ctx.chankan = matches!(kind, ClaimKind::Kakan | ClaimKind::Ankan);
         ctx.robbed_ankan = kind == ClaimKind::Ankan;
@@ -1006,14 +1006,7 @@ impl Game {
             ));
         }
         if !self.legal_actions(seat).contains(&action) {
-            let why = if seat > 3 {
-                "seats are 0-3"
-            } else if self.legal_actions(seat).is_empty() {
-                "it is not this seat's decision"
-            } else {
-                "not among its legal actions"
-            };
-            return Err(illegal(seat, &action, why));
+            return Err(illegal(seat, &action, &self.refusal(seat, &action)));
         }
         self.apply_unchecked(seat, action);
         Ok(())

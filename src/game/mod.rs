@@ -1,6 +1,7 @@
 pub mod agents;
 pub mod engine;
 pub mod final_result;
+mod refusal;
 #[cfg(test)]
 mod rule_tests;
 #[cfg(test)]
