@@ -1265,7 +1265,8 @@ def simulate(
     (per seat), hands_per_game, yaku_counts (wins with each yaku id; yakuman ids
     end in " (yakuman)"), seconds, games_per_second, and with `records=True` the
     mjai events of every game ("records"). Game `i` is seeded from
-    `seed` and `i`: the same call gives the same statistics."""
+    `seed` and `i`: the same call gives the same statistics. Games are played in
+    parts of a few hundred, and Ctrl-C stops the call between two parts."""
 
 # Logs ------------------------------------------------------------------------------
 

@@ -42,7 +42,7 @@ pub struct Stats {
 
 impl Stats {
     /// These statistics and `o`'s together.
-    fn merge(mut self, o: &Stats) -> Stats {
+    pub fn merge(mut self, o: &Stats) -> Stats {
         if self.yaku.len() < o.yaku.len() {
             self.yaku.resize(o.yaku.len(), 0);
         }
@@ -142,7 +142,7 @@ pub fn simulate(
     seed: u64,
     threads: Option<usize>,
 ) -> Result<Stats> {
-    run(rules, n, agent, seed, threads, false).map(|(s, _)| s)
+    simulate_games(rules, 0..n, agent, seed, threads, false).map(|(s, _)| s)
 }
 
 /// Play `n` games like [`simulate`] and keep every game's events.
@@ -153,13 +153,15 @@ pub fn simulate_records(
     seed: u64,
     threads: Option<usize>,
 ) -> Result<(Stats, Vec<Vec<Event>>)> {
-    run(rules, n, agent, seed, threads, true)
+    simulate_games(rules, 0..n, agent, seed, threads, true)
 }
 
-/// The games of [`simulate`], their statistics merged, their events kept when asked.
-fn run(
+/// Games `games` of [`simulate`] (game `i` is seeded by `game_seed(seed, i)`,
+/// so a run in parts plays the games of one run): their statistics merged, their
+/// events kept when asked.
+pub fn simulate_games(
     rules: &Rules,
-    n: u64,
+    games: std::ops::Range<u64>,
     agent: AgentKind,
     seed: u64,
     threads: Option<usize>,
@@ -178,9 +180,9 @@ fn run(
     let empty = || Ok((Stats::default(), Vec::new()));
     crate::parallel::in_pool(threads, |parallel| {
         let r = if parallel {
-            (0..n).into_par_iter().map(one).reduce(empty, join)
+            games.into_par_iter().map(one).reduce(empty, join)
         } else {
-            (0..n).map(one).fold(empty(), join)
+            games.map(one).fold(empty(), join)
         };
         r.map_err(|e: MahjongError| e.to_string())
     })

@@ -621,6 +621,9 @@ impl PyGame {
     }
 }
 
+/// Games per part of a `simulate` call (signals are checked between parts).
+const SIMULATE_PART: u64 = 256;
+
 /// Play `n_games` whole games inside Rust with a built-in agent on every seat.
 #[pyfunction]
 #[pyo3(
@@ -651,14 +654,20 @@ fn simulate<'py>(
     })?;
     let threads = threads_arg(threads)?;
     let start = std::time::Instant::now();
-    let (s, games) = if records {
-        py.detach(|| sim::simulate_records(&rules, n_games, kind, seed, threads))?
-    } else {
-        (
-            py.detach(|| sim::simulate(&rules, n_games, kind, seed, threads))?,
-            Vec::new(),
-        )
-    };
+    // In parts, each with the GIL released, so that Ctrl-C (or any signal
+    // handler's exception) stops a long run between them.
+    let part = SIMULATE_PART.max(threads.unwrap_or_else(rayon::current_num_threads) as u64 * 16);
+    let (mut s, mut games) = (sim::Stats::default(), Vec::new());
+    let mut done = 0;
+    while done < n_games {
+        let range = done..n_games.min(done.saturating_add(part));
+        done = range.end;
+        let (st, ev) =
+            py.detach(|| sim::simulate_games(&rules, range, kind, seed, threads, records))?;
+        s = s.merge(&st);
+        games.extend(ev);
+        py.check_signals()?;
+    }
     let secs = start.elapsed().as_secs_f64();
     let d = PyDict::new(py);
     if records {
