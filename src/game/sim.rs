@@ -42,6 +42,7 @@ pub struct Stats {
 
 impl Stats {
     /// These statistics and `o`'s together.
+    #[must_use]
     pub fn merge(mut self, o: &Stats) -> Stats {
         if self.yaku.len() < o.yaku.len() {
             self.yaku.resize(o.yaku.len(), 0);
