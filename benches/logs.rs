@@ -3,7 +3,7 @@
 //! on all cores (`logs::replay_many`). Run: `cargo bench --bench logs`.
 
 use _core::logs::mjlog::read_mjlog;
-use _core::logs::{replay::replay, replay_many};
+use _core::logs::{replay::replay, replay_many, Source};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::path::Path;
 
@@ -39,7 +39,11 @@ fn bench_logs(c: &mut Criterion) {
         });
     });
     g.bench_function("parse_and_replay_all_cores", |b| {
-        b.iter(|| replay_many(&refs, true, true).len());
+        let sources: Vec<Source> = refs
+            .iter()
+            .map(|t| Source::Text((*t).to_string()))
+            .collect();
+        b.iter(|| replay_many(&sources, true, true).len());
     });
     g.finish();
 }

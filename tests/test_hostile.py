@@ -39,6 +39,7 @@ import random
 import re
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -1943,8 +1944,7 @@ def test_a_log_path_of_unknown_size_is_read_only_to_the_limit(tmp_path: Path) ->
     """A FIFO (size 0 to the file system) offering 100 MB: the reader refuses it by its
     size, and must stop reading past the 32 MB limit (a device such as /dev/zero is
     otherwise read until memory runs out). The writer is another process, which says
-    how much it could write: the reader holds the GIL while it reads a file, so a writer
-    thread of this process would never run."""
+    how much it could write."""
     fifo = tmp_path / "log.fifo"
     os.mkfifo(fifo)
     writer = subprocess.Popen(
@@ -1971,6 +1971,25 @@ def test_a_log_path_of_unknown_size_is_read_only_to_the_limit(tmp_path: Path) ->
         written = int(writer.communicate(timeout=60)[0])
     assert isinstance(e, LogParseError) and "larger than one game's can be" in str(e), repr(e)
     assert written < 40 << 20, f"the reader took all {written >> 20} MB"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs os.mkfifo")
+def test_log_files_are_read_with_the_gil_released(tmp_path: Path) -> None:
+    """A thread of this process writes the log into a FIFO while `read_log` and
+    `replay_files` read it: they could not finish if they held the GIL."""
+    text = engine_record(3).to_mjai()
+    readers: list[Callable[[str], Any]] = [
+        lambda p: logs.read_log(p).events,
+        lambda p: riichi.replay_files([p])[0].ok,
+    ]
+    for i, read in enumerate(readers):
+        fifo = tmp_path / f"log{i}.fifo"
+        os.mkfifo(fifo)
+        writer = threading.Thread(target=fifo.write_text, args=(text,), daemon=True)
+        writer.start()
+        assert read(str(fifo))
+        writer.join(timeout=30)
+        assert not writer.is_alive()
 
 
 def test_replay_files_of_one_path_string_is_a_type_error() -> None:

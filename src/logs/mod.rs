@@ -99,15 +99,76 @@ pub fn write(record: &GameRecord, format: Format) -> Result<String> {
     }
 }
 
-/// Reads and replays many logs (each a text, its format detected), in parallel
-/// when `parallel`; each result is the report or why the log could not be read.
-pub fn replay_many(texts: &[&str], check: bool, parallel: bool) -> Vec<Result<ReplayReport>> {
+/// A log to read: its text, or the path of the file that holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    Text(String),
+    File(String),
+}
+
+impl Source {
+    /// The file's path, or `<text>`.
+    pub fn name(&self) -> &str {
+        match self {
+            Source::Text(_) => "<text>",
+            Source::File(path) => path,
+        }
+    }
+
+    /// The log's text: a file is read here (see [`read_file`]).
+    pub fn text(&self) -> Result<std::borrow::Cow<'_, str>> {
+        match self {
+            Source::Text(t) => Ok(t.into()),
+            Source::File(path) => read_file(path).map(Into::into),
+        }
+    }
+
+    /// The record the log holds, its format detected (or `format`); errors name
+    /// the file, and an mjlog, which does not name itself, takes Tenhou's log id
+    /// from the file name.
+    pub fn read(&self, format: Option<Format>) -> Result<GameRecord> {
+        let record = self.text().and_then(|t| read(&t, format));
+        match self {
+            Source::Text(_) => record,
+            Source::File(path) => {
+                let mut r = record.map_err(|e| in_file(path, e))?;
+                if r.log_id.is_none() {
+                    r.log_id = tenhou_log_id(path);
+                }
+                Ok(r)
+            }
+        }
+    }
+}
+
+/// The text of a log file. A file larger than [`MAX_LOG_BYTES`] is refused: by
+/// its size before it is read, or, for a pipe or a device (which say nothing of
+/// their size), once one byte past the limit has been read.
+pub fn read_file(path: &str) -> Result<String> {
+    use std::io::Read;
+    let cannot = |e: std::io::Error| {
+        MahjongError::InvalidInput(format!("cannot read the log file {path:?}: {e}"))
+    };
+    let size = std::fs::metadata(path).map_err(cannot)?.len();
+    check_size(usize::try_from(size).unwrap_or(usize::MAX))?;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_LOG_BYTES as u64 + 1).read_to_end(&mut bytes))
+        .map_err(cannot)?;
+    check_size(bytes.len())?;
+    String::from_utf8(bytes)
+        .map_err(|e| MahjongError::LogParse(format!("the log is not UTF-8: {e}")))
+}
+
+/// Reads (files included) and replays many logs, in parallel when `parallel`;
+/// each result is the report or why the log could not be read.
+pub fn replay_many(logs: &[Source], check: bool, parallel: bool) -> Vec<Result<ReplayReport>> {
     use rayon::prelude::*;
-    let one = |t: &&str| read(t, None).map(|r| replay::replay(&r, check));
+    let one = |s: &Source| s.read(None).map(|r| replay::replay(&r, check));
     if parallel {
-        texts.par_iter().map(one).collect()
+        logs.par_iter().map(one).collect()
     } else {
-        texts.iter().map(one).collect()
+        logs.iter().map(one).collect()
     }
 }
 

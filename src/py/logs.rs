@@ -8,11 +8,10 @@ use super::rules::PyRules;
 use crate::error::MahjongError;
 use crate::logs::record::GameRecord;
 use crate::logs::replay::{Mismatch, ReplayReport};
-use crate::logs::{self as core, Format};
+use crate::logs::{self as core, Format, Source};
 use crate::parallel::in_pool;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
-use std::io::Read;
 
 /// One game as a log records it: rules, players and events (mjai dicts).
 #[pyclass(name = "GameRecord", module = "riichi", frozen, eq)]
@@ -301,16 +300,17 @@ impl PyReplayReport {
     }
 }
 
-/// The text of a log argument: bytes (UTF-8), a path (`str` naming a file, or
-/// `os.PathLike`), or the log itself as `str`. Returns the text and the path.
-fn source_text(src: &Bound<'_, PyAny>) -> PyResult<(String, Option<String>)> {
+/// A log argument: bytes (UTF-8), a path (`str` naming a file, or
+/// `os.PathLike`), or the log itself as `str`. A file is read later, by
+/// [`Source::text`], with the GIL released.
+fn source(src: &Bound<'_, PyAny>) -> PyResult<Source> {
     if let Ok(b) = src.cast::<PyBytes>() {
         core::check_size(b.as_bytes().len())?;
         let text = String::from_utf8(b.as_bytes().to_vec())
             .map_err(|e| MahjongError::LogParse(format!("the log is not UTF-8: {e}")))?;
-        return Ok((text, None));
+        return Ok(Source::Text(text));
     }
-    let path: String = if let Ok(s) = src.cast::<PyString>() {
+    if let Ok(s) = src.cast::<PyString>() {
         let s = super::args::text(s)?;
         let t = s.trim_start();
         let looks_like_log = t.starts_with('<')
@@ -319,55 +319,28 @@ fn source_text(src: &Bound<'_, PyAny>) -> PyResult<(String, Option<String>)> {
             || t.starts_with("http")
             || t.starts_with("tenhou.net")
             || s.contains('\n');
-        if looks_like_log {
-            return Ok((s.into_owned(), None));
-        }
-        s.into_owned()
-    } else if src.hasattr("__fspath__")? {
+        return Ok(if looks_like_log {
+            Source::Text(s.into_owned())
+        } else {
+            Source::File(s.into_owned())
+        });
+    }
+    if src.hasattr("__fspath__")? {
         let p = src.call_method0("__fspath__")?;
         let p = p.cast::<PyString>().map_err(|_| {
             pyo3::exceptions::PyTypeError::new_err("a path's __fspath__ must give a str")
         })?;
-        super::args::plain_text(p)?.into_owned()
-    } else {
-        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-            "a log is a path, bytes or the log's text, not {}",
-            src.get_type().name()?
-        )));
-    };
-    let cannot = |e: std::io::Error| invalid(format!("cannot read the log file {path:?}: {e}"));
-    let too_big = |n: usize| core::check_size(n).map_err(|e| PyErr::from(core::in_file(&path, e)));
-    let size = std::fs::metadata(&path).map_err(cannot)?.len();
-    too_big(usize::try_from(size).unwrap_or(usize::MAX))?;
-    // A pipe or a device says nothing of its size: read at most one byte past
-    // the limit.
-    let mut bytes = Vec::new();
-    std::fs::File::open(&path)
-        .and_then(|f| {
-            f.take(core::MAX_LOG_BYTES as u64 + 1)
-                .read_to_end(&mut bytes)
-        })
-        .map_err(cannot)?;
-    too_big(bytes.len())?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        PyErr::from(core::in_file(
-            &path,
-            MahjongError::LogParse(format!("the log is not UTF-8: {e}")),
-        ))
-    })?;
-    Ok((text, Some(path)))
+        return Ok(Source::File(super::args::plain_text(p)?.into_owned()));
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(format!(
+        "a log is a path, bytes or the log's text, not {}",
+        src.get_type().name()?
+    )))
 }
 
 fn read_as(src: &Bound<'_, PyAny>, format: Option<Format>) -> PyResult<PyGameRecord> {
-    let (text, path) = source_text(src)?;
-    let mut record = core::read(&text, format).map_err(|e| match &path {
-        Some(p) => core::in_file(p, e),
-        None => e,
-    })?;
-    // An mjlog does not name itself: Tenhou's file names are the log id.
-    if record.log_id.is_none() {
-        record.log_id = path.as_deref().and_then(core::tenhou_log_id);
-    }
+    let log = source(src)?;
+    let record = src.py().detach(|| log.read(format))?;
     Ok(PyGameRecord(record))
 }
 
@@ -459,13 +432,17 @@ fn replay_files(
         ));
     }
     let threads = threads_arg(threads)?;
-    // Each file's text, or why it could not be read (raised at once unless
-    // errors="report").
-    let mut loaded: Vec<(String, Result<String, String>)> = Vec::new();
+    // Each log, or why the argument is not one (raised at once unless
+    // errors="report"); files are read with the replays, the GIL released.
+    let mut loaded: Vec<(String, Result<(), String>)> = Vec::new();
+    let mut logs: Vec<Source> = Vec::new();
     for p in paths.try_iter()? {
         let p = p?;
-        match source_text(&p) {
-            Ok((text, path)) => loaded.push((path.unwrap_or_else(|| "<text>".into()), Ok(text))),
+        match source(&p) {
+            Ok(log) => {
+                loaded.push((log.name().to_string(), Ok(())));
+                logs.push(log);
+            }
             Err(e) if raise => return Err(e),
             Err(e) => {
                 let name = p.str().map_or_else(|_| "<log>".into(), |s| s.to_string());
@@ -473,14 +450,10 @@ fn replay_files(
             }
         }
     }
-    let refs: Vec<&str> = loaded
-        .iter()
-        .filter_map(|(_, t)| t.as_deref().ok())
-        .collect();
     let results = py
         .detach(|| {
             in_pool(threads, |parallel| {
-                Ok(core::replay_many(&refs, check, parallel))
+                Ok(core::replay_many(&logs, check, parallel))
             })
         })
         .map_err(invalid)?;
@@ -500,9 +473,9 @@ fn replay_files(
     for (name, text) in loaded {
         let report = match text {
             Err(why) => unreadable(why),
-            Ok(_) => match results.next() {
+            Ok(()) => match results.next() {
                 Some(Ok(rep)) => rep,
-                Some(Err(e)) if raise => return Err(core::in_file(&name, e).into()),
+                Some(Err(e)) if raise => return Err(e.into()),
                 Some(Err(e)) => unreadable(e.to_string()),
                 None => unreadable("not replayed".into()),
             },

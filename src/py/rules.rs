@@ -111,7 +111,12 @@ fn value_from_py(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<OptValue> {
         }
         OptKind::Choice(choices) => {
             let s = obj.cast::<PyString>().map_err(|_| wrong())?;
-            let s = rule_text(s)?;
+            let s = plain_text_or(s, |m| {
+                RuleError::new_err(format!(
+                    "rule option {name}: {m}; {name} takes {}",
+                    spec.kind.describe()
+                ))
+            })?;
             let c = choices.iter().find(|c| **c == s).ok_or_else(wrong)?;
             OptValue::Choice(c)
         }
