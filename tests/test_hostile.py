@@ -1720,7 +1720,7 @@ CATALOGUE: list[Any] = [
         "tenhou6 with 12 dealt",
         lambda: logs.read_tenhou6(tenhou6_with_twelve_dealt()),
         LogParseError,
-        "log[0] (E1 0 honba): seat 0 is dealt 13 tiles, not 12",
+        "log[0] (E1 0 honba): seat 0 has 12 dealt tiles; a deal is 13",
     ),
     (
         "tenhou6 not JSON",
@@ -2038,3 +2038,19 @@ def test_rules_load_of_a_file_that_is_not_utf8(tmp_path: Path) -> None:
         Rules.load(path)
     with pytest.raises(OSError):  # a missing file is Python's own error
         Rules.load(tmp_path / "missing.json")
+
+
+@pytest.mark.parametrize(
+    ("call", "argument"),
+    [
+        (lambda: riichi.points("3", 30, dealer=False, tsumo=False), "han"),
+        (lambda: Game(seed="1"), "seed"),
+        (lambda: riichi.simulate(1, agent=3), "agent"),
+        (lambda: Game(seed=1).legal_actions(1.0), "seat"),
+    ],
+)
+def test_a_wrong_type_names_its_argument(call: Callable[[], Any], argument: str) -> None:
+    """The message says what was expected; the note (shown in tracebacks) says where."""
+    with pytest.raises(TypeError) as info:
+        call()
+    assert f"while processing '{argument}'" in getattr(info.value, "__notes__", []), info.value

@@ -705,7 +705,7 @@ fn read_hand(rules: &Rules, i: usize, v: &Value) -> Result<Vec<Event>> {
         hands[s].sort_by_key(|t| (t.kind(), t.is_red()));
         if hands[s].len() != 13 {
             return Err(at.err(format_args!(
-                "seat {s} is dealt 13 tiles, not {}",
+                "seat {s} has {} dealt tiles; a deal is 13",
                 hands[s].len()
             )));
         }
@@ -2343,7 +2343,7 @@ mod tests {
             (ok.replace("\"log\"", "\"rule\":{\"aka\":9},\"log\""), "aka"),
             (
                 hand(&|h| h[4] = json!([11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23])),
-                "seat 0 is dealt 13 tiles, not 12",
+                "seat 0 has 12 dealt tiles; a deal is 13",
             ),
             (
                 hand(&|h| h[1] = json!(["25000", 0, 0, 0])),
