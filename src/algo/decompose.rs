@@ -300,10 +300,7 @@ pub fn for_each_split(counts: &Counts, mut f: impl FnMut(u8, &[Block])) {
     let Some(pair_group) = pair_group else {
         return;
     };
-    let left = counts
-        .iter()
-        .enumerate()
-        .fold(0u64, |m, (k, &c)| m | u64::from(c > 0) << k);
+    let left = crate::algo::shanten::Tally::of(counts).once;
     go(
         &mut counts.clone(),
         left,
