@@ -144,3 +144,10 @@ def test_format_tiles_is_shortest_and_sorted() -> None:
     assert riichi.format_tiles([Tile("5p"), "0p", Tile("1z")]) == "05p1z"
     assert riichi.format_tiles([]) == ""
     assert riichi.format_tiles("1m2p3s4z1m") == "11m2p3s4z"
+
+
+def test_a_tile_of_a_tile_is_itself() -> None:
+    t = Tile("0p")
+    assert Tile(t) == t and Tile(t).is_red
+    with pytest.raises(TypeError, match="expected a Tile or a tile string, got int"):
+        Tile(5)  # type: ignore[arg-type]

@@ -162,8 +162,8 @@ class Tile:
     (`Tile("0m") != Tile("5m")`) with the same `kind`.
     """
 
-    def __new__(cls, s: str) -> Tile:
-        """Parse exactly one tile in mpsz notation.
+    def __new__(cls, s: str | Tile) -> Tile:
+        """Parse exactly one tile in mpsz notation (a `Tile` gives itself).
 
         Raises `TileParseError` when `s` is not valid notation or holds other than
         one tile.

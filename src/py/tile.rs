@@ -24,9 +24,11 @@ pub struct PyTile(pub Tile);
 
 #[pymethods]
 impl PyTile {
+    /// A tile from its mpsz name (`"5m"`, `"0p"` for a red five, `"7z"`), or a copy
+    /// of a tile.
     #[new]
-    fn new(s: &Bound<'_, PyString>) -> PyResult<Self> {
-        one_tile(&text(s)?).map(PyTile)
+    fn new(s: &Bound<'_, PyAny>) -> PyResult<Self> {
+        tile_arg(s).map(PyTile)
     }
 
     #[staticmethod]
