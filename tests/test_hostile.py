@@ -1568,7 +1568,7 @@ CATALOGUE: list[Any] = [
         "chi not offered",
         lambda: chi_not_offered(game_where(a_claim)),
         IllegalActionError,
-        "is not in the hand (twice when both tiles are",
+        "the hand does not hold two",
     ),
     (
         "not this seat's turn",
@@ -2054,3 +2054,29 @@ def test_a_wrong_type_names_its_argument(call: Callable[[], Any], argument: str)
     with pytest.raises(TypeError) as info:
         call()
     assert f"while processing '{argument}'" in getattr(info.value, "__notes__", []), info.value
+
+
+def test_refusals_in_riichi_and_after_a_call_say_why() -> None:
+    """Found in review: riichi again while in riichi was told to discard the drawn
+    tile; a kan right after a call fell back to the list of legal actions. Games of
+    shanten agents that also take every pon and chi."""
+    from riichi.agents import ShantenAgent
+
+    seen = set()
+    for seed in range(40):
+        game, agent = Game(seed=seed), ShantenAgent()
+        while not game.is_over and len(seen) < 2:
+            s = game.current_decision[0]
+            obs = game.observation(s)
+            if game.phase == "turn" and obs.riichi[s] and obs.drawn is not None:
+                with pytest.raises(IllegalActionError, match="already in riichi"):
+                    game.apply(s, Riichi(obs.drawn, tsumogiri=True))
+                seen.add("riichi")
+            if game.phase == "turn" and obs.drawn is None:
+                with pytest.raises(IllegalActionError, match="a kan is declared after a draw"):
+                    game.apply(s, Kakan(obs.hand[0]))
+                seen.add("call")
+            legal = game.legal_actions(s)
+            call = next((a for a in legal if a.kind in ("pon", "chi")), None)
+            game.apply(s, call or agent.act(obs, legal))
+    assert seen == {"riichi", "call"}

@@ -613,3 +613,17 @@ def test_context_object_and_hand_object() -> None:
     ctx = riichi.WinContext(riichi=True, seat_wind="S", honba=1)
     r = riichi.score(riichi.Hand(PLAIN), riichi.Tile("3s"), context=ctx)
     assert (r.points, r.payments.ron) == (1300, 1600)
+
+
+@pytest.mark.parametrize("fu", [-10, 2**32, 0, 35])
+def test_aotenjou_yakuman_checks_fu(fu: int) -> None:
+    """Found in review: under aotenjou the fu count even for a yakuman, so a wrong fu
+    is an error, not a hand of 0 points."""
+    with pytest.raises(riichi.InvalidInputError, match="fu"):
+        riichi.points(0, fu, dealer=False, tsumo=False, yakuman=1, rules=Rules(aotenjou=True))
+
+
+def test_a_limit_hand_takes_any_fu_but_not_beyond_the_range() -> None:
+    assert riichi.points(13, 0, dealer=False, tsumo=False).total == 32000
+    with pytest.raises(riichi.InvalidInputError, match="fu must be an integer"):
+        riichi.points(13, -10, dealer=False, tsumo=False)

@@ -997,7 +997,11 @@ impl Game {
     }
 
     /// Apply `action` by `seat`; a refused action leaves the state unchanged.
-    pub fn apply(&mut self, seat: usize, action: Action) -> Result<()> {
+    pub fn apply(&mut self, seat: usize, mut action: Action) -> Result<()> {
+        // The two tiles of a chi or pon in either order (legal actions list them sorted).
+        if let Action::Chi { tiles } | Action::Pon { tiles } = &mut action {
+            tiles.sort();
+        }
         if matches!(self.phase, Phase::HandOver | Phase::GameOver) {
             return Err(illegal(
                 seat,

@@ -58,6 +58,9 @@ impl Game {
             | Action::Daiminkan
             | Action::Pass => Some("there is no tile to claim: it is this seat's turn".into()),
             Action::Discard { tile, tsumogiri } | Action::Riichi { tile, tsumogiri } => {
+                if matches!(action, Action::Riichi { .. }) && p.in_riichi() {
+                    return Some("the seat is already in riichi".into());
+                }
                 if held(tile) == 0 {
                     return Some(format!("{tile} is not in the hand"));
                 }
@@ -95,7 +98,9 @@ impl Game {
             Action::Ankan { kind } => {
                 let t = Tile::from_kind(kind)?;
                 let n = p.counts().get(kind as usize).copied().unwrap_or(0);
-                if n < 4 {
+                if drawn.is_none() {
+                    Some(format!("a kan is declared after a draw: {}", no_draw()))
+                } else if n < 4 {
                     Some(format!("an ankan needs four {t}; the hand holds {n}"))
                 } else if let Some(why) = self.no_more_kans() {
                     Some(why)
@@ -113,7 +118,9 @@ impl Game {
                     .melds
                     .iter()
                     .any(|m| m.kind() == MeldKind::Pon && m.first_kind() == tile.kind());
-                if held(tile) == 0 {
+                if drawn.is_none() {
+                    Some(format!("a kan is declared after a draw: {}", no_draw()))
+                } else if held(tile) == 0 {
                     Some(format!("{tile} is not in the hand"))
                 } else if !pon {
                     Some(format!("there is no pon of {tile} to add it to"))
@@ -192,10 +199,13 @@ impl Game {
         // The tiles of a chi or pon, each held (two copies when they are equal).
         let hold_both = |tiles: &[Tile; 2]| -> Option<String> {
             let need = 1 + usize::from(tiles[0] == tiles[1]);
-            tiles
-                .iter()
-                .find(|&&t| held(t) < need)
-                .map(|t| format!("{t} is not in the hand (twice when both tiles are {t})"))
+            tiles.iter().find(|&&t| held(t) < need).map(|t| {
+                if need == 2 {
+                    format!("the hand does not hold two {t}")
+                } else {
+                    format!("{t} is not in the hand")
+                }
+            })
         };
         match *action {
             Action::Ron => {
@@ -278,9 +288,11 @@ impl Game {
             | Action::Tsumo
             | Action::Ankan { .. }
             | Action::Kakan { .. }
-            | Action::KyuushuKyuuhai => Some(format!(
-                "seat {from}'s {tile} may be claimed now: Ron, Chi, Pon, Daiminkan or Pass"
-            )),
+            | Action::KyuushuKyuuhai => Some(if on_discard {
+                format!("seat {from}'s {tile} may be claimed now: Ron, Chi, Pon, Daiminkan or Pass")
+            } else {
+                format!("seat {from}'s kan of {tile} may be robbed now: Ron or Pass")
+            }),
         }
     }
 }

@@ -127,16 +127,22 @@ impl Source {
     /// the file, and an mjlog, which does not name itself, takes Tenhou's log id
     /// from the file name.
     pub fn read(&self, format: Option<Format>) -> Result<GameRecord> {
-        let record = self.text().and_then(|t| read(&t, format));
+        let mut r = self
+            .text()
+            .and_then(|t| read(&t, format))
+            .map_err(|e| in_file(self.name(), e))?;
+        if let (None, Source::File(path)) = (&r.log_id, self) {
+            r.log_id = tenhou_log_id(path);
+        }
+        Ok(r)
+    }
+
+    /// A file's text is read later, with the replays: that it exists and is not
+    /// too large is checked now, so that a wrong path fails at once.
+    pub fn check(&self) -> Result<()> {
         match self {
-            Source::Text(_) => record,
-            Source::File(path) => {
-                let mut r = record.map_err(|e| in_file(path, e))?;
-                if r.log_id.is_none() {
-                    r.log_id = tenhou_log_id(path);
-                }
-                Ok(r)
-            }
+            Source::Text(t) => check_size(t.len()),
+            Source::File(path) => file_size(path).map_err(|e| in_file(path, e)),
         }
     }
 }
@@ -146,18 +152,27 @@ impl Source {
 /// their size), once one byte past the limit has been read.
 pub fn read_file(path: &str) -> Result<String> {
     use std::io::Read;
-    let cannot = |e: std::io::Error| {
-        MahjongError::InvalidInput(format!("cannot read the log file {path:?}: {e}"))
-    };
-    let size = std::fs::metadata(path).map_err(cannot)?.len();
-    check_size(usize::try_from(size).unwrap_or(usize::MAX))?;
+    file_size(path)?;
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_LOG_BYTES as u64 + 1).read_to_end(&mut bytes))
-        .map_err(cannot)?;
+        .map_err(|e| cannot_read(path, &e))?;
     check_size(bytes.len())?;
     String::from_utf8(bytes)
         .map_err(|e| MahjongError::LogParse(format!("the log is not UTF-8: {e}")))
+}
+
+fn cannot_read(path: &str, e: &std::io::Error) -> MahjongError {
+    MahjongError::InvalidInput(format!("cannot read the log file {path:?}: {e}"))
+}
+
+/// Refuses a file that does not exist or says it is larger than
+/// [`MAX_LOG_BYTES`] (a pipe or a device says 0: see [`read_file`]).
+fn file_size(path: &str) -> Result<()> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| cannot_read(path, &e))?
+        .len();
+    check_size(usize::try_from(size).unwrap_or(usize::MAX))
 }
 
 /// Reads (files included) and replays many logs, in parallel when `parallel`;

@@ -438,7 +438,7 @@ fn replay_files(
     let mut logs: Vec<Source> = Vec::new();
     for p in paths.try_iter()? {
         let p = p?;
-        match source(&p) {
+        match source(&p).and_then(|log| log.check().map(|()| log).map_err(PyErr::from)) {
             Ok(log) => {
                 loaded.push((log.name().to_string(), Ok(())));
                 logs.push(log);

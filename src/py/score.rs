@@ -906,18 +906,16 @@ fn points(
     if han == 0 && yakuman == 0 {
         return Err(invalid("a winning hand has at least 1 han (or a yakuman)"));
     }
-    // Fu counts below 5 han (always under aotenjou); a limit hand takes any.
-    let fu_counts = yakuman == 0 && (han < 5 || rules.aotenjou);
-    let fu = match fu.get::<u32>() {
-        Some(f) if f == 25 || ((20..=110).contains(&f) && f % 10 == 0) => f,
-        Some(f) if !fu_counts => f,
-        None if !fu_counts => 0,
-        _ => {
-            return Err(invalid(format!(
-                "fu is 25 or a multiple of 10 from 20 to 110, got {fu}"
-            )))
-        }
-    };
+    let fu_value = fu.within("fu", 0, u32::MAX)?;
+    // Fu count below 5 han, and always under aotenjou; a limit hand takes any.
+    let fu_counts = rules.aotenjou || (yakuman == 0 && han < 5);
+    let fu_ok = fu_value == 25 || ((20..=110).contains(&fu_value) && fu_value % 10 == 0);
+    if fu_counts && !fu_ok {
+        return Err(invalid(format!(
+            "fu is 25 or a multiple of 10 from 20 to 110, got {fu}"
+        )));
+    }
+    let fu = fu_value;
     Ok(entry(han, fu, yakuman, dealer, tsumo, honba, &rules))
 }
 
