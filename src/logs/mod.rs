@@ -157,6 +157,11 @@ pub fn read_file(path: &str) -> Result<String> {
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_LOG_BYTES as u64 + 1).read_to_end(&mut bytes))
         .map_err(|e| cannot_read(path, &e))?;
+    text_of(bytes)
+}
+
+/// A log's bytes as text: at most [`MAX_LOG_BYTES`] of UTF-8.
+pub fn text_of(bytes: Vec<u8>) -> Result<String> {
     check_size(bytes.len())?;
     String::from_utf8(bytes)
         .map_err(|e| MahjongError::LogParse(format!("the log is not UTF-8: {e}")))

@@ -5,7 +5,6 @@ use super::args::{threads_arg, Text};
 use super::errors::invalid;
 use super::game::event_dict;
 use super::rules::PyRules;
-use crate::error::MahjongError;
 use crate::logs::record::GameRecord;
 use crate::logs::replay::{Mismatch, ReplayReport};
 use crate::logs::{self as core, Format, Source};
@@ -306,9 +305,7 @@ impl PyReplayReport {
 fn source(src: &Bound<'_, PyAny>) -> PyResult<Source> {
     if let Ok(b) = src.cast::<PyBytes>() {
         core::check_size(b.as_bytes().len())?;
-        let text = String::from_utf8(b.as_bytes().to_vec())
-            .map_err(|e| MahjongError::LogParse(format!("the log is not UTF-8: {e}")))?;
-        return Ok(Source::Text(text));
+        return Ok(Source::Text(core::text_of(b.as_bytes().to_vec())?));
     }
     if let Ok(s) = src.cast::<PyString>() {
         let s = super::args::text(s)?;
