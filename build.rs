@@ -9,6 +9,9 @@ mod distance;
 #[path = "src/algo/rank.rs"]
 #[allow(dead_code)]
 mod rank;
+#[path = "src/algo/suit_splits.rs"]
+#[allow(dead_code)]
+mod suit_splits;
 
 use distance::{Distances, Scan};
 use std::io::Write;
@@ -54,11 +57,27 @@ fn groups(kinds: usize) -> Vec<Vec<u8>> {
     out
 }
 
+/// The hash table of suit splits (`src/algo/suit_splits.rs`): slots as
+/// little-endian `u64`, the lists of splits as little-endian `u32`.
+fn write_suit_splits(dir: &std::path::Path) {
+    let (slots, list) = suit_splits::generate();
+    let slot_bytes: Vec<u8> = slots.iter().flat_map(|s| s.to_le_bytes()).collect();
+    let list_bytes: Vec<u8> = list.iter().flat_map(|s| s.to_le_bytes()).collect();
+    for (name, bytes) in [
+        ("suit_split_slots", slot_bytes),
+        ("suit_split_list", list_bytes),
+    ] {
+        std::fs::write(dir.join(format!("{name}.bin")), bytes).expect("write table file");
+    }
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=src/algo/distance.rs");
     println!("cargo:rerun-if-changed=src/algo/rank.rs");
+    println!("cargo:rerun-if-changed=src/algo/suit_splits.rs");
     println!("cargo:rerun-if-changed=build.rs");
     let dir = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
+    write_suit_splits(&dir);
     for (name, kinds, runs) in [("suit", 9, true), ("honor", 7, false)] {
         let dist = distances(kinds, runs);
         let mut lanes = Vec::with_capacity(dist.len() * 16);

@@ -3,9 +3,10 @@
 //! winning tile, each place it can have completed with the wait shape that made.
 
 use super::shanten::{Tally, YAOCHUU};
+use super::{suit_splits, table};
 use crate::hand::Hand;
 use crate::meld::MeldKind;
-use crate::tile::{Counts, KINDS};
+use crate::tile::Counts;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BlockShape {
@@ -185,130 +186,111 @@ pub fn standard_splits(counts: &Counts) -> Vec<(u8, Vec<Block>)> {
 }
 
 /// Call `f(pair, sets)` for each standard split of `counts` (sets sorted), each
-/// once, in a fixed order (by the lowest kinds' choices). The
-/// pair lies in the one group whose count is 2 mod 3, the others split into sets
-/// alone; honors split only as triplets: groups that cannot split stop the search
-/// before it starts.
-pub fn for_each_split(counts: &Counts, mut f: impl FnMut(u8, &[Block])) {
-    /// The sets chosen so far: runs and triplets by first kind, each ascending
-    /// (so runs then triplets is the sorted order of blocks).
-    #[derive(Default)]
-    struct Chosen {
-        runs: [u8; 4],
-        nr: usize,
-        trips: [u8; 4],
-        nt: usize,
-    }
-    /// At the lowest kind `k` left, every choice of what its tiles make (the pair
-    /// or not, a triplet or not, the rest runs starting at `k`) is tried once,
-    /// so each split is found exactly once.
-    fn go<F: FnMut(u8, &[Block])>(
-        c: &mut Counts,
-        // Kinds with tiles left, as bits.
-        left: u64,
-        pair_group: (usize, usize),
-        pair: Option<u8>,
-        sets: &mut Chosen,
-        f: &mut F,
-    ) {
-        if left == 0 {
-            if let Some(p) = pair {
-                let block = |shape, first| Block {
-                    shape,
-                    first,
-                    meld: None,
-                };
-                let mut out = [block(BlockShape::Shuntsu, 0); 4];
-                for (o, &r) in out.iter_mut().zip(&sets.runs[..sets.nr]) {
-                    *o = block(BlockShape::Shuntsu, r);
-                }
-                for (o, &t) in out[sets.nr..].iter_mut().zip(&sets.trips[..sets.nt]) {
-                    *o = block(BlockShape::Koutsu, t);
-                }
-                f(p, &out[..sets.nr + sets.nt]);
-            }
-            return;
-        }
-        let k = left.trailing_zeros() as usize;
-        let x = c[k] as usize;
-        let kk = k as u8;
-        let can_pair = pair.is_none() && x >= 2 && (pair_group.0..pair_group.1).contains(&k);
-        for with_pair in [false, true] {
-            if with_pair && !can_pair {
-                continue;
-            }
-            let rest = x - 2 * usize::from(with_pair);
-            for triplet in [false, true] {
-                if triplet && rest < 3 {
-                    continue;
-                }
-                let runs = rest - 3 * usize::from(triplet);
-                if sets.nr + sets.nt + usize::from(triplet) + runs > 4 {
-                    continue;
-                }
-                if runs > 0
-                    && !(k < 27
-                        && k % 9 <= 6
-                        && c[k + 1] as usize >= runs
-                        && c[k + 2] as usize >= runs)
-                {
-                    continue;
-                }
-                let (nr, nt) = (sets.nr, sets.nt);
-                if triplet {
-                    sets.trips[nt] = kk;
-                    sets.nt += 1;
-                }
-                for r in &mut sets.runs[nr..nr + runs] {
-                    *r = kk;
-                }
-                sets.nr += runs;
-                let saved = c[k];
-                c[k] = 0;
-                let mut next = left & !(1 << k);
-                if runs > 0 {
-                    c[k + 1] -= runs as u8;
-                    c[k + 2] -= runs as u8;
-                    next &= !(u64::from(c[k + 1] == 0) << (k + 1));
-                    next &= !(u64::from(c[k + 2] == 0) << (k + 2));
-                }
-                let p = if with_pair { Some(kk) } else { pair };
-                go(c, next, pair_group, p, sets, f);
-                c[k] = saved;
-                if runs > 0 {
-                    c[k + 1] += runs as u8;
-                    c[k + 2] += runs as u8;
-                }
-                (sets.nr, sets.nt) = (nr, nt);
-            }
-        }
-    }
-    const GROUPS: [(usize, usize); 4] = [(0, 9), (9, 18), (18, 27), (27, 34)];
-    let mut pair_group = None;
-    for (g, &(lo, hi)) in GROUPS.iter().enumerate() {
-        let n: usize = counts[lo..hi].iter().map(|&c| c as usize).sum();
-        match n % 3 {
-            0 => {}
-            2 if pair_group.is_none() => pair_group = Some((lo, hi)),
-            _ => return,
-        }
-        // Honors split only as triplets and one pair (a fifth copy: 3 + 2).
-        if g == 3 && counts[lo..hi].iter().any(|&c| c == 1 || c == 4) {
-            return;
-        }
-    }
-    let Some(pair_group) = pair_group else {
+/// once, in a fixed order: that of a search kind by kind from the lowest, by the
+/// choice made at each kind (see `suit_splits`). Each numbered suit's splits come
+/// from the table of suit splits; the honors split only as triplets and the pair.
+pub fn for_each_split(counts: &Counts, f: impl FnMut(u8, &[Block])) {
+    splits_then(counts, &[NO_BLOCK; 4], 0, f);
+}
+
+const NO_BLOCK: Block = Block {
+    shape: BlockShape::Shuntsu,
+    first: 0,
+    meld: None,
+};
+
+/// Bytes of `x` equal to `v`, as the high bit of each.
+const fn bytes_equal(x: u64, v: u8) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let t = x ^ (v as u64 * 0x0101_0101_0101_0101);
+    !(((t & LOW) + LOW) | t | LOW)
+}
+
+/// [`for_each_split`] with the first `m` blocks of `tail` after each split's sets.
+#[inline(never)]
+fn splits_then(counts: &Counts, tail: &[Block; 4], m: usize, mut f: impl FnMut(u8, &[Block])) {
+    // The honors, a byte each: 0, 2 (the pair), 3 (a triplet) or 5 (both).
+    let mut honors = [0u8; 8];
+    honors[..7].copy_from_slice(&counts[27..]);
+    let h = u64::from_le_bytes(honors);
+    let (two, three, five) = (bytes_equal(h, 2), bytes_equal(h, 3), bytes_equal(h, 5));
+    if (bytes_equal(h, 0) | two | three | five) != 0x8080_8080_8080_8080 {
         return;
-    };
-    let left = crate::algo::shanten::Tally::of(counts).once;
-    go(
-        &mut counts.clone(),
-        left,
-        pair_group,
-        None,
-        &mut Chosen::default(),
-        &mut f,
-    );
+    }
+    let honor_pairs = two | five;
+    let mut honor_trips = three | five;
+    let n_honor_trips = honor_trips.count_ones() as usize;
+    if honor_pairs.count_ones() > 1 || n_honor_trips > 4 {
+        return;
+    }
+    let honor_pair = (honor_pairs != 0).then(|| 27 + (honor_pairs.trailing_zeros() / 8) as u8);
+    // Each suit's splits (an empty suit: the empty split); one group has the pair.
+    let mut splits = [[suit_splits::EMPTY; suit_splits::MOST_SPLITS]; 3];
+    let mut lens = [0; 3];
+    let mut pairs = u32::from(honor_pair.is_some());
+    for (g, (list, len)) in splits.iter_mut().zip(&mut lens).enumerate() {
+        let Some(key) = suit_splits::key(counts[9 * g..9 * g + 9].try_into().expect("9 kinds"))
+        else {
+            return;
+        };
+        (*list, *len) = table::suit_splits(key);
+        pairs += u32::from(suit_splits::pair(list[0]).is_some());
+    }
+    if pairs != 1 || lens.contains(&0) {
+        return;
+    }
+    let mut out = [NO_BLOCK; 8];
+    // The honor triplets come last: written once, from the end of the sets.
+    let mut honor_blocks = [NO_BLOCK; 4];
+    for b in &mut honor_blocks[..n_honor_trips] {
+        b.shape = BlockShape::Koutsu;
+        b.first = 27 + (honor_trips.trailing_zeros() / 8) as u8;
+        honor_trips &= honor_trips - 1;
+    }
+    let room = 4 - n_honor_trips;
+    for &a in &splits[0][..lens[0]] {
+        for &b in &splits[1][..lens[1]] {
+            for &c in &splits[2][..lens[2]] {
+                let chosen = [a, b, c];
+                if chosen.iter().map(|&s| suit_splits::sets(s)).sum::<usize>() > room {
+                    continue;
+                }
+                // Each group writes 4 blocks from the sets so far (at most 4, so
+                // they fit) and keeps as many as it has: no branch on the counts.
+                let mut n = 0;
+                let mut pair = honor_pair.unwrap_or(0);
+                for (g, &s) in chosen.iter().enumerate() {
+                    let base = 9 * g as u8;
+                    for (i, o) in out[n..n + 4].iter_mut().enumerate() {
+                        *o = Block {
+                            shape: BlockShape::Shuntsu,
+                            first: base + suit_splits::run(s, i),
+                            meld: None,
+                        };
+                    }
+                    n += suit_splits::run_count(s);
+                    let p = suit_splits::pair(s);
+                    pair = p.map_or(pair, |p| base + p);
+                }
+                for (g, &s) in chosen.iter().enumerate() {
+                    let mut trips = suit_splits::triplets(s);
+                    for o in &mut out[n..n + 4] {
+                        *o = Block {
+                            shape: BlockShape::Koutsu,
+                            first: 9 * g as u8 + trips.trailing_zeros() as u8,
+                            meld: None,
+                        };
+                        trips &= trips.wrapping_sub(1);
+                    }
+                    n += suit_splits::triplets(s).count_ones() as usize;
+                }
+                out[n..n + 4].copy_from_slice(&honor_blocks);
+                n += n_honor_trips;
+                out[n..n + 4].copy_from_slice(tail);
+                f(pair, &out[..n + m]);
+            }
+        }
+    }
 }
 
 /// Every decomposition of a hand whose concealed tiles are 3n+2 (empty when the
@@ -336,29 +318,22 @@ pub fn for_each_decomposition(
     mut f: impl FnMut(DecompositionRef<'_>),
 ) {
     let melds = hand.melds();
-    let mut blocks = [Block {
-        shape: BlockShape::Shuntsu,
-        first: 0,
-        meld: None,
-    }; 8];
-    let m = melds.len().min(4);
-    for_each_split(counts, |pair, sets| {
-        let n = sets.len().min(4);
-        blocks[..n].copy_from_slice(&sets[..n]);
-        for (b, meld) in blocks[n..n + m].iter_mut().zip(melds) {
-            *b = Block {
-                shape: match meld.kind() {
-                    MeldKind::Chi => BlockShape::Shuntsu,
-                    MeldKind::Pon => BlockShape::Koutsu,
-                    _ => BlockShape::Kantsu,
-                },
-                first: meld.first_kind(),
-                meld: Some(meld.kind()),
-            };
-        }
+    let mut tail = [NO_BLOCK; 4];
+    for (b, meld) in tail.iter_mut().zip(melds) {
+        *b = Block {
+            shape: match meld.kind() {
+                MeldKind::Chi => BlockShape::Shuntsu,
+                MeldKind::Pon => BlockShape::Koutsu,
+                _ => BlockShape::Kantsu,
+            },
+            first: meld.first_kind(),
+            meld: Some(meld.kind()),
+        };
+    }
+    splits_then(counts, &tail, melds.len().min(4), |pair, blocks| {
         f(DecompositionRef {
             form: Form::Standard,
-            blocks: &blocks[..n + m],
+            blocks,
             pairs: &[pair],
         });
     });
@@ -370,18 +345,17 @@ pub fn for_each_decomposition(
         return;
     }
     if tally.chiitoitsu() == -1 {
+        // Seven kinds held twice and 14 tiles: each of them twice.
         let mut pairs = [0u8; 7];
-        let mut i = 0;
-        for k in 0..KINDS {
-            if counts[k] == 2 && i < 7 {
-                pairs[i] = k as u8;
-                i += 1;
-            }
+        let mut twice = tally.twice;
+        for p in &mut pairs {
+            *p = twice.trailing_zeros() as u8;
+            twice &= twice.wrapping_sub(1);
         }
         f(DecompositionRef {
             form: Form::Chiitoitsu,
             blocks: &[],
-            pairs: &pairs[..i],
+            pairs: &pairs,
         });
     }
     if tally.kokushi() == -1 {
@@ -466,6 +440,7 @@ pub fn all_readings(hand: &Hand, win: u8) -> Vec<Reading> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tile::KINDS;
 
     fn hand(s: &str) -> Hand {
         s.parse().unwrap()
@@ -535,6 +510,179 @@ mod tests {
         let mut most = 0;
         walk(&mut [0; KINDS], 0, 0, &mut most);
         assert!(most >= 4);
+    }
+
+    /// The search [`for_each_split`] replaced (kind by kind over the whole hand),
+    /// kept as the reference its splits and their order are checked against.
+    fn splits_by_kind(counts: &Counts, mut f: impl FnMut(u8, &[Block])) {
+        /// The sets chosen so far: runs and triplets by first kind, each ascending
+        /// (so runs then triplets is the sorted order of blocks).
+        #[derive(Default)]
+        struct Chosen {
+            runs: [u8; 4],
+            nr: usize,
+            trips: [u8; 4],
+            nt: usize,
+        }
+        /// At the lowest kind `k` left, every choice of what its tiles make (the pair
+        /// or not, a triplet or not, the rest runs starting at `k`) is tried once,
+        /// so each split is found exactly once.
+        fn go<F: FnMut(u8, &[Block])>(
+            c: &mut Counts,
+            // Kinds with tiles left, as bits.
+            left: u64,
+            pair_group: (usize, usize),
+            pair: Option<u8>,
+            sets: &mut Chosen,
+            f: &mut F,
+        ) {
+            if left == 0 {
+                if let Some(p) = pair {
+                    let block = |shape, first| Block {
+                        shape,
+                        first,
+                        meld: None,
+                    };
+                    let mut out = [block(BlockShape::Shuntsu, 0); 4];
+                    for (o, &r) in out.iter_mut().zip(&sets.runs[..sets.nr]) {
+                        *o = block(BlockShape::Shuntsu, r);
+                    }
+                    for (o, &t) in out[sets.nr..].iter_mut().zip(&sets.trips[..sets.nt]) {
+                        *o = block(BlockShape::Koutsu, t);
+                    }
+                    f(p, &out[..sets.nr + sets.nt]);
+                }
+                return;
+            }
+            let k = left.trailing_zeros() as usize;
+            let x = c[k] as usize;
+            let kk = k as u8;
+            let can_pair = pair.is_none() && x >= 2 && (pair_group.0..pair_group.1).contains(&k);
+            for with_pair in [false, true] {
+                if with_pair && !can_pair {
+                    continue;
+                }
+                let rest = x - 2 * usize::from(with_pair);
+                for triplet in [false, true] {
+                    if triplet && rest < 3 {
+                        continue;
+                    }
+                    let runs = rest - 3 * usize::from(triplet);
+                    if sets.nr + sets.nt + usize::from(triplet) + runs > 4 {
+                        continue;
+                    }
+                    if runs > 0
+                        && !(k < 27
+                            && k % 9 <= 6
+                            && c[k + 1] as usize >= runs
+                            && c[k + 2] as usize >= runs)
+                    {
+                        continue;
+                    }
+                    let (nr, nt) = (sets.nr, sets.nt);
+                    if triplet {
+                        sets.trips[nt] = kk;
+                        sets.nt += 1;
+                    }
+                    for r in &mut sets.runs[nr..nr + runs] {
+                        *r = kk;
+                    }
+                    sets.nr += runs;
+                    let saved = c[k];
+                    c[k] = 0;
+                    let mut next = left & !(1 << k);
+                    if runs > 0 {
+                        c[k + 1] -= runs as u8;
+                        c[k + 2] -= runs as u8;
+                        next &= !(u64::from(c[k + 1] == 0) << (k + 1));
+                        next &= !(u64::from(c[k + 2] == 0) << (k + 2));
+                    }
+                    let p = if with_pair { Some(kk) } else { pair };
+                    go(c, next, pair_group, p, sets, f);
+                    c[k] = saved;
+                    if runs > 0 {
+                        c[k + 1] += runs as u8;
+                        c[k + 2] += runs as u8;
+                    }
+                    (sets.nr, sets.nt) = (nr, nt);
+                }
+            }
+        }
+        const GROUPS: [(usize, usize); 4] = [(0, 9), (9, 18), (18, 27), (27, 34)];
+        let mut pair_group = None;
+        for (g, &(lo, hi)) in GROUPS.iter().enumerate() {
+            let n: usize = counts[lo..hi].iter().map(|&c| c as usize).sum();
+            match n % 3 {
+                0 => {}
+                2 if pair_group.is_none() => pair_group = Some((lo, hi)),
+                _ => return,
+            }
+            // Honors split only as triplets and one pair (a fifth copy: 3 + 2).
+            if g == 3 && counts[lo..hi].iter().any(|&c| c == 1 || c == 4) {
+                return;
+            }
+        }
+        let Some(pair_group) = pair_group else {
+            return;
+        };
+        let left = crate::algo::shanten::Tally::of(counts).once;
+        go(
+            &mut counts.clone(),
+            left,
+            pair_group,
+            None,
+            &mut Chosen::default(),
+            &mut f,
+        );
+    }
+
+    fn same_splits(c: &Counts) {
+        let (mut new, mut old) = (Vec::new(), Vec::new());
+        for_each_split(c, |p, s| new.push((p, s.to_vec())));
+        splits_by_kind(c, |p, s| old.push((p, s.to_vec())));
+        assert_eq!(new, old, "{c:?}");
+    }
+
+    #[test]
+    fn splits_as_the_search_by_kind() {
+        // Every one-suit hand of at most 14 tiles, each count up to 5 (a fifth
+        // copy), in the first and the last suit.
+        fn walk(c: &mut Counts, k: usize, n: usize, base: usize) {
+            if k == 9 {
+                same_splits(c);
+                return;
+            }
+            for x in 0..=5.min(14 - n) {
+                c[base + k] = x as u8;
+                walk(c, k + 1, n + x, base);
+            }
+            c[base + k] = 0;
+        }
+        walk(&mut [0; KINDS], 0, 0, 0);
+        walk(&mut [0; KINDS], 0, 0, 18);
+        // Random hands over every kind, and with counts past any hand's.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for i in 0..300_000 {
+            let mut c = [0u8; KINDS];
+            let tiles = if i % 10 == 0 { 20 } else { 14 };
+            for _ in 0..tiles {
+                let k = (next() % if i % 2 == 0 { 34 } else { 12 }) as usize;
+                c[k] += 1;
+            }
+            same_splits(&c);
+        }
+        let mut c = [0u8; KINDS];
+        for x in 0..=12 {
+            c[4] = x;
+            c[30] = x;
+            same_splits(&c);
+        }
     }
 
     #[test]

@@ -8,5 +8,6 @@ mod rank;
 #[cfg(test)]
 mod reference_tests;
 pub mod shanten;
+mod suit_splits;
 mod table;
 pub mod waits;

@@ -1,15 +1,41 @@
 //! The group tables written by `build.rs`, indexed by rank: each group's
 //! distances padded to 16 lanes, and apart (so that shanten touches only the
-//! first) its 10 masks of the kinds whose drawing lowers each distance.
+//! first) its 10 masks of the kinds whose drawing lowers each distance. Also
+//! the hash table of each suit's splits (`suit_splits.rs`).
 
 use super::rank::{rank_honor, rank_suit};
 use super::shanten::Lanes;
+use super::suit_splits::{buckets, slot_list, BUCKET_SLOTS, KEY_MASK, MOST_SPLITS};
 use crate::tile::Counts;
 
 static SUIT_DISTANCES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_distances.bin"));
 static HONOR_DISTANCES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/honor_distances.bin"));
 static SUIT_LOWERING: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_lowering.bin"));
 static HONOR_LOWERING: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/honor_lowering.bin"));
+static SUIT_SPLIT_SLOTS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_split_slots.bin"));
+static SUIT_SPLIT_LIST: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_split_list.bin"));
+
+/// The splits of a suit by its [`key`](super::suit_splits::key), in the order a
+/// search number by number finds them: the first `n` of the 4 returned (`n` is 0
+/// when the suit does not split; the empty suit has one empty split).
+#[inline]
+pub fn suit_splits(key: u64) -> ([u32; MOST_SPLITS], usize) {
+    // Both buckets read whole, the match kept without a branch.
+    let mut found = 0u64;
+    for b in buckets(key) {
+        let bucket = &SUIT_SPLIT_SLOTS[8 * BUCKET_SLOTS * b..8 * BUCKET_SLOTS * (b + 1)];
+        for slot in bucket.chunks_exact(8) {
+            let slot = u64::from_le_bytes(slot.try_into().expect("8 bytes"));
+            found |= slot & 0u64.wrapping_sub(u64::from(slot & KEY_MASK == key));
+        }
+    }
+    let (start, n) = slot_list(found);
+    let bytes = &SUIT_SPLIT_LIST[4 * start..4 * (start + MOST_SPLITS)];
+    let list = std::array::from_fn(|i| {
+        u32::from_le_bytes(bytes[4 * i..4 * i + 4].try_into().expect("4 bytes"))
+    });
+    (list, n)
+}
 
 /// Distances of a group (9 kinds of a numbered suit, or 7 honors): each kind at
 /// most 4 and at most 14 tiles, which the caller guarantees.
@@ -101,6 +127,21 @@ pub fn entry(held: &[u8]) -> (Lanes, [u16; 10]) {
 mod tests {
     use super::super::rank::{group_count, rank};
     use super::*;
+
+    #[test]
+    fn suit_split_table_is_the_generated_one() {
+        let (slots, list) = super::super::suit_splits::generate();
+        let slot_bytes: Vec<u8> = slots.iter().flat_map(|s| s.to_le_bytes()).collect();
+        let list_bytes: Vec<u8> = list.iter().flat_map(|s| s.to_le_bytes()).collect();
+        assert_eq!(SUIT_SPLIT_SLOTS, slot_bytes.as_slice());
+        assert_eq!(SUIT_SPLIT_LIST, list_bytes.as_slice());
+        // The empty suit and 11122233344455: one split, four.
+        assert_eq!(suit_splits(0).1, 1);
+        let key = super::super::suit_splits::key(&[3, 3, 3, 3, 2, 0, 0, 0, 0]).unwrap();
+        assert_eq!(suit_splits(key).1, 4);
+        let key = super::super::suit_splits::key(&[1, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+        assert_eq!(suit_splits(key).1, 0);
+    }
 
     #[test]
     fn table_sizes_match_ranks() {

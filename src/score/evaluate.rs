@@ -165,7 +165,21 @@ fn is_yakuhai(k: u8, ctx: &WinContext) -> bool {
     k >= 31 || k == 27 + ctx.seat_wind || k == 27 + ctx.round_wind
 }
 
-/// Evaluate one reading.
+impl Evaluation {
+    /// Empty again, for the next reading (the lists' old items stay unread).
+    pub fn reset(&mut self) {
+        self.yaku.clear();
+        self.yakuman.clear();
+        self.fu_items.clear();
+        self.yaku_han = 0;
+        self.fu = 0;
+        self.raw_fu = 0;
+        self.pao_multiplier = 0;
+    }
+}
+
+/// Evaluate one reading into `e` (what it held before is dropped): written in
+/// place, as the scorer keeps the best evaluation so far beside the current one.
 pub fn evaluate(
     f: &Facts,
     ctx: &WinContext,
@@ -173,9 +187,10 @@ pub fn evaluate(
     d: DecompositionRef<'_>,
     wait: Wait,
     win_block: Option<usize>,
-) -> Evaluation {
-    let mut e = Evaluation::default();
-    yakuman_of_situation(f, ctx, rules, &mut e);
+    e: &mut Evaluation,
+) {
+    e.reset();
+    yakuman_of_situation(f, ctx, rules, e);
     match d.form {
         Form::Kokushi => {
             // Robbing a closed kan takes a tile the hand could not hold: never 13-sided.
@@ -187,31 +202,31 @@ pub fn evaluate(
                 e.yakuman.push((Yaku::Kokushi, 1));
             }
             if rules.aotenjou {
-                situation_yaku(f, ctx, rules, &mut e, false);
+                situation_yaku(f, ctx, rules, e, false);
             }
-            simple_fu(f, ctx, &mut e);
+            simple_fu(f, ctx, e);
         }
         Form::Chiitoitsu => {
-            hand_yakuman(f, ctx, rules, &mut e, true);
+            hand_yakuman(f, ctx, rules, e, true);
             if rules.daichisei && f.all_honor {
                 e.yakuman.push((Yaku::Daichisei, 2));
             } else if f.all_honor {
                 e.yakuman.push((Yaku::Tsuuiisou, 1));
             }
             if e.yakuman.is_empty() || rules.aotenjou {
-                situation_yaku(f, ctx, rules, &mut e, false);
+                situation_yaku(f, ctx, rules, e, false);
                 if rules.chiitoitsu_50fu_1han {
                     e.yaku.push((Yaku::Chiitoitsu, 1));
                 } else {
                     e.yaku.push((Yaku::Chiitoitsu, 2));
                 }
-                hand_yaku(f, rules, &mut e);
+                hand_yaku(f, rules, e);
             }
             let fu = if rules.chiitoitsu_50fu_1han { 50 } else { 25 };
             e.fu_items.push(FuItem::new(FuReason::Chiitoitsu, fu, None));
             e.fu = u32::from(fu);
         }
-        Form::Standard => standard(f, ctx, rules, d, wait, win_block, &mut e),
+        Form::Standard => standard(f, ctx, rules, d, wait, win_block, e),
         // Scored apart (it is not a complete hand): see `score::shiisan_puutaa`.
         Form::ShiisanPuutaa => {}
     }
@@ -227,7 +242,6 @@ pub fn evaluate(
             e.yaku_han = 0;
         }
     }
-    e
 }
 
 /// Fu of a kokushi or shiisan puutaa: base and the menzen ron or tsumo fu, rounded up.

@@ -96,8 +96,8 @@ fn count_dora(all: &Counts, indicators: &[Tile]) -> u32 {
 #[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
 struct Rank(f64, bool, u32, u32, u32);
 
+/// How a reading is valued (its evaluation is kept apart).
 struct Candidate {
-    eval: Evaluation,
     han: u32,
     base: u64,
     limit: Limit,
@@ -183,7 +183,9 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
         _ => u32::from(rules.min_han),
     };
     let dora_total = dora + aka + ura;
-    let mut best: Option<(Candidate, CompactDecomposition)> = None;
+    // Readings are evaluated in place, in the slot the best one so far leaves free.
+    let mut evals = [Evaluation::default(), Evaluation::default()];
+    let mut best: Option<(usize, Candidate, CompactDecomposition)> = None;
     let mut best_without_yaku: Option<u32> = None;
     // For renhou valued alone: the first reading.
     let mut first: Option<(Evaluation, CompactDecomposition, Wait)> = None;
@@ -195,7 +197,9 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
             return;
         }
         for_each_reading(d, win.kind(), |wait, win_block| {
-            let eval = evaluate(&facts, ctx, rules, d, wait, win_block);
+            let slot = best.as_ref().map_or(0, |b| 1 - b.0);
+            let eval = &mut evals[slot];
+            evaluate(&facts, ctx, rules, d, wait, win_block, eval);
             if renhou_alone && first.is_none() {
                 first = Some((eval.clone(), CompactDecomposition::new(d), wait));
             }
@@ -208,10 +212,9 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
             } else {
                 0
             };
-            let (han, base, limit, multiplier, rank) = value(&eval, dora_here, rules);
-            if best.as_ref().is_none_or(|(b, _)| rank > b.rank) {
+            let (han, base, limit, multiplier, rank) = value(eval, dora_here, rules);
+            if best.as_ref().is_none_or(|b| rank > b.1.rank) {
                 let c = Candidate {
-                    eval,
                     han,
                     base,
                     limit,
@@ -219,7 +222,7 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
                     rank,
                     wait,
                 };
-                best = Some((c, CompactDecomposition::new(d)));
+                best = Some((slot, c, CompactDecomposition::new(d)));
             }
         });
     });
@@ -229,7 +232,7 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
         )));
     }
     if best.is_none() && best_without_yaku.is_none() && first.is_none() {
-        if let Some(r) = shiisan_puutaa(hand, &facts, ctx, rules) {
+        if let Some((eval, r)) = shiisan_puutaa(hand, &facts, ctx, rules) {
             let pairs: Vec<u8> = (0..KINDS as u8)
                 .filter(|&k| facts.concealed[k as usize] == 2)
                 .collect();
@@ -238,7 +241,7 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
                 blocks: &[],
                 pairs: &pairs,
             });
-            return Ok(finish(r, ctx, rules, (dora, aka, ura), d));
+            return Ok(finish(&eval, &r, ctx, rules, (dora, aka, ura), d));
         }
         return Err(MahjongError::NotAgari(format!(
             "{hand} won on {win} is not a complete hand"
@@ -251,13 +254,12 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
         _ => None,
     };
     if let Some((base, han, limit)) = renhou_base {
-        if best.as_ref().is_none_or(|(b, _)| b.base < base) {
+        if best.as_ref().is_none_or(|b| b.1.base < base) {
             let (mut eval, d, wait) = first.expect("a complete hand has a reading");
             eval.yaku.clear();
             eval.yaku.push((Yaku::Renhou, han as u8));
             eval.yaku_han = han;
             let c = Candidate {
-                eval,
                 han,
                 base,
                 limit,
@@ -265,10 +267,10 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
                 rank: Rank(base as f64, false, han, 0, 0),
                 wait,
             };
-            return Ok(finish(c, ctx, rules, (0, 0, 0), d));
+            return Ok(finish(&eval, &c, ctx, rules, (0, 0, 0), d));
         }
     }
-    let Some((best, d)) = best else {
+    let Some((slot, best, d)) = best else {
         let han = best_without_yaku.unwrap_or(0);
         let why = if han > 0 {
             format!("has {han} han of yaku, fewer than the {needed} the rules require")
@@ -279,12 +281,12 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
         };
         return Err(MahjongError::NoYaku(format!("{hand} won on {win} {why}")));
     };
-    Ok(finish(best, ctx, rules, (dora, aka, ura), d))
+    Ok(finish(&evals[slot], &best, ctx, rules, (dora, aka, ura), d))
 }
 
-#[allow(clippy::needless_pass_by_value)]
 fn finish(
-    c: Candidate,
+    eval: &Evaluation,
+    c: &Candidate,
     ctx: &WinContext,
     rules: &Rules,
     (dora, aka, ura): (u32, u32, u32),
@@ -292,12 +294,12 @@ fn finish(
 ) -> ScoreResult {
     let wait = c.wait;
     let dealer = ctx.is_dealer();
-    let mut pao_base = 8000 * u64::from(c.eval.pao_multiplier);
+    let mut pao_base = 8000 * u64::from(eval.pao_multiplier);
     pao_base = pao_base.min(c.base);
     let mut aotenjou = None;
     let big = rules
         .aotenjou
-        .then(|| aotenjou_points(c.han, c.eval.fu.max(20), dealer, ctx.tsumo));
+        .then(|| aotenjou_points(c.han, eval.fu.max(20), dealer, ctx.tsumo));
     // Past MAX_SETTLED_BASE the machine-size payments are those of that cap, as
     // the settlement's (`points::deltas`); the exact values stay in `aotenjou`.
     let beyond = big
@@ -350,18 +352,18 @@ fn finish(
     let base_points = aotenjou
         .as_ref()
         .map_or(c.base, |b| u64::try_from(&b.base).unwrap_or(u64::MAX));
-    let mut yaku = c.eval.yaku;
+    let mut yaku = eval.yaku;
     yaku.sort_by_yaku();
     ScoreResult {
         han: c.han,
-        fu: c.eval.fu,
-        fu_items: c.eval.fu_items,
+        fu: eval.fu,
+        fu_items: eval.fu_items,
         yaku: if c.multiplier > 0 && !rules.aotenjou {
             YakuList::default()
         } else {
             yaku
         },
-        yakuman: c.eval.yakuman,
+        yakuman: eval.yakuman,
         yakuman_multiplier: c.multiplier,
         dora,
         aka,
@@ -382,7 +384,12 @@ fn finish(
 
 /// Shiisan puutaa: on the first draw, 13 kinds with one pair, numbers of a suit at
 /// least 3 apart, honors distinct, at least one simple.
-fn shiisan_puutaa(hand: &Hand, f: &Facts, ctx: &WinContext, rules: &Rules) -> Option<Candidate> {
+fn shiisan_puutaa(
+    hand: &Hand,
+    f: &Facts,
+    ctx: &WinContext,
+    rules: &Rules,
+) -> Option<(Evaluation, Candidate)> {
     if !rules.shiisan_puutaa || !(ctx.tenhou || ctx.chiihou) || !hand.melds().is_empty() {
         return None;
     }
@@ -405,13 +412,13 @@ fn shiisan_puutaa(hand: &Hand, f: &Facts, ctx: &WinContext, rules: &Rules) -> Op
     eval.yakuman.push((Yaku::ShiisanPuutaa, 1));
     evaluate::simple_fu(f, ctx, &mut eval);
     let (han, base, limit, multiplier, rank) = value(&eval, 0, rules);
-    Some(Candidate {
-        eval,
+    let c = Candidate {
         han,
         base,
         limit,
         multiplier,
         rank,
         wait: Wait::Tanki,
-    })
+    };
+    Some((eval, c))
 }
