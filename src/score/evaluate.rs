@@ -94,6 +94,9 @@ const PIN: u64 = 0x1ff << 9;
 const SOU: u64 = 0x1ff << 18;
 const WINDS: u64 = 0xf << 27;
 const DRAGONS: u64 = 0x7 << 31;
+const YAOCHUU_KINDS: u64 = HONORS | TERMINALS;
+/// First kinds of the runs an outside hand may have: 123 and 789.
+const OUTSIDE_RUNS: u64 = kinds(&[0, 6, 9, 15, 18, 24]);
 
 impl Facts {
     pub fn new(all: Counts, concealed: Counts, closed: bool, has_melds: bool, win: u8) -> Facts {
@@ -154,11 +157,13 @@ pub struct Evaluation {
 }
 
 /// Concealed set status of block `i` for a win: melds other than ankan are open,
-/// and so is a triplet completed by ron.
+/// and so is a triplet completed by ron. (Bitwise: branches on which sets are
+/// concealed mispredict, as it differs from one win to the next.)
+#[allow(clippy::needless_bitwise_bool)]
 fn concealed_set(d: DecompositionRef<'_>, i: usize, win_block: Option<usize>, tsumo: bool) -> bool {
     let b = &d.blocks[i];
-    let by_ron = !tsumo && win_block == Some(i) && b.shape == BlockShape::Koutsu;
-    matches!(b.meld, None | Some(MeldKind::Ankan)) && !by_ron
+    let by_ron = !tsumo & (win_block == Some(i)) & (b.shape == BlockShape::Koutsu);
+    matches!(b.meld, None | Some(MeldKind::Ankan)) & !by_ron
 }
 
 fn is_yakuhai(k: u8, ctx: &WinContext) -> bool {
@@ -423,30 +428,27 @@ fn standard(
 ) {
     let pair = d.pairs[0];
     let blocks = d.blocks;
-    // Shape summary, as bit sets of kinds: `runs` the first kinds of shuntsu,
-    // `sets` the kinds of triplets and quads.
-    let mut run_firsts = [0u8; 4];
-    let (mut runs, mut sets) = (0u64, 0u64);
+    // Shape summary, as bit sets of kinds: `runs` the first kinds of shuntsu
+    // (`runs_twice` ... those of two, three, four identical ones), `sets` the
+    // kinds of triplets and quads; counted without branching on the shapes.
+    let (mut runs, mut runs_twice, mut runs_thrice, mut runs_four) = (0u64, 0u64, 0u64, 0u64);
+    let mut sets = 0u64;
     let (mut n_runs, mut n_kans, mut ankou) = (0u32, 0u32, 0u32);
     for (i, b) in blocks.iter().enumerate() {
-        match b.shape {
-            BlockShape::Shuntsu => {
-                runs |= 1 << b.first;
-                run_firsts[n_runs as usize] = b.first;
-                n_runs += 1;
-            }
-            BlockShape::Koutsu | BlockShape::Kantsu => {
-                sets |= 1 << b.first;
-                n_kans += u32::from(b.shape == BlockShape::Kantsu);
-                ankou += u32::from(concealed_set(d, i, win_block, ctx.tsumo));
-            }
-        }
+        let is_run = b.shape == BlockShape::Shuntsu;
+        let bit = 1u64 << b.first;
+        let run_bit = bit & 0u64.wrapping_sub(u64::from(is_run));
+        runs_four |= runs_thrice & run_bit;
+        runs_thrice |= runs_twice & run_bit;
+        runs_twice |= runs & run_bit;
+        runs |= run_bit;
+        sets |= bit & !run_bit;
+        n_runs += u32::from(is_run);
+        n_kans += u32::from(b.shape == BlockShape::Kantsu);
+        ankou += u32::from(!is_run & concealed_set(d, i, win_block, ctx.tsumo));
     }
     let run = |k: usize| runs >> k & 1 == 1;
     let set = |k: usize| sets >> k & 1 == 1;
-    // How many times each shuntsu appears (by its first index among the runs).
-    let run_firsts = &run_firsts[..n_runs as usize];
-    let times = |i: usize| run_firsts.iter().filter(|&&f| f == run_firsts[i]).count() as u8;
     let n_sets = 4 - n_runs;
     let dragon_sets = (sets & DRAGONS).count_ones();
     let wind_sets = (sets & WINDS).count_ones();
@@ -488,7 +490,11 @@ fn standard(
             e.pao_multiplier += u32::from(m);
         }
     }
-    let max_runs = (0..run_firsts.len()).map(times).max().unwrap_or(0);
+    // The most identical runs.
+    let max_runs = [runs, runs_twice, runs_thrice, runs_four]
+        .iter()
+        .map(|&m| u32::from(m != 0))
+        .sum::<u32>();
     if rules.isshoku_yonjun && max_runs == 4 {
         e.yakuman.push((Yaku::IsshokuYonjun, 1));
     }
@@ -532,14 +538,15 @@ fn standard(
     if pinfu {
         e.yaku.push((Yaku::Pinfu, 1));
     }
-    // Identical sequences.
+    // Identical sequences: pairs of them (four of a kind count twice unless the
+    // rules want two distinct ones).
     let closed = f.closed;
-    let distinct = (0..run_firsts.len()).filter(|&i| !run_firsts[..i].contains(&run_firsts[i]));
-    let peikou: u8 = if rules.ryanpeikou_needs_distinct {
-        distinct.filter(|&i| times(i) >= 2).count() as u8
-    } else {
-        distinct.map(|i| times(i) / 2).sum()
-    };
+    let peikou = runs_twice.count_ones()
+        + if rules.ryanpeikou_needs_distinct {
+            0
+        } else {
+            runs_four.count_ones()
+        };
     let sanjun = rules.isshoku_sanjun != IsshokuSanjun::Off && max_runs >= 3;
     if closed && peikou >= 2 {
         e.yaku.push((Yaku::Ryanpeikou, 3));
@@ -570,13 +577,9 @@ fn standard(
         }
     }
     let open_less = |closed_han: u8| if closed { closed_han } else { closed_han - 1 };
-    // Outside hands.
-    let outside = n_runs > 0
-        && blocks.iter().all(|b| match b.shape {
-            BlockShape::Shuntsu => matches!(b.first % 9, 0 | 6),
-            _ => b.first >= 27 || matches!(b.first % 9, 0 | 8),
-        })
-        && (pair >= 27 || matches!(pair % 9, 0 | 8));
+    // Outside hands: runs of 123 and 789, the sets and the pair yaochuu.
+    let outside =
+        n_runs > 0 && runs & !OUTSIDE_RUNS == 0 && (sets | 1 << pair) & !YAOCHUU_KINDS == 0;
     if outside {
         if f.has_honor() {
             e.yaku.push((Yaku::Chanta, open_less(2)));
@@ -659,24 +662,21 @@ fn fu(
             BlockShape::Koutsu => 2,
             BlockShape::Kantsu => 8,
         };
-        let yaochuu = b.first >= 27 || matches!(b.first % 9, 0 | 8);
+        let yaochuu = YAOCHUU_KINDS >> b.first & 1 == 1;
         let concealed = concealed_set(d, i, win_block, ctx.tsumo);
         let fu = base << (u8::from(yaochuu) + u8::from(concealed));
         items.push(FuItem::new(FuReason::Set { concealed }, fu, Some(i as u8)));
     }
     let p = d.pairs[0];
-    let mut pair_fu = 0u8;
-    if p >= 31 {
-        pair_fu = 2;
-    } else if p >= 27 {
-        let seat = p == 27 + ctx.seat_wind;
-        let round = p == 27 + ctx.round_wind;
-        pair_fu = match (seat, round) {
-            (true, true) => rules.double_wind_pair_fu,
-            (true, false) | (false, true) => 2,
-            _ => 0,
-        };
-    }
+    let seat = p == 27 + ctx.seat_wind;
+    let round = p == 27 + ctx.round_wind;
+    let pair_fu = if p >= 31 {
+        2
+    } else if seat & round {
+        rules.double_wind_pair_fu
+    } else {
+        2 * u8::from(seat | round)
+    };
     if pair_fu > 0 {
         items.push(FuItem::new(FuReason::Pair, pair_fu, None));
     }
