@@ -57,16 +57,10 @@ fn groups(kinds: usize) -> Vec<Vec<u8>> {
     out
 }
 
-/// The hash table of suit splits (`src/algo/suit_splits.rs`): slots as
-/// little-endian `u64`, the lists of splits as little-endian `u32`.
+/// The hash table of suit splits (`src/algo/suit_splits.rs`).
 fn write_suit_splits(dir: &std::path::Path) {
-    let (slots, list) = suit_splits::generate();
-    let slot_bytes: Vec<u8> = slots.iter().flat_map(|s| s.to_le_bytes()).collect();
-    let list_bytes: Vec<u8> = list.iter().flat_map(|s| s.to_le_bytes()).collect();
-    for (name, bytes) in [
-        ("suit_split_slots", slot_bytes),
-        ("suit_split_list", list_bytes),
-    ] {
+    let (slots, list) = suit_splits::table_bytes();
+    for (name, bytes) in [("suit_split_slots", slots), ("suit_split_list", list)] {
         std::fs::write(dir.join(format!("{name}.bin")), bytes).expect("write table file");
     }
 }

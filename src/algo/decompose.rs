@@ -233,7 +233,7 @@ fn splits_then(counts: &Counts, tail: &[Block; 4], m: usize, mut f: impl FnMut(u
         else {
             return;
         };
-        (*list, *len) = table::suit_splits(key);
+        (*list, *len) = table::splits_of_suit(key);
         pairs += u32::from(suit_splits::pair(list[0]).is_some());
     }
     if pairs != 1 || lens.contains(&0) {
@@ -678,10 +678,17 @@ mod tests {
             same_splits(&c);
         }
         let mut c = [0u8; KINDS];
-        for x in 0..=12 {
+        for x in 0..=20 {
             c[4] = x;
             c[30] = x;
             same_splits(&c);
+        }
+        // Every count of a suit or of all kinds at once, up to past any key.
+        for x in [1, 2, 3, 4, 5, 8, 9, 15, 16, 255] {
+            let mut suit = [0u8; KINDS];
+            suit[9..18].fill(x);
+            same_splits(&suit);
+            same_splits(&[x; KINDS]);
         }
     }
 

@@ -7,13 +7,15 @@
 //! The table holds every such split, of every count pattern it splits.
 
 /// The suit's counts, 4 bits a number, the first lowest: `None` when a count is
-/// over 15 (no split holds more than 8).
+/// over 8 (no split holds more: pair, triplet and three runs).
 #[inline]
 pub fn key(counts: &[u8; 9]) -> Option<u64> {
     let mut first = [0u8; 8];
     first.copy_from_slice(&counts[..8]);
     let mut x = u64::from_le_bytes(first);
-    if x & 0xf0f0_f0f0_f0f0_f0f0 != 0 || counts[8] > 15 {
+    // A byte over 8: its high bit set, or set by adding 0x77 (no carry out).
+    let over = (x | ((x & 0x7f7f_7f7f_7f7f_7f7f) + 0x7777_7777_7777_7777)) & 0x8080_8080_8080_8080;
+    if over != 0 || counts[8] > 8 {
         return None;
     }
     // Bytes to nibbles: pairs of bytes, then of 16 and 32 bits.
@@ -43,7 +45,7 @@ pub fn buckets(key: u64) -> [usize; 2] {
 
 /// A slot: the key in the low 36 bits, where its splits start in the list of
 /// splits (16 bits), how many there are (4 bits). An unused slot is all ones
-/// (no suit holds 15 of each number).
+/// (no key is: [`key`] refuses counts over 8).
 pub const KEY_BITS: u32 = 36;
 pub const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
 pub const UNUSED: u64 = u64::MAX;
@@ -113,6 +115,17 @@ fn search_order(split: u32) -> u32 {
         let choice = 2 * u32::from(pair(split) == Some(j)) + (triplets(split) >> j & 1);
         o << 2 | choice
     })
+}
+
+/// The table as `build.rs` writes it: the slots as little-endian `u64`, the
+/// list of splits as little-endian `u32`.
+#[cfg_attr(not(test), allow(dead_code))]
+pub fn table_bytes() -> (Vec<u8>, Vec<u8>) {
+    let (slots, list) = generate();
+    (
+        slots.iter().flat_map(|s| s.to_le_bytes()).collect(),
+        list.iter().flat_map(|s| s.to_le_bytes()).collect(),
+    )
 }
 
 /// The table: `BUCKETS * BUCKET_SLOTS` slots, and the list of splits they point

@@ -19,7 +19,7 @@ static SUIT_SPLIT_LIST: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_s
 /// search number by number finds them: the first `n` of the 4 returned (`n` is 0
 /// when the suit does not split; the empty suit has one empty split).
 #[inline]
-pub fn suit_splits(key: u64) -> ([u32; MOST_SPLITS], usize) {
+pub fn splits_of_suit(key: u64) -> ([u32; MOST_SPLITS], usize) {
     // Both buckets read whole, the match kept without a branch.
     let mut found = 0u64;
     for b in buckets(key) {
@@ -130,17 +130,30 @@ mod tests {
 
     #[test]
     fn suit_split_table_is_the_generated_one() {
-        let (slots, list) = super::super::suit_splits::generate();
-        let slot_bytes: Vec<u8> = slots.iter().flat_map(|s| s.to_le_bytes()).collect();
-        let list_bytes: Vec<u8> = list.iter().flat_map(|s| s.to_le_bytes()).collect();
-        assert_eq!(SUIT_SPLIT_SLOTS, slot_bytes.as_slice());
-        assert_eq!(SUIT_SPLIT_LIST, list_bytes.as_slice());
+        let (slots, list) = super::super::suit_splits::table_bytes();
+        assert_eq!(SUIT_SPLIT_SLOTS, slots.as_slice());
+        assert_eq!(SUIT_SPLIT_LIST, list.as_slice());
         // The empty suit and 11122233344455: one split, four.
-        assert_eq!(suit_splits(0).1, 1);
+        assert_eq!(splits_of_suit(0).1, 1);
         let key = super::super::suit_splits::key(&[3, 3, 3, 3, 2, 0, 0, 0, 0]).unwrap();
-        assert_eq!(suit_splits(key).1, 4);
+        assert_eq!(splits_of_suit(key).1, 4);
         let key = super::super::suit_splits::key(&[1, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
-        assert_eq!(suit_splits(key).1, 0);
+        assert_eq!(splits_of_suit(key).1, 0);
+        // Counts past any split have no key.
+        assert_eq!(super::super::suit_splits::key(&[8; 9]), Some(0x8_8888_8888));
+        assert_eq!(
+            super::super::suit_splits::key(&[0, 9, 0, 0, 0, 0, 0, 0, 0]),
+            None
+        );
+        assert_eq!(
+            super::super::suit_splits::key(&[0, 0, 0, 0, 0, 0, 0, 0, 9]),
+            None
+        );
+        assert_eq!(super::super::suit_splits::key(&[15; 9]), None);
+        assert_eq!(
+            super::super::suit_splits::key(&[200, 0, 0, 0, 0, 0, 0, 0, 0]),
+            None
+        );
     }
 
     #[test]

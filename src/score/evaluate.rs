@@ -10,11 +10,32 @@ use crate::rules::{
 };
 use crate::tile::{Counts, KINDS};
 
-/// A short list on the stack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A short list on the stack. Only its first `len` items count (compared,
+/// hashed, shown): a list emptied for reuse keeps the others unread.
+#[derive(Clone, Copy)]
 pub struct Small<T: Copy + Default, const N: usize> {
     items: [T; N],
     len: u8,
+}
+
+impl<T: Copy + Default + PartialEq, const N: usize> PartialEq for Small<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Copy + Default + Eq, const N: usize> Eq for Small<T, N> {}
+
+impl<T: Copy + Default + std::hash::Hash, const N: usize> std::hash::Hash for Small<T, N> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl<T: Copy + Default + std::fmt::Debug, const N: usize> std::fmt::Debug for Small<T, N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
 }
 
 impl<T: Copy + Default, const N: usize> Default for Small<T, N> {
@@ -94,7 +115,7 @@ const PIN: u64 = 0x1ff << 9;
 const SOU: u64 = 0x1ff << 18;
 const WINDS: u64 = 0xf << 27;
 const DRAGONS: u64 = 0x7 << 31;
-const YAOCHUU_KINDS: u64 = HONORS | TERMINALS;
+const YAOCHUU_KINDS: u64 = crate::algo::shanten::YAOCHUU_BITS;
 /// First kinds of the runs an outside hand may have: 123 and 789.
 const OUTSIDE_RUNS: u64 = kinds(&[0, 6, 9, 15, 18, 24]);
 
@@ -113,8 +134,8 @@ impl Facts {
             win,
             present,
             groups,
-            all_simple: present & (HONORS | TERMINALS) == 0,
-            all_yaochuu: present & !(HONORS | TERMINALS) == 0,
+            all_simple: present & YAOCHUU_KINDS == 0,
+            all_yaochuu: present & !YAOCHUU_KINDS == 0,
             all_honor: present & !HONORS == 0,
             all_terminal: present & !TERMINALS == 0,
             all_green: present & !GREEN == 0,
@@ -429,7 +450,7 @@ fn standard(
     let pair = d.pairs[0];
     let blocks = d.blocks;
     // Shape summary, as bit sets of kinds: `runs` the first kinds of shuntsu
-    // (`runs_twice` ... those of two, three, four identical ones), `sets` the
+    // (`runs_twice` ... those of at least two, three, four identical ones), `sets` the
     // kinds of triplets and quads; counted without branching on the shapes.
     let (mut runs, mut runs_twice, mut runs_thrice, mut runs_four) = (0u64, 0u64, 0u64, 0u64);
     let mut sets = 0u64;
