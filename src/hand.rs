@@ -21,10 +21,46 @@ pub struct Hand {
     meld_red: [u8; 3],
 }
 
+/// Concealed tiles counted as they are read: copies by kind, red fives by suit,
+/// and how many tiles (the counts saturate; the size check refuses such a hand).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tally {
+    counts: Counts,
+    red: [u8; 3],
+    len: usize,
+}
+
+impl Tally {
+    pub(crate) const EMPTY: Tally = Tally {
+        counts: [0; KINDS],
+        red: [0; 3],
+        len: 0,
+    };
+
+    pub(crate) fn add(&mut self, t: Tile) {
+        let k = t.kind() as usize;
+        self.counts[k] = self.counts[k].saturating_add(1);
+        if t.is_red() {
+            self.red[k / 9] = self.red[k / 9].saturating_add(1);
+        }
+        self.len += 1;
+    }
+}
+
 impl Hand {
+    /// A hand of these concealed tiles (any order) and melds.
     pub fn new(concealed: &[Tile], melds: Vec<Meld>) -> Result<Hand> {
+        let mut tally = Tally::EMPTY;
+        for &t in concealed {
+            tally.add(t);
+        }
+        Hand::from_tally(&tally, melds)
+    }
+
+    /// A hand of counted concealed tiles and melds, validated.
+    pub(crate) fn from_tally(tally: &Tally, melds: Vec<Meld>) -> Result<Hand> {
         // Sizes first: past them every count fits in a byte.
-        let n = concealed.len();
+        let n = tally.len;
         if n % 3 == 0 {
             return Err(MahjongError::InvalidHand(format!(
                 "{n} concealed tiles: a hand holds 3n+1 or 3n+2 (13 or 14 with no melds)"
@@ -37,15 +73,7 @@ impl Hand {
                 melds.len()
             )));
         }
-        let mut counts = [0u8; KINDS];
-        let mut red = [0u8; 3];
-        for t in concealed {
-            counts[t.kind() as usize] += 1;
-            if t.is_red() {
-                red[t.suit() as usize] += 1;
-            }
-        }
-        let mut all = counts;
+        let mut all = tally.counts;
         let mut meld_red = [0u8; 3];
         for t in melds.iter().flat_map(Meld::tiles) {
             all[t.kind() as usize] = all[t.kind() as usize].saturating_add(1);
@@ -61,8 +89,8 @@ impl Hand {
             )));
         }
         Ok(Hand {
-            concealed: counts,
-            red,
+            concealed: tally.counts,
+            red: tally.red,
             melds,
             all,
             meld_red,

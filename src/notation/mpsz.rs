@@ -10,7 +10,7 @@
 //! the bracket form.
 
 use crate::error::{quoted, MahjongError, Result};
-use crate::hand::Hand;
+use crate::hand::{Hand, Tally};
 use crate::meld::{Meld, MeldKind, Relative};
 use crate::tile::{Counts, Suit, Tile, KINDS};
 use std::fmt::Write;
@@ -367,7 +367,7 @@ pub fn parse_hand(input: &str) -> Result<Hand> {
             .position(|&c| !matches!(c, b' ' | b'\t'))
             .map_or(b.len(), |p| p + from)
     };
-    let mut concealed = Vec::new();
+    let mut concealed = Tally::EMPTY;
     let mut melds = Vec::new();
     let mut i = skip_space(0);
     while i < b.len() {
@@ -417,18 +417,17 @@ pub fn parse_hand(input: &str) -> Result<Hand> {
                             "concealed tiles must come before the melds",
                         ));
                     }
-                    concealed.extend(
-                        parse_span(input, i, end, false)?
-                            .into_iter()
-                            .map(|w| w.tile),
-                    );
+                    scan(input, i, end, false, |w| {
+                        concealed.add(w.tile);
+                        Ok(())
+                    })?;
                     i = end;
                 }
             }
         }
         i = skip_space(i);
     }
-    Hand::new(&concealed, melds)
+    Hand::from_tally(&concealed, melds)
 }
 
 /// Write a hand in the notation [`parse_hand`] reads.

@@ -8,7 +8,7 @@ use super::errors::invalid;
 use crate::error::MahjongError;
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyString};
+use pyo3::types::{PyInt, PyIterator, PyString};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -215,4 +215,21 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Text {
         })?;
         Ok(Self(plain_text(&s)?.into_owned()))
     }
+}
+
+/// `f` of each item of an iterator, in order, stopping at the first error.
+///
+/// A loop rather than `collect`: collecting asks the iterator for its size, and
+/// `PyO3` answers that by calling the object's `__length_hint__` (a method object,
+/// a tuple and an int made and freed), which costs more than converting a short
+/// list of tiles.
+pub fn map_items<'py, T>(
+    items: Bound<'py, PyIterator>,
+    mut f: impl FnMut(Bound<'py, PyAny>) -> PyResult<T>,
+) -> PyResult<Vec<T>> {
+    let mut out = Vec::new();
+    for item in items {
+        out.push(f(item?)?);
+    }
+    Ok(out)
 }

@@ -3,7 +3,7 @@
 // PyO3 extracts arguments by value.
 #![allow(clippy::needless_pass_by_value)]
 
-use super::args::{threads_arg, Int, Text};
+use super::args::{map_items, threads_arg, Int, Text};
 use super::errors::{invalid, IllegalActionError};
 use super::rules::rules_arg;
 use super::tile::{tile_arg, to_py, PyTile};
@@ -136,14 +136,14 @@ macro_rules! action_class {
 
 /// The two tiles of a chi or pon (any sequence of two tiles), sorted.
 fn pair_arg(tiles: &Bound<'_, PyAny>, call: &str) -> PyResult<[Tile; 2]> {
-    let items: Vec<Bound<'_, PyAny>> = tiles
-        .try_iter()
-        .map_err(|_| {
+    let items = map_items(
+        tiles.try_iter().map_err(|_| {
             PyTypeError::new_err(format!(
                 "a {call} takes a pair of tiles, not one tile or value"
             ))
-        })?
-        .collect::<PyResult<_>>()?;
+        })?,
+        Ok,
+    )?;
     match items.as_slice() {
         [a, b] => Ok(sorted_pair(tile_arg(a)?, tile_arg(b)?)),
         _ => Err(invalid(format!(

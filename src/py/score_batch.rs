@@ -4,7 +4,7 @@
 #![allow(clippy::needless_pass_by_value)]
 
 use super::analysis::CHUNK;
-use super::args::{describe, is_int_array, threads_arg};
+use super::args::{describe, is_int_array, map_items, threads_arg};
 use super::errors::invalid;
 use super::rules::rules_arg;
 use super::tile::tile_arg;
@@ -132,8 +132,7 @@ fn tiles_row_arg(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u8>> {
                 describe(obj)
             ))
         })?;
-        iter.map(|t| tile_arg(&t?).map(Tile::id))
-            .collect::<PyResult<_>>()?
+        map_items(iter, |t| tile_arg(&t).map(Tile::id))?
     };
     if out.len() != n {
         return Err(invalid(format!(

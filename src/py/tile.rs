@@ -1,6 +1,6 @@
 //! `riichi.Tile` and the tile-list functions.
 
-use super::args::{int_arg, text};
+use super::args::{int_arg, map_items, text};
 use super::errors::invalid;
 use crate::error::MahjongError;
 use crate::notation::{mpsz, tenhou};
@@ -142,7 +142,7 @@ pub fn tiles_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Tile>> {
                 .unwrap_or_default()
         ))
     })?;
-    iter.map(|item| tile_arg(&item?)).collect()
+    map_items(iter, |item| tile_arg(&item))
 }
 
 /// Counts from `None`, an mpsz string, an iterable of tiles, or 34 counts.
@@ -230,7 +230,7 @@ fn tiles_to_id136(tiles: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
 /// Tiles of Tenhou 136-ids.
 #[pyfunction]
 fn tiles_from_id136(ids: &Bound<'_, PyAny>) -> PyResult<Vec<PyTile>> {
-    ids.try_iter()?.map(|id| PyTile::from_id136(&id?)).collect()
+    map_items(ids.try_iter()?, |id| PyTile::from_id136(&id))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
