@@ -693,6 +693,22 @@ def _riichi_score(wins: Wins) -> Callable[[], list[Any]]:
     return run
 
 
+def _riichi_score_text_context(wins: Wins) -> Callable[[], list[Any]]:
+    score = riichi.score
+    xs = [(h, w, riichi.WinContext(**kw)) for h, w, kw in wins.riichi_args()]
+
+    def run() -> list[Any]:
+        out = []
+        for h, w, ctx in xs:
+            try:
+                out.append(score(h, w, context=ctx))
+            except riichi.ScoringError:
+                out.append(None)
+        return out
+
+    return run
+
+
 def _riichi_score_built(wins: Wins) -> Callable[[], list[Any]]:
     score = riichi.score
     xs = [(riichi.Hand(h), w, riichi.WinContext(**kw)) for h, w, kw in wins.riichi_args()]
@@ -854,6 +870,14 @@ SCORE_CASES: list[ScoreCase] = [
         _riichi_score,
         _riichi_common,
         note="hand parsed from text",
+    ),
+    ScoreCase(
+        "riichi",
+        "riichi.score(mpsz, win, context=ctx)",
+        _riichi_score_text_context,
+        _riichi_common,
+        variant="context",
+        note="hand parsed from text, prebuilt WinContext, like riichienv's Conditions",
     ),
     ScoreCase(
         "riichi",

@@ -615,6 +615,33 @@ def test_context_object_and_hand_object() -> None:
     assert (r.points, r.payments.ron) == (1300, 1600)
 
 
+@pytest.mark.parametrize(
+    ("spellings", "index"),
+    [
+        (["E", "e", "EAST", "east", "East", 0], 0),
+        (["S", "s", "SOUTH", "south", 1], 1),
+        (["W", "w", "WEST", "west", 2], 2),
+        (["N", "n", "NORTH", "North", 3], 3),
+    ],
+)
+def test_wind_spellings(spellings: list[Any], index: int) -> None:
+    """A wind is its letter or its English name in any case, or its number; the
+    seat wind decides who is dealer and the round wind which winds are yakuhai."""
+    names = ["E", "S", "W", "N"]
+    long = ["East", "South", "West", "North"][index]
+    for w in spellings:
+        ctx = riichi.WinContext(seat_wind=w, round_wind=w)
+        assert (ctx.seat_wind, ctx.round_wind) == (names[index], names[index])
+        hand = f"234m456p678s22m{index + 1}{index + 1}{index + 1}z"
+        r = riichi.score(hand, "2m", tsumo=True, seat_wind=w, round_wind=w)
+        assert r.is_dealer == (index == 0)
+        yaku = {y.name: y.han for y in r.yaku}
+        assert yaku[f"Seat Wind {long}"] == yaku[f"Round Wind {long}"] == 1, r
+    for bad in ["", "X", "EE", "Ea", "EASTERN", "ES"]:
+        with pytest.raises(InvalidContextError, match="is not one of"):
+            riichi.WinContext(seat_wind=bad)
+
+
 @pytest.mark.parametrize("fu", [-10, 2**32, 0, 35])
 def test_aotenjou_yakuman_checks_fu(fu: int) -> None:
     """Found in review: under aotenjou the fu count even for a yakuman, so a wrong fu

@@ -381,17 +381,19 @@ pub fn wind(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
     if let Ok(s) = obj.cast::<PyString>() {
         // Like any wrong wind, one that is not even text is a context error.
         let s = plain_text_or(s, |m| InvalidContextError::new_err(format!("wind {m}")))?;
-        let names = [("E", "EAST"), ("S", "SOUTH"), ("W", "WEST"), ("N", "NORTH")];
-        return names
-            .iter()
-            .position(|(a, b)| s.eq_ignore_ascii_case(a) || s.eq_ignore_ascii_case(b))
-            .map(|w| w as u8)
-            .ok_or_else(|| {
-                InvalidContextError::new_err(format!(
-                    "wind {:?} is not one of \"E\", \"S\", \"W\", \"N\"",
-                    crate::error::shortened(&s)
-                ))
-            });
+        let names = ["EAST", "SOUTH", "WEST", "NORTH"];
+        let found = match s.as_bytes() {
+            [c] => names
+                .iter()
+                .position(|n| n.as_bytes()[0] == c.to_ascii_uppercase()),
+            _ => names.iter().position(|n| s.eq_ignore_ascii_case(n)),
+        };
+        return found.map(|w| w as u8).ok_or_else(|| {
+            InvalidContextError::new_err(format!(
+                "wind {:?} is not one of \"E\", \"S\", \"W\", \"N\"",
+                crate::error::shortened(&s)
+            ))
+        });
     }
     if obj.is_instance_of::<PyInt>() {
         if let Ok(v) = obj.extract::<u8>() {
