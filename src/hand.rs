@@ -81,7 +81,9 @@ impl Hand {
                 meld_red[t.suit() as usize] += 1;
             }
         }
-        if let Some(k) = (0..KINDS).find(|&k| all[k] > 4) {
+        // The largest count, as a branch-free reduction; which kind only on error.
+        if all.iter().fold(0, |m, &c| m.max(c)) > 4 {
+            let k = all.iter().position(|&c| c > 4).expect("a count over 4");
             let t = Tile::from_kind(k as u8).expect("kind");
             return Err(MahjongError::InvalidHand(format!(
                 "{} copies of {t} in hand and melds (there are 4)",

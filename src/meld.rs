@@ -110,8 +110,12 @@ impl Meld {
                 tiles.len()
             )));
         }
-        let mut sorted = tiles.to_vec();
+        // Sorted in place: the meld's own array, its unused slot a copy of the first.
+        let mut arr = [tiles[0]; 4];
+        arr[..want].copy_from_slice(tiles);
+        let sorted = &mut arr[..want];
         sorted.sort_unstable();
+        let sorted = &*sorted;
         let k0 = sorted[0].kind();
         if kind == MeldKind::Chi {
             if sorted[0].is_honor() {
@@ -152,9 +156,9 @@ impl Meld {
         match (kind, added) {
             (MeldKind::Kakan, Some(a)) if sorted.contains(&a) => {
                 if let Some(c) = called {
-                    let mut rest = sorted.clone();
-                    rest.remove(rest.iter().position(|t| *t == a).expect("added tile"));
-                    if !rest.contains(&c) {
+                    // The called tile must be another copy than the added one.
+                    let copies = |t: Tile| sorted.iter().filter(|&&x| x == t).count();
+                    if c == a && copies(c) < 2 {
                         return Err(bad(format!(
                             "the called tile {c} and the added tile {a} are the same copy"
                         )));
@@ -170,8 +174,8 @@ impl Meld {
             (_, Some(_)) => return Err(bad("only a kakan has an added tile".into())),
             (_, None) => {}
         }
-        let mut arr = [sorted[0]; 4];
-        arr[..want].copy_from_slice(&sorted);
+        let first = arr[0];
+        arr[want..].fill(first);
         Ok(Meld {
             kind,
             tiles: arr,

@@ -23,15 +23,41 @@ struct Written {
     added: bool,
 }
 
+impl Written {
+    /// An unused slot.
+    const BLANK: Written = Written {
+        tile: match Tile::from_kind(0) {
+            Some(t) => t,
+            None => panic!("kind 0"),
+        },
+        called: false,
+        added: false,
+    };
+}
+
+/// What a span of tiles may hold.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Span {
+    /// A tile list: digits and suit letters, spaces between groups.
+    Tiles,
+    /// Inside a meld's brackets: also `'` (the called tile) and `+` (the added one).
+    Meld,
+    /// One group of a hand's concealed tiles: it ends at a space or a bracket.
+    Group,
+}
+
 /// Scan `input[start..end]` as tiles, handing each to `emit`; positions in errors
-/// refer to `input`. Allocates nothing.
+/// refer to `input`. Returns where it stopped: `end`, or for a [`Span::Group`] the
+/// space or bracket after it. Allocates nothing.
 fn scan(
     input: &str,
     start: usize,
     end: usize,
-    marks: bool,
+    span: Span,
     mut emit: impl FnMut(Written) -> Result<()>,
-) -> Result<()> {
+) -> Result<usize> {
+    let marks = span == Span::Meld;
+    let mut stop = end;
     let bytes = input.as_bytes();
     // Where the digits waiting for their suit letter begin.
     let mut digits_from: Option<usize> = None;
@@ -62,7 +88,11 @@ fn scan(
                 }
                 plus_at = Some(i);
             }
-            b' ' | b'\t' if !marks => {
+            b' ' | b'\t' | b'[' | b'(' | b']' | b')' if span == Span::Group => {
+                stop = i;
+                break;
+            }
+            b' ' | b'\t' if span == Span::Tiles => {
                 if let Some(p) = digits_from {
                     return Err(MahjongError::parse(
                         input,
@@ -127,12 +157,12 @@ fn scan(
             "digits without a suit letter",
         ));
     }
-    Ok(())
+    Ok(stop)
 }
 
-fn parse_span(input: &str, start: usize, end: usize, marks: bool) -> Result<Vec<Written>> {
+fn parse_span(input: &str, start: usize, end: usize, span: Span) -> Result<Vec<Written>> {
     let mut out = Vec::with_capacity(14);
-    scan(input, start, end, marks, |w| {
+    scan(input, start, end, span, |w| {
         out.push(w);
         Ok(())
     })?;
@@ -144,7 +174,7 @@ fn parse_span(input: &str, start: usize, end: usize, marks: bool) -> Result<Vec<
 pub fn parse_counts(input: &str) -> Result<(Counts, usize)> {
     let mut counts = [0u8; KINDS];
     let mut n = 0;
-    scan(input, 0, input.len(), false, |w| {
+    scan(input, 0, input.len(), Span::Tiles, |w| {
         let k = w.tile.kind() as usize;
         counts[k] += 1;
         n += 1;
@@ -162,7 +192,7 @@ pub fn parse_counts(input: &str) -> Result<(Counts, usize)> {
 
 /// Parse a tile list such as `123m0p77z` (spaces between groups are allowed).
 pub fn parse_tiles(input: &str) -> Result<Vec<Tile>> {
-    Ok(parse_span(input, 0, input.len(), false)?
+    Ok(parse_span(input, 0, input.len(), Span::Tiles)?
         .into_iter()
         .map(|w| w.tile)
         .collect())
@@ -244,38 +274,58 @@ fn parse_meld_at(input: &str, start: usize, end: usize) -> Result<Meld> {
             ))
         }
     };
-    let written = parse_span(input, start + 1, end - 1, !closed)?;
+    // A meld has at most 4 tiles: kept here without a list; more are read again
+    // into one only to say what is wrong.
+    let mut few = [Written::BLANK; 4];
+    let mut n = 0;
+    let span = if closed { Span::Tiles } else { Span::Meld };
+    scan(input, start + 1, end - 1, span, |w| {
+        if let Some(slot) = few.get_mut(n) {
+            *slot = w;
+        }
+        n += 1;
+        Ok(())
+    })?;
     let err =
         |why: String| MahjongError::InvalidMeld(format!("{}: {why}", quoted(&input[start..end])));
-    let tiles: Vec<Tile> = written.iter().map(|w| w.tile).collect();
+    if n > few.len() {
+        let written = parse_span(input, start + 1, end - 1, span)?;
+        let tiles: Vec<Tile> = written.iter().map(|w| w.tile).collect();
+        return meld_of(&written, &tiles, closed).map_err(err);
+    }
+    let tiles = few.map(|w| w.tile);
+    meld_of(&few[..n], &tiles[..n], closed).map_err(err)
+}
+
+/// The meld the tiles of a bracket say (`tiles` are the written tiles without
+/// their marks); an error says why not.
+fn meld_of(written: &[Written], tiles: &[Tile], closed: bool) -> std::result::Result<Meld, String> {
     if closed {
-        return Meld::new(MeldKind::Ankan, &tiles, None, None, None)
-            .map_err(|e| err(e.to_string()));
+        return Meld::new(MeldKind::Ankan, tiles, None, None, None).map_err(|e| e.to_string());
     }
     let added_idx = written.iter().position(|w| w.added);
     if written.iter().filter(|w| w.added).count() > 1 {
-        return Err(err("more than one added tile ('+')".into()));
+        return Err("more than one added tile ('+')".into());
     }
     if written.iter().filter(|w| w.called).count() > 1 {
-        return Err(err("more than one called tile (\"'\")".into()));
+        return Err("more than one called tile (\"'\")".into());
     }
     if written.iter().any(|w| w.added && w.called) {
-        return Err(err("the tile a kakan adds was not called".into()));
+        return Err("the tile a kakan adds was not called".into());
     }
     // The pon part of a kakan is the tiles except the added one.
-    let shown: Vec<&Written> = written.iter().filter(|w| !w.added).collect();
-    let called_pos = shown.iter().position(|w| w.called);
-    let (called, from) = match called_pos {
+    let shown = || written.iter().filter(|w| !w.added);
+    let (called, from) = match shown().position(|w| w.called) {
         None => (None, None),
         Some(p) => {
             let rel = if p == 0 {
                 Relative::Left
-            } else if p + 1 == shown.len() {
+            } else if p + 1 == shown().count() {
                 Relative::Right
             } else {
                 Relative::Across
             };
-            (Some(shown[p].tile), Some(rel))
+            (shown().nth(p).map(|w| w.tile), Some(rel))
         }
     };
     let kind = match (tiles.len(), added_idx) {
@@ -283,15 +333,11 @@ fn parse_meld_at(input: &str, start: usize, end: usize) -> Result<Meld> {
         (4, None) => MeldKind::Daiminkan,
         (3, None) if tiles.iter().all(|t| t.kind() == tiles[0].kind()) => MeldKind::Pon,
         (3, None) => MeldKind::Chi,
-        (n, Some(_)) => {
-            return Err(err(format!(
-                "'+' marks a kakan, which has 4 tiles, not {n}"
-            )))
-        }
-        (n, None) => return Err(err(format!("an open meld has 3 or 4 tiles, not {n}"))),
+        (n, Some(_)) => return Err(format!("'+' marks a kakan, which has 4 tiles, not {n}")),
+        (n, None) => return Err(format!("an open meld has 3 or 4 tiles, not {n}")),
     };
     let added = added_idx.map(|i| written[i].tile);
-    Meld::new(kind, &tiles, called, from, added).map_err(|e| err(e.to_string()))
+    Meld::new(kind, tiles, called, from, added).map_err(|e| e.to_string())
 }
 
 /// Write a meld in bracket notation (the inverse of [`parse_meld`]).
@@ -388,9 +434,12 @@ pub fn parse_hand(input: &str) -> Result<Hand> {
                     format!("'{}' closes nothing", b[i] as char),
                 ))
             }
-            _ => {
-                let end = token_end(i);
-                if let Some(kind) = meld_word(&input[i..end]) {
+            c => {
+                // A meld word starts with a letter; concealed tiles with a digit.
+                let word = (!c.is_ascii_digit())
+                    .then(|| token_end(i))
+                    .and_then(|end| Some((meld_word(&input[i..end])?, end)));
+                if let Some((kind, end)) = word {
                     let from = skip_space(end);
                     let to = token_end(from);
                     if from == to {
@@ -400,7 +449,7 @@ pub fn parse_hand(input: &str) -> Result<Hand> {
                             format!("'{}' needs its tiles", &input[i..end]),
                         ));
                     }
-                    let tiles: Vec<Tile> = parse_span(input, from, to, false)?
+                    let tiles: Vec<Tile> = parse_span(input, from, to, Span::Tiles)?
                         .into_iter()
                         .map(|w| w.tile)
                         .collect();
@@ -417,11 +466,11 @@ pub fn parse_hand(input: &str) -> Result<Hand> {
                             "concealed tiles must come before the melds",
                         ));
                     }
-                    scan(input, i, end, false, |w| {
+                    // Up to the next space or bracket.
+                    i = scan(input, i, b.len(), Span::Group, |w| {
                         concealed.add(w.tile);
                         Ok(())
                     })?;
-                    i = end;
                 }
             }
         }
