@@ -111,11 +111,12 @@ pub struct PyHand(pub Hand);
 
 /// A hand from a `Hand` or a hand string.
 pub fn hand_arg(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
-    if let Ok(h) = obj.cast::<PyHand>() {
-        return Ok(h.get().0.clone());
-    }
+    // A string first: telling one is a flag test, a `Hand` a type-tree walk.
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(mpsz::parse_hand(&text(s)?)?);
+    }
+    if let Ok(h) = obj.cast::<PyHand>() {
+        return Ok(h.get().0.clone());
     }
     Err(PyTypeError::new_err(format!(
         "expected a Hand or a hand string, got {}",

@@ -719,7 +719,13 @@ fn score(
     let _ = py;
     // A `Hand` is borrowed as it is; a string is parsed.
     let parsed;
-    let hand = if let Ok(h) = hand.cast::<PyHand>() {
+    // (A string is told first: that is a flag test, a `Hand` a type-tree walk.)
+    let prebuilt = if hand.is_instance_of::<PyString>() {
+        None
+    } else {
+        hand.cast::<PyHand>().ok()
+    };
+    let hand = if let Some(h) = &prebuilt {
         &h.get().0
     } else {
         parsed = hand_arg(hand)?;

@@ -7,7 +7,7 @@ use crate::notation::{mpsz, tenhou};
 use crate::tile::{Counts, Tile, KINDS};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PySequence, PyString, PyType};
+use pyo3::types::{PyDict, PyList, PySequence, PyString, PyTuple, PyType};
 
 /// One tile: `Tile("5m")`, `Tile("0p")` for a red five.
 #[pyclass(
@@ -116,11 +116,12 @@ fn one_tile(s: &str) -> PyResult<Tile> {
 
 /// A tile from a `Tile` or a one-tile string.
 pub fn tile_arg(obj: &Bound<'_, PyAny>) -> PyResult<Tile> {
-    if let Ok(t) = obj.cast::<PyTile>() {
-        return Ok(t.get().0);
-    }
+    // A string first: telling one is a flag test, a `Tile` a type-tree walk.
     if let Ok(s) = obj.cast::<PyString>() {
         return one_tile(&text(s)?);
+    }
+    if let Ok(t) = obj.cast::<PyTile>() {
+        return Ok(t.get().0);
     }
     Err(PyTypeError::new_err(format!(
         "expected a Tile or a tile string, got {}",
@@ -132,6 +133,13 @@ pub fn tile_arg(obj: &Bound<'_, PyAny>) -> PyResult<Tile> {
 pub fn tiles_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Tile>> {
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(mpsz::parse_tiles(&text(s)?)?);
+    }
+    // Lists and tuples by index, without an iterator object.
+    if let Ok(l) = obj.cast::<PyList>() {
+        return l.iter().map(|t| tile_arg(&t)).collect();
+    }
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        return t.iter().map(|t| tile_arg(&t)).collect();
     }
     let iter = obj.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
