@@ -316,11 +316,18 @@ impl PyDiscardOption {
 fn fast_counts(x: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
     if let Ok(s) = x.cast::<PyString>() {
         let s = super::args::text(s)?;
-        // Melds, bracketed or as words (`pon 555z`), make it a Hand.
-        if s.contains(['[', '(']) || s.chars().any(|c| c.is_alphabetic() && !"mpsz".contains(c)) {
-            return Ok(None);
-        }
-        let (counts, _) = mpsz::parse_counts(&s)?;
+        // Plain tiles are read at once. Text with melds, bracketed or as words
+        // (`pon 555z`), never reads as plain tiles: it makes a Hand.
+        let (counts, _) = match mpsz::parse_counts(&s) {
+            Ok(read) => read,
+            Err(_)
+                if s.contains(['[', '('])
+                    || s.chars().any(|c| c.is_alphabetic() && !"mpsz".contains(c)) =>
+            {
+                return Ok(None)
+            }
+            Err(e) => return Err(e.into()),
+        };
         core_shanten::check_counts(&counts)
             .map_err(|e| MahjongError::InvalidHand(format!("{}: {e}", quoted(&s))))?;
         return Ok(Some(counts));
