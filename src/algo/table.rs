@@ -8,12 +8,31 @@ use super::shanten::Lanes;
 use super::suit_splits::{buckets, slot_list, BUCKET_SLOTS, KEY_MASK, MOST_SPLITS};
 use crate::tile::Counts;
 
-static SUIT_DISTANCES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_distances.bin"));
-static HONOR_DISTANCES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/honor_distances.bin"));
-static SUIT_LOWERING: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_lowering.bin"));
-static HONOR_LOWERING: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/honor_lowering.bin"));
-static SUIT_SPLIT_SLOTS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_split_slots.bin"));
-static SUIT_SPLIT_LIST: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_split_list.bin"));
+/// Bytes placed on a cache-line boundary, so that no 16-byte lane of distances
+/// and no 32-byte bucket of split slots straddles two lines (`include_bytes!`
+/// alone may put a table anywhere, and its speed then changes from build to
+/// build).
+#[repr(C, align(64))]
+struct Aligned<Bytes: ?Sized> {
+    bytes: Bytes,
+}
+
+/// A table `build.rs` wrote, aligned.
+macro_rules! table {
+    ($file:literal) => {{
+        static TABLE: &Aligned<[u8]> = &Aligned {
+            bytes: *include_bytes!(concat!(env!("OUT_DIR"), "/", $file)),
+        };
+        &TABLE.bytes
+    }};
+}
+
+static SUIT_DISTANCES: &[u8] = table!("suit_distances.bin");
+static HONOR_DISTANCES: &[u8] = table!("honor_distances.bin");
+static SUIT_LOWERING: &[u8] = table!("suit_lowering.bin");
+static HONOR_LOWERING: &[u8] = table!("honor_lowering.bin");
+static SUIT_SPLIT_SLOTS: &[u8] = table!("suit_split_slots.bin");
+static SUIT_SPLIT_LIST: &[u8] = table!("suit_split_list.bin");
 
 /// The splits of a suit by its [`key`](super::suit_splits::key), in the order a
 /// search number by number finds them: the first `n` of the 4 returned (`n` is 0
@@ -132,6 +151,16 @@ mod tests {
     fn suit_split_table_is_the_generated_one() {
         let (slots, list) = super::super::suit_splits::table_bytes();
         assert_eq!(SUIT_SPLIT_SLOTS, slots.as_slice());
+        for t in [
+            SUIT_DISTANCES,
+            HONOR_DISTANCES,
+            SUIT_LOWERING,
+            HONOR_LOWERING,
+            SUIT_SPLIT_SLOTS,
+            SUIT_SPLIT_LIST,
+        ] {
+            assert_eq!(t.as_ptr() as usize % 64, 0, "a table off a cache line");
+        }
         assert_eq!(SUIT_SPLIT_LIST, list.as_slice());
         // The empty suit and 11122233344455: one split, four.
         assert_eq!(splits_of_suit(0).1, 1);
