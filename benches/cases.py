@@ -693,9 +693,10 @@ def _riichi_score(wins: Wins) -> Callable[[], list[Any]]:
     return run
 
 
-def _riichi_score_text_context(wins: Wins) -> Callable[[], list[Any]]:
+def _riichi_score_context(wins: Wins, hand: Callable[[str], Any]) -> Callable[[], list[Any]]:
+    """Scoring with a prebuilt WinContext, the hand given as ``hand(text)``."""
     score = riichi.score
-    xs = [(h, w, riichi.WinContext(**kw)) for h, w, kw in wins.riichi_args()]
+    xs = [(hand(h), w, riichi.WinContext(**kw)) for h, w, kw in wins.riichi_args()]
 
     def run() -> list[Any]:
         out = []
@@ -707,22 +708,14 @@ def _riichi_score_text_context(wins: Wins) -> Callable[[], list[Any]]:
         return out
 
     return run
+
+
+def _riichi_score_text_context(wins: Wins) -> Callable[[], list[Any]]:
+    return _riichi_score_context(wins, str)
 
 
 def _riichi_score_built(wins: Wins) -> Callable[[], list[Any]]:
-    score = riichi.score
-    xs = [(riichi.Hand(h), w, riichi.WinContext(**kw)) for h, w, kw in wins.riichi_args()]
-
-    def run() -> list[Any]:
-        out = []
-        for h, w, ctx in xs:
-            try:
-                out.append(score(h, w, context=ctx))
-            except riichi.ScoringError:
-                out.append(None)
-        return out
-
-    return run
+    return _riichi_score_context(wins, riichi.Hand)
 
 
 def _riichi_common(answers: list[Any], wins: Wins) -> list[Any]:

@@ -24,14 +24,14 @@ pub struct Hand {
 /// Concealed tiles counted as they are read: copies by kind, red fives by suit,
 /// and how many tiles (the counts saturate; the size check refuses such a hand).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Tally {
+pub(crate) struct Concealed {
     counts: Counts,
     red: [u8; 3],
     len: usize,
 }
 
-impl Tally {
-    pub(crate) const EMPTY: Tally = Tally {
+impl Concealed {
+    pub(crate) const EMPTY: Concealed = Concealed {
         counts: [0; KINDS],
         red: [0; 3],
         len: 0,
@@ -50,17 +50,17 @@ impl Tally {
 impl Hand {
     /// A hand of these concealed tiles (any order) and melds.
     pub fn new(concealed: &[Tile], melds: Vec<Meld>) -> Result<Hand> {
-        let mut tally = Tally::EMPTY;
+        let mut counted = Concealed::EMPTY;
         for &t in concealed {
-            tally.add(t);
+            counted.add(t);
         }
-        Hand::from_tally(&tally, melds)
+        Hand::from_concealed(&counted, melds)
     }
 
     /// A hand of counted concealed tiles and melds, validated.
-    pub(crate) fn from_tally(tally: &Tally, melds: Vec<Meld>) -> Result<Hand> {
+    pub(crate) fn from_concealed(concealed: &Concealed, melds: Vec<Meld>) -> Result<Hand> {
         // Sizes first: past them every count fits in a byte.
-        let n = tally.len;
+        let n = concealed.len;
         if n % 3 == 0 {
             return Err(MahjongError::InvalidHand(format!(
                 "{n} concealed tiles: a hand holds 3n+1 or 3n+2 (13 or 14 with no melds)"
@@ -73,7 +73,7 @@ impl Hand {
                 melds.len()
             )));
         }
-        let mut all = tally.counts;
+        let mut all = concealed.counts;
         let mut meld_red = [0u8; 3];
         for t in melds.iter().flat_map(Meld::tiles) {
             all[t.kind() as usize] = all[t.kind() as usize].saturating_add(1);
@@ -91,8 +91,8 @@ impl Hand {
             )));
         }
         Ok(Hand {
-            concealed: tally.counts,
-            red: tally.red,
+            concealed: concealed.counts,
+            red: concealed.red,
             melds,
             all,
             meld_red,

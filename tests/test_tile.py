@@ -151,3 +151,26 @@ def test_a_tile_of_a_tile_is_itself() -> None:
     assert Tile(t) == t and Tile(t).is_red
     with pytest.raises(TypeError, match="expected a Tile or a tile string, got int"):
         Tile(5)  # type: ignore[arg-type]
+
+
+def test_tiles_from_any_iterable_in_its_own_order() -> None:
+    """Lists and tuples are read by index, but a subclass that iterates otherwise is
+    read through its iterator, as any iterable (generators included)."""
+
+    class Reversed(list):  # type: ignore[type-arg]
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            return iter(list.copy(self)[::-1])
+
+    class Shown(tuple):  # type: ignore[type-arg]
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            return iter(["1m"])
+
+    assert riichi.tiles_to_id136(["1m", Tile("2m"), "3m"]) == [0, 4, 8]
+    assert riichi.tiles_to_id136(("1m", "2m")) == [0, 4]
+    assert riichi.tiles_to_id136(t for t in ["9s", "1z"]) == [104, 108]
+    assert riichi.tiles_to_id136(Reversed(["1m", "2m"])) == [4, 0]
+    assert riichi.tiles_to_id136(Shown(["9s", "9s"])) == [0]
+    hand = "123m456p789s11555z"
+    # What the tuple iterates, 1m, shows 2m; the 4z it holds would show the 1z pair.
+    assert riichi.score(hand, "5z", tsumo=True, dora_indicators=Shown(["4z"])).dora == 1
+    assert riichi.score(hand, "5z", tsumo=True, dora_indicators=("4z",)).dora == 2

@@ -10,7 +10,7 @@
 //! the bracket form.
 
 use crate::error::{quoted, MahjongError, Result};
-use crate::hand::{Hand, Tally};
+use crate::hand::{Concealed, Hand};
 use crate::meld::{Meld, MeldKind, Relative};
 use crate::tile::{Counts, Suit, Tile, KINDS};
 use std::fmt::Write;
@@ -413,7 +413,7 @@ pub fn parse_hand(input: &str) -> Result<Hand> {
             .position(|&c| !matches!(c, b' ' | b'\t'))
             .map_or(b.len(), |p| p + from)
     };
-    let mut concealed = Tally::EMPTY;
+    let mut concealed = Concealed::EMPTY;
     let mut melds = Vec::new();
     let mut i = skip_space(0);
     while i < b.len() {
@@ -476,7 +476,7 @@ pub fn parse_hand(input: &str) -> Result<Hand> {
         }
         i = skip_space(i);
     }
-    Hand::from_tally(&concealed, melds)
+    Hand::from_concealed(&concealed, melds)
 }
 
 /// Write a hand in the notation [`parse_hand`] reads.

@@ -134,11 +134,12 @@ pub fn tiles_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Tile>> {
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(mpsz::parse_tiles(&text(s)?)?);
     }
-    // Lists and tuples by index, without an iterator object.
-    if let Ok(l) = obj.cast::<PyList>() {
+    // Lists and tuples by index, without an iterator object (exactly those: a
+    // subclass may iterate otherwise).
+    if let Ok(l) = obj.cast_exact::<PyList>() {
         return l.iter().map(|t| tile_arg(&t)).collect();
     }
-    if let Ok(t) = obj.cast::<PyTuple>() {
+    if let Ok(t) = obj.cast_exact::<PyTuple>() {
         return t.iter().map(|t| tile_arg(&t)).collect();
     }
     let iter = obj.try_iter().map_err(|_| {
