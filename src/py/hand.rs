@@ -109,14 +109,30 @@ impl PyMeld {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyHand(pub Hand);
 
-/// A hand from a `Hand` or a hand string.
-pub fn hand_arg(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
+/// A hand argument: a `Hand` object lent as it is, or a hand string parsed.
+pub enum HandArg<'py> {
+    Lent(Bound<'py, PyHand>),
+    Parsed(Hand),
+}
+
+impl std::ops::Deref for HandArg<'_> {
+    type Target = Hand;
+    fn deref(&self) -> &Hand {
+        match self {
+            HandArg::Lent(h) => &h.get().0,
+            HandArg::Parsed(h) => h,
+        }
+    }
+}
+
+/// A hand from a `Hand` (not copied) or a hand string.
+pub fn hand_arg<'py>(obj: &Bound<'py, PyAny>) -> PyResult<HandArg<'py>> {
     // A string first: telling one is a flag test, a `Hand` a type-tree walk.
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(mpsz::parse_hand(&text(s)?)?);
+        return Ok(HandArg::Parsed(mpsz::parse_hand(&text(s)?)?));
     }
     if let Ok(h) = obj.cast::<PyHand>() {
-        return Ok(h.get().0.clone());
+        return Ok(HandArg::Lent(h.clone()));
     }
     Err(PyTypeError::new_err(format!(
         "expected a Hand or a hand string, got {}",

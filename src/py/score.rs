@@ -6,7 +6,7 @@
 use super::analysis::{py_decomposition, PyDecomposition};
 use super::args::{is_strict_int, plain_text_or, Int};
 use super::errors::{invalid, InvalidContextError};
-use super::hand::{hand_arg, PyHand};
+use super::hand::hand_arg;
 use super::rules::rules_arg;
 use super::tile::{tile_arg, tiles_arg};
 use crate::rules::Rules;
@@ -717,20 +717,7 @@ fn score(
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyScoreResult> {
     let _ = py;
-    // A `Hand` is borrowed as it is; a string is parsed.
-    let parsed;
-    // (A string is told first: that is a flag test, a `Hand` a type-tree walk.)
-    let prebuilt = if hand.is_instance_of::<PyString>() {
-        None
-    } else {
-        hand.cast::<PyHand>().ok()
-    };
-    let hand = if let Some(h) = &prebuilt {
-        &h.get().0
-    } else {
-        parsed = hand_arg(hand)?;
-        &parsed
-    };
+    let hand = hand_arg(hand)?;
     let win = tile_arg(win_tile)?;
     let rules = rules_arg(rules)?;
     let built;
@@ -792,7 +779,7 @@ fn score(
         )?;
         &built
     };
-    let r = core::score(hand, win, ctx, &rules)?;
+    let r = core::score(&hand, win, ctx, &rules)?;
     Ok(PyScoreResult { r, rules })
 }
 
