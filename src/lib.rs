@@ -4,6 +4,7 @@
 
 pub mod algo;
 pub mod error;
+pub mod files;
 pub mod game;
 pub mod hand;
 pub mod logs;

@@ -711,6 +711,18 @@ impl Rules {
         Ok(r)
     }
 
+    /// The options whose values differ between `self` and `other`, in the
+    /// options' order: (name, value here, value there).
+    pub fn differences<'a>(
+        &'a self,
+        other: &'a Rules,
+    ) -> impl Iterator<Item = (&'static str, OptValue, OptValue)> + 'a {
+        OPTIONS.iter().filter_map(move |o| {
+            let (a, b) = (self.get(o.name).ok()?, other.get(o.name).ok()?);
+            (a != b).then_some((o.name, a, b))
+        })
+    }
+
     /// The spec of option `name`.
     pub fn spec(name: &str) -> Option<&'static OptSpec> {
         OPTIONS.iter().find(|o| o.name == name)

@@ -1,5 +1,6 @@
 """Hypothesis strategies shared by the game tests: every tile, and any action at all
-(legal or not), for tests that throw arbitrary actions at a `Game`."""
+(legal or not), for tests that throw arbitrary actions at a `Game`; and `fit`,
+which makes a wall hold its rules' tiles."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from riichi import (
     Pon,
     Riichi,
     Ron,
+    Rules,
     Tile,
     Tsumo,
 )
@@ -34,3 +36,19 @@ ACTIONS = st.one_of(
     st.builds(Kakan, TILE_ST),
     st.sampled_from([Daiminkan(), Tsumo(), Ron(), KyuushuKyuuhai(), Pass()]),
 )
+
+
+def fit(wall: list[Tile], rules: Rules) -> list[Tile]:
+    """The wall with the red fives the rules lack made plain (the first ones in
+    draw order stay red): a game refuses a wall that holds more than its rules."""
+    left = list(rules.red_fives)
+    out = []
+    for t in wall:
+        if t.is_red:
+            i = "mps".index(t.suit)
+            if left[i] == 0:
+                t = t.plain
+            else:
+                left[i] -= 1
+        out.append(t)
+    return out

@@ -199,7 +199,7 @@ def test_score_set_takes_every_kind_of_value(capsys):
         ),
         (
             ["--rules", "no/such/rules.toml"],
-            "error: cannot read rules file no/such/rules.toml: No such file or directory",
+            'error: cannot read the rules file "no/such/rules.toml": No such file or directory',
         ),
         (["--ippatsu"], "error: ippatsu without riichi"),
     ],

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import pytest
-from game_strategies import ACTIONS, ALL_TILES
+from game_strategies import ACTIONS, ALL_TILES, fit
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -771,6 +771,22 @@ def make_wall(hands: Sequence[str], draws: str = "") -> list[Tile]:
     return wall + [h[12] for h in dealt] + drawn + pool
 
 
+def test_a_wall_with_red_fives_the_rules_lack_is_refused() -> None:
+    wall = make_wall(["123m456p789s1122z"], "1z")
+    assert sum(t.is_red for t in wall) == 3
+    with pytest.raises(
+        riichi.InvalidInputError,
+        match=r"wall 0: the wall holds 1 red 5m but the rules have 0 \(rule option red_fives\)",
+    ):
+        Game(rules=Rules.preset("wrc2025"), walls=[wall])
+    with pytest.raises(
+        riichi.InvalidInputError, match=r"wall 1: the wall holds 1 red 5p but the rules have 0"
+    ):
+        Game(rules=Rules(red_fives=(1, 0, 1)), walls=[fit(wall, Rules(red_fives=(1, 0, 1))), wall])
+    game = Game(rules=Rules.preset("wrc2025"), walls=[fit(wall, Rules.preset("wrc2025"))])
+    assert not any(t.is_red for t in game.observation(0).hand)
+
+
 def hand_events(game: Game) -> list[dict[str, Any]]:
     """The events of the first hand after its first discard, up to its end_kyoku."""
     events = game.events
@@ -799,7 +815,7 @@ def test_tenhou_the_dealer_wins_on_the_first_draw() -> None:
 def test_kyuushu_kyuuhai_is_an_abortive_draw(preset: str, allowed: bool) -> None:
     # Nine kinds of terminals and honors on the first draw.
     wall = make_wall(["19m19p19s123z234m"], "5m")
-    game = Game(rules=Rules.preset(preset), walls=[wall])
+    game = Game(rules=Rules.preset(preset), walls=[fit(wall, Rules.preset(preset))])
     assert (KyuushuKyuuhai() in game.legal_actions(0)) == allowed
     if not allowed:
         return
@@ -834,7 +850,9 @@ THREE_WAITS = ["5z", "123m456p789s222z5z", "123m456p789s333z5z", "123m456p789s44
     ],
 )
 def test_multiple_ron_follows_the_rules(preset: str, rons: list[int], winners: Any) -> None:
-    game = Game(rules=Rules.preset(preset), walls=[make_wall(THREE_WAITS)])
+    game = Game(
+        rules=Rules.preset(preset), walls=[fit(make_wall(THREE_WAITS), Rules.preset(preset))]
+    )
     game.apply(0, Discard("5z"))
     assert game.phase == "claims" and game.current_decision == [1, 2, 3]
     for seat in (1, 2, 3):
@@ -909,7 +927,10 @@ def test_riichi_furiten_lasts_for_the_hand(riichi_declared: bool) -> None:
 
 @pytest.mark.parametrize(("preset", "aborted"), [("tenhou", True), ("wrc2025", False)])
 def test_suufon_renda_four_first_discards_of_one_wind(preset: str, aborted: bool) -> None:
-    game = Game(rules=Rules.preset(preset), walls=[make_wall(["1z"] * 4, "9s8s7s6s")])
+    game = Game(
+        rules=Rules.preset(preset),
+        walls=[fit(make_wall(["1z"] * 4, "9s8s7s6s"), Rules.preset(preset))],
+    )
     for seat in range(4):
         game.apply(seat, Discard("1z"))
     types = [e["type"] for e in game.events]
@@ -940,7 +961,7 @@ def nagashi_wall() -> list[Tile]:
 def test_nagashi_mangan(preset: str, nagashi: bool) -> None:
     """Everyone discards what they draw and passes every claim: seat 1 discards only
     terminals and honors, none called."""
-    game = Game(rules=Rules.preset(preset), walls=[nagashi_wall()])
+    game = Game(rules=Rules.preset(preset), walls=[fit(nagashi_wall(), Rules.preset(preset))])
     while not any(e["type"] == "end_kyoku" for e in game.events):
         pass_claims(game)
         seat = game.current_decision[0]
@@ -959,7 +980,9 @@ def test_nagashi_mangan(preset: str, nagashi: bool) -> None:
 def test_suucha_riichi_four_riichi_abort_the_hand(preset: str, aborted: bool) -> None:
     # Four triplets and a tanki each: everyone declares riichi with the 9s it draws.
     hands = ["111m222m333m444m5z", "555m666m777m888m6z", "111p222p333p444p7z", "666p777p888p999p1z"]
-    game = Game(rules=Rules.preset(preset), walls=[make_wall(hands, "9s9s9s9s")])
+    game = Game(
+        rules=Rules.preset(preset), walls=[fit(make_wall(hands, "9s9s9s9s"), Rules.preset(preset))]
+    )
     for seat in range(4):
         game.apply(seat, Riichi("9s", tsumogiri=True))
         pass_claims(game)
@@ -975,7 +998,10 @@ def test_suucha_riichi_four_riichi_abort_the_hand(preset: str, aborted: bool) ->
 
 @pytest.mark.parametrize(("preset", "aborted"), [("tenhou", True), ("wrc2025", False)])
 def test_suukaikan_four_kans_by_two_players(preset: str, aborted: bool) -> None:
-    game = Game(rules=Rules.preset(preset), walls=[make_wall(["1111m2222m", "6666p7777p"])])
+    game = Game(
+        rules=Rules.preset(preset),
+        walls=[fit(make_wall(["1111m2222m", "6666p7777p"]), Rules.preset(preset))],
+    )
     game.apply(0, Ankan("1m"))
     game.apply(0, Ankan("2m"))
     game.apply(0, Discard(game.observation(0).drawn, tsumogiri=True))
@@ -1023,7 +1049,7 @@ def robbed_kakan(rules: Rules) -> Game:
     """The dealer pons seat 1's 7m, then draws the fourth 7m and adds it to the pon
     (kakan), which seat 2 (56m, an ittsu in pin) may rob: chankan."""
     wall = make_wall(["7m7m", "7m", "56m123p456p789p11s"], "9s8s1z2z3z7m")
-    game = Game(rules=rules, walls=[wall])
+    game = Game(rules=rules, walls=[fit(wall, rules)])
     game.apply(0, Discard("9s", tsumogiri=True))
     pass_claims(game)
     game.apply(1, Discard("7m"))

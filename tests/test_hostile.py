@@ -47,7 +47,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pytest
-from game_strategies import ACTIONS, ALL_TILES
+from game_strategies import ACTIONS, ALL_TILES, fit
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -445,9 +445,9 @@ def test_log_readers_on_arbitrary_text(prefix: str, text: str, reader: str) -> N
             assume(not os.path.exists(text))
         except ValueError:  # a NUL or a surrogate: the reader says so itself
             pass
-        allowed: Errors = (InvalidInputError, TileParseError)  # no such file; not text
+        allowed: Errors = (InvalidInputError,)  # no such file; no UTF-8 form
     elif has_surrogate(text):
-        allowed = (TileParseError,)  # not valid text (the shared notation check)
+        allowed = (InvalidInputError,)  # not valid text: a lone surrogate
     else:
         allowed = (LogParseError,)
     clean(READERS[reader], text, allowed=allowed)
@@ -1140,7 +1140,7 @@ def test_any_rule_set_plays_and_replays(rules: Rules, seed: int, agent: str) -> 
 @st.composite
 def walls(draw: st.DrawFn) -> list[Tile]:
     """A wall in any order, any five of it red or plain (up to four red fives of a
-    suit, more than any rules have)."""
+    suit, more than any rules have: such a wall is refused)."""
     tiles = [Tile.from_kind(k) for k in range(34) for _ in range(4)]
     tiles = [
         Tile(f"0{t.suit}") if t.number == 5 and not t.is_honor and draw(st.booleans()) else t
@@ -1155,6 +1155,11 @@ def test_any_wall_under_any_rules_plays_and_replays(
     wall: list[Tile], rules: Rules, seed: int
 ) -> None:
     game, e = clean(Game, rules=rules, seed=seed, walls=[wall])
+    reds = [sum(t.is_red and t.suit == s for t in wall) for s in "mps"]
+    if any(n > allowed for n, allowed in zip(reds, rules.red_fives, strict=True)):
+        # More red fives than the rules have: refused, naming the option.
+        assert isinstance(e, InvalidInputError) and "rule option red_fives" in str(e), e
+        game, e = clean(Game, rules=rules, seed=seed, walls=[fit(wall, rules)])
     assert e is None, e
     rng = random.Random(seed)
     while not game.is_over:
@@ -1969,7 +1974,7 @@ def test_a_log_path_of_unknown_size_is_read_only_to_the_limit(tmp_path: Path) ->
         _, e = outcome(logs.read_log, str(fifo))
     finally:
         written = int(writer.communicate(timeout=60)[0])
-    assert isinstance(e, LogParseError) and "larger than one game's can be" in str(e), repr(e)
+    assert isinstance(e, InvalidInputError) and "more than the 32 MB" in str(e), repr(e)
     assert written < 40 << 20, f"the reader took all {written >> 20} MB"
 
 
@@ -2031,13 +2036,53 @@ def test_score_batch_win_tiles_of_another_integer_dtype() -> None:
         riichi.score_batch([HAND], np.array([5], np.int64))
 
 
-def test_rules_load_of_a_file_that_is_not_utf8(tmp_path: Path) -> None:
-    path = tmp_path / "rules.json"
-    path.write_bytes(b'{"kiriage": \xff}')
-    with pytest.raises(RuleError, match="not UTF-8"):
-        Rules.load(path)
-    with pytest.raises(OSError):  # a missing file is Python's own error
-        Rules.load(tmp_path / "missing.json")
+FILE_READERS: list[tuple[str, Callable[[Any], Any]]] = [
+    ("rules", Rules.load),
+    ("log", logs.read_log),
+    ("log", logs.read_mjlog),
+    ("log", lambda p: riichi.replay_files([p])),
+]
+
+
+@pytest.mark.parametrize(("what", "read"), FILE_READERS)
+def test_one_rule_for_every_file_read(
+    what: str, read: Callable[[Any], Any], tmp_path: Path
+) -> None:
+    """A missing file, a directory, a path with a NUL or a lone surrogate, a file
+    that is not UTF-8 and one over the size limit: the same InvalidInputError,
+    naming the file, for rules files and logs alike."""
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(b'{"kiriage": \xff}')
+    big = tmp_path / "big.json"
+    with big.open("wb") as f:
+        f.truncate(33 << 20)
+    cases = [
+        (tmp_path / "missing.json", "No such file or directory"),
+        (tmp_path, "it is a directory"),
+        (str(tmp_path / "a\0b.json"), f"cannot read the {what} file"),
+        (latin, "it is not UTF-8 text"),
+        (big, "more than the 32 MB a file may hold"),
+    ]
+    for path, why in cases:
+        with pytest.raises(InvalidInputError, match=f"cannot read the {what} file") as info:
+            read(path)
+        assert why in str(info.value), info.value
+    with pytest.raises(InvalidInputError, match="lone surrogate"):
+        read(str(tmp_path / "\udcff.json"))
+
+
+def test_rules_save_follows_the_file_rule(tmp_path: Path) -> None:
+    with pytest.raises(
+        InvalidInputError, match=r"cannot write the rules file .*: it is a directory"
+    ):
+        (tmp_path / "d.json").mkdir()
+        Rules().save(tmp_path / "d.json")
+    with pytest.raises(InvalidInputError, match="cannot write the rules file"):
+        Rules().save(tmp_path / "no" / "such" / "dir.toml")
+    with pytest.raises(RuleError, match=r"rules files are \.json or \.toml"):
+        Rules().save(tmp_path / "rules.yaml")
+    Rules(kiriage=True).save(tmp_path / "r.toml")
+    assert Rules.load(tmp_path / "r.toml") == Rules(kiriage=True)
 
 
 @pytest.mark.parametrize(

@@ -362,7 +362,9 @@ def test_a_log_larger_than_any_game_is_refused_before_reading(tmp_path: Path) ->
     big = tmp_path / "huge.mjlog"
     with big.open("wb") as f:
         f.truncate(100 << 20)
-    with pytest.raises(LogParseError, match=r"huge\.mjlog.*larger than one game"):
+    with pytest.raises(
+        riichi.InvalidInputError, match=r"huge\.mjlog.*more than the 32 MB a file may hold"
+    ):
         logs.read_mjlog(big)
     with pytest.raises(LogParseError, match="larger than one game"):
         logs.read_mjai(b" " * (33 << 20))
@@ -390,3 +392,38 @@ def test_repr_shows_the_game(records: dict[str, riichi.GameRecord]) -> None:
     assert "10 hands" in text and "Sidecar" in text and "final" in text
     report = riichi.replay(r)
     assert repr(report).startswith("ReplayReport(ok, 10 hands")
+
+
+@pytest.mark.parametrize(
+    ("changes", "name", "value"),
+    [
+        ({"start_points": 30000}, "start_points", "30000"),
+        ({"kiriage": True}, "kiriage", "true"),
+        ({"red_fives": (2, 1, 1)}, "red_fives", None),
+    ],
+)
+def test_writers_refuse_rules_they_cannot_carry(
+    changes: dict[str, object], name: str, value: str | None
+) -> None:
+    """A format that holds only a Tenhou lobby's rules refuses a game under other
+    rules, naming the option, instead of writing a log that reads back under the
+    defaults (and then fails its replay). mjai carries every option."""
+    game = riichi.Game(rules=riichi.Rules(**changes), seed=3)
+    while not game.is_over:
+        seat = game.current_decision[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    record = game.record()
+    writers = [("mjlog", logs.write_mjlog)]
+    if name != "red_fives":  # tenhou.net/6 says the red fives of each suit
+        writers.append(("tenhou6", logs.write_tenhou6))
+    for fmt, write in writers:
+        with pytest.raises(
+            riichi.RuleError, match=f"{fmt} cannot carry these rules: {name} = "
+        ) as e:
+            write(record)
+        assert value is None or f"{name} = {value} would be read back as" in str(e.value)
+    back = logs.read_mjai(logs.write_mjai(record))
+    assert back.rules == record.rules and riichi.replay(back).ok
+    if name == "red_fives":
+        t6 = logs.read_tenhou6(logs.write_tenhou6(record))
+        assert t6.rules.red_fives == (2, 1, 1) and riichi.replay(t6).ok

@@ -374,10 +374,7 @@ def _rules(name: str | None, settings: Sequence[str]) -> Rules | None:
     if name is None:
         rules = None
     elif "." in name or "/" in name or Path(name).exists():
-        try:
-            rules = Rules.load(name)
-        except OSError as e:
-            raise ValueError(f"cannot read rules file {name}: {e.strerror or e}") from e
+        rules = Rules.load(name)
     else:
         rules = Rules.preset(name)
     changes = {}

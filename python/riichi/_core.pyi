@@ -696,10 +696,15 @@ class Rules:
     @staticmethod
     def from_toml(s: str) -> Rules: ...
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write to a `.json` or `.toml` file (chosen by the extension)."""
+        """Write to a `.json` or `.toml` file (chosen by the extension). A file
+        that cannot be written raises `InvalidInputError` naming it, as every
+        file the package reads or writes does."""
     @staticmethod
     def load(path: str | os.PathLike[str]) -> Rules:
-        """Read a `.json` or `.toml` file (chosen by the extension)."""
+        """Read a `.json` or `.toml` file (chosen by the extension). A missing
+        file, a directory, a bad path, a file that is not UTF-8 or is over 32 MB
+        raises `InvalidInputError` naming it, as for logs; what the text says is
+        checked as `from_json`/`from_toml` check it (`RuleError`)."""
     def __getattr__(self, name: str) -> _RuleValue: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
@@ -1214,7 +1219,9 @@ class Game:
         first_dealer: int | None = 0,
     ) -> Game:
         """A new game. `seed` makes it reproducible (a random one when `None`);
-        `walls` (136 tiles each, in draw order) are played first, one per hand;
+        `walls` (136 tiles each, in draw order, at most 1,024 walls) are played
+        first, one per hand; a wall with more red fives than the rules have is
+        refused (`InvalidInputError` naming `red_fives`);
         `first_dealer` is the seat that deals first (0-3), or `None` to draw it
         from the seed (standing for the wind tiles and dice)."""
     @property
@@ -1381,8 +1388,15 @@ def read_mjai(src: _LogSource) -> GameRecord:
 def read_log(src: _LogSource) -> GameRecord:
     """Read a log in any of the three formats (detected from its first characters)."""
 
-def write_mjlog(record: GameRecord) -> str: ...
-def write_tenhou6(record: GameRecord) -> str: ...
+def write_mjlog(record: GameRecord) -> str:
+    """The record as Tenhou mjlog XML. Raises `RuleError` naming the first rule
+    option the format cannot carry (it holds only a Tenhou lobby's rules), so
+    that what is written is never read back under other rules."""
+
+def write_tenhou6(record: GameRecord) -> str:
+    """The record as tenhou.net/6 JSON. Raises `RuleError` naming the first rule
+    option the format cannot carry (a Tenhou lobby's rules with any red fives)."""
+
 def write_mjai(record: GameRecord) -> str: ...
 def replay(record: GameRecord, check: bool = True) -> ReplayReport:
     """Replay a record through the engine; with `check` every event, win, draw and

@@ -12,11 +12,12 @@ actions, and returns one of them::
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-from riichi._core import Action, Game, Observation, Rules, shanten
+from riichi._core import Action, Game, InvalidInputError, Observation, Rules, shanten
 
 __all__ = ["Agent", "RandomAgent", "ShantenAgent", "TsumogiriAgent", "play"]
 
@@ -107,14 +108,25 @@ def _lowering(counts: list[int], s: int) -> int:
 
 
 def play(
-    agents: Sequence[Agent],
+    agents: Iterable[Agent],
     rules: Rules | None = None,
     seed: int | None = None,
 ) -> dict[str, Any]:
     """Play one game with four agents (seat 0 first dealer); returns the record:
-    `{"events": [...mjai...], "result": {...}, "decisions": n}`."""
-    if len(agents) != 4:
-        raise ValueError(f"a game needs 4 agents, got {len(agents)}")
+    `{"events": [...mjai...], "result": {...}, "decisions": n}`.
+
+    Raises `InvalidInputError` unless exactly four agents are given (at most five
+    are read, whatever the sequence claims its length is) and `TypeError` for an
+    agent without an `act` method."""
+    seats = list(itertools.islice(iter(agents), 5))
+    if len(seats) != 4:
+        many = "more than 4" if len(seats) > 4 else str(len(seats))
+        raise InvalidInputError(f"a game needs 4 agents, got {many}")
+    for seat, agent in enumerate(seats):
+        if not callable(getattr(agent, "act", None)):
+            raise TypeError(
+                f"agents[{seat}] is not an agent: {type(agent).__name__} has no act() method"
+            )
     game = Game(rules=rules, seed=seed)
     decisions = 0
     while not game.is_over:
@@ -124,7 +136,7 @@ def play(
             legal = game.legal_actions(seat)
             if not legal:
                 continue
-            game.apply(seat, agents[seat].act(game.observation(seat), legal))
+            game.apply(seat, seats[seat].act(game.observation(seat), legal))
             decisions += 1
             break
     return {"events": game.events, "result": game.result, "decisions": decisions}

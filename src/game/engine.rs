@@ -482,8 +482,8 @@ impl Game {
         Game::setup(rules, seed, walls, Some(0))
     }
 
-    /// The general constructor: `walls` played first (then shuffled ones; red
-    /// fives beyond the rules' `red_fives` are plain fives there), and the
+    /// The general constructor: `walls` played first (then shuffled ones; each
+    /// holds no more red fives than the rules' `red_fives`), and the
     /// first dealer given, or drawn (`None`): the seeded generator rolls the seat
     /// draw, standing for the wind tiles and dice of RULES.md §9.
     pub fn setup(
@@ -499,12 +499,16 @@ impl Game {
                 first_dealer.unwrap_or(0)
             )));
         }
-        // A given wall holds the rules' tiles: red fives beyond them are plain.
-        let mut walls: Vec<Wall> = walls
-            .into_iter()
-            .rev()
-            .map(|w| w.with_red_fives(rules.red_fives))
-            .collect();
+        // A given wall holds the rules' tiles.
+        for (i, w) in walls.iter().enumerate() {
+            w.check_red_fives(rules.red_fives).map_err(|e| match e {
+                MahjongError::InvalidInput(m) => {
+                    MahjongError::InvalidInput(format!("wall {i}: {m}"))
+                }
+                other => other,
+            })?;
+        }
+        let mut walls: Vec<Wall> = walls.into_iter().rev().collect();
         let start = i64::from(rules.start_points);
         let mut rng = Rng::new(seed);
         let first_dealer = first_dealer.unwrap_or_else(|| rng.below(4) as usize);
@@ -1849,6 +1853,38 @@ mod tests {
         assert!(!g.ankan_keeps_waits(0, 0));
         set(&mut g, "555m234p678s99s11z5m");
         assert!(g.ankan_keeps_waits(0, 4));
+    }
+
+    #[test]
+    fn a_wall_with_red_fives_the_rules_lack_is_refused() {
+        let mut rng = crate::game::wall::Rng::new(9);
+        let red = Wall::shuffled_with(&Rules::default(), &mut rng);
+        let none = Rules {
+            red_fives: [0, 0, 0],
+            ..Rules::default()
+        };
+        let e = Game::setup(none.clone(), 1, vec![red.clone()], Some(0)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "wall 0: the wall holds 1 red 5m but the rules have 0 (rule option red_fives)"
+        );
+        let two = Rules {
+            red_fives: [1, 1, 0],
+            ..Rules::default()
+        };
+        let e = Game::setup(two.clone(), 1, vec![red.clone()], Some(0)).unwrap_err();
+        assert!(
+            e.to_string().contains("1 red 5s but the rules have 0"),
+            "{e}"
+        );
+        Game::setup(Rules::default(), 1, vec![red.clone()], Some(0)).unwrap();
+        Game::setup(
+            none.clone(),
+            1,
+            vec![red.with_red_fives(none.red_fives)],
+            Some(0),
+        )
+        .unwrap();
     }
 
     #[test]

@@ -259,6 +259,24 @@ impl Wall {
         }
     }
 
+    /// Refuses a wall that holds more red fives of a suit than `red_fives` (m,
+    /// p, s) allows: a wall given to a game holds the rules' tiles.
+    pub fn check_red_fives(&self, red_fives: [u8; 3]) -> crate::error::Result<()> {
+        let mut held = [0u8; 3];
+        for t in self.tiles.iter().filter(|t| t.is_red()) {
+            held[t.suit() as usize] += 1;
+        }
+        for (suit, (&n, &allowed)) in ["m", "p", "s"].iter().zip(held.iter().zip(&red_fives)) {
+            if n > allowed {
+                return Err(crate::error::MahjongError::InvalidInput(format!(
+                    "the wall holds {n} red 5{suit} but the rules have {allowed} \
+                     (rule option red_fives)"
+                )));
+            }
+        }
+        Ok(())
+    }
+
     /// The same wall, untouched again (nothing drawn, no kan dora revealed).
     #[must_use]
     pub fn restarted(&self) -> Wall {

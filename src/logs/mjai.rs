@@ -17,7 +17,7 @@
 use super::record::{GameRecord, PlayerInfo};
 use crate::error::{MahjongError, Result};
 use crate::game::engine::{DrawReason, Event};
-use crate::rules::{OptKind, OptValue, Rules, OPTIONS};
+use crate::rules::{OptKind, OptValue, Rules};
 use crate::score::points::Limit;
 use crate::score::Yaku;
 use crate::tile::Tile;
@@ -236,13 +236,7 @@ pub fn write_mjai(record: &GameRecord) -> String {
 fn rules_to_json(rules: &Rules) -> Map<String, Value> {
     let base = Rules::default();
     let mut m = Map::new();
-    for o in OPTIONS {
-        let (Ok(v), Ok(b)) = (rules.get(o.name), base.get(o.name)) else {
-            continue;
-        };
-        if v == b {
-            continue;
-        }
+    for (name, v, _) in rules.differences(&base) {
         let j = match v {
             OptValue::Bool(b) => json!(b),
             OptValue::Int(i) => json!(i),
@@ -251,7 +245,7 @@ fn rules_to_json(rules: &Rules) -> Map<String, Value> {
             OptValue::RedFives(r) => json!(r),
             OptValue::Uma(u) => json!(u),
         };
-        m.insert(o.name.to_string(), j);
+        m.insert(name.to_string(), j);
     }
     m
 }

@@ -43,8 +43,8 @@
 //! original text less its `BYE`s and reconnection `UN`s.
 
 use super::record::{
-    tenhou_lobby_rules, tenhou_type_of, yaku_from_tenhou, GameRecord, TENHOU_AKA, TENHOU_DORA,
-    TENHOU_URA,
+    check_writable, tenhou_lobby_rules, tenhou_type_of, yaku_from_tenhou, GameRecord, TENHOU_AKA,
+    TENHOU_DORA, TENHOU_URA,
 };
 use crate::error::{MahjongError, Result};
 use crate::game::engine::{DrawReason, Event};
@@ -559,12 +559,8 @@ pub fn read_mjlog(text: &str) -> Result<GameRecord> {
     if let Some(points) = final_points {
         r.events.push(Event::EndGame { scores: points });
     }
-    // Tenhou now keeps one decimal of the final scores (logs of 2022 show it;
-    // older ones round to whole numbers): tenths in the log mean no rounding.
     // Decided at the end, so that it holds whatever the order of GO and owari.
-    if r.final_scores
-        .is_some_and(|s| s.iter().any(|x| x % 10 != 0))
-    {
+    if r.final_scores_show_tenths() {
         r.rules.final_rounding = crate::rules::FinalRounding::None;
     }
     if r.hands().is_empty() {
@@ -1497,17 +1493,13 @@ impl Writer {
 /// not whole hundreds.
 pub fn write_mjlog(record: &GameRecord) -> Result<String> {
     use super::record::tenhou_type::{NO_AKA, SANMA};
-    let go_type = record
-        .tenhou_type
-        .or_else(|| tenhou_type_of(&record.rules))
-        .ok_or_else(|| {
-            MahjongError::InvalidInput(
-                "mjlog: the rules are not a Tenhou lobby's (four players, Tenhou's rules, \
-                 red fives on all or none, East or East-South); set tenhou_type to write \
-                 them anyway"
-                    .into(),
-            )
-        })?;
+    let go_type = if let Some(t) = record.tenhou_type {
+        t
+    } else {
+        check_writable(record, "mjlog", |_, _| {})?;
+        tenhou_type_of(&record.rules)
+            .ok_or_else(|| MahjongError::Rule("mjlog cannot carry a game of one hand".into()))?
+    };
     if go_type & SANMA != 0 {
         return Err(MahjongError::InvalidInput(format!(
             "mjlog: lobby type {go_type} is a three-player game; only four-player games are written"
@@ -1906,7 +1898,10 @@ mod tests {
         assert!(text.contains(r#"<INIT seed="0,0,0,2,3,110""#), "{text}");
 
         let e = err(&tiny_record(Rules::preset("mleague").unwrap()));
-        assert!(e.contains("not a Tenhou lobby"), "{e}");
+        assert!(
+            e.contains("mjlog cannot carry these rules: ") && e.contains("would be read back as"),
+            "{e}"
+        );
 
         let mut r = tiny_record(Rules::default());
         r.events.push(Event::Tsumo {

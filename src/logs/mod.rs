@@ -63,9 +63,10 @@ impl Format {
     }
 }
 
-/// The largest log read: one game is tens of kilobytes (the longest shared mjlog
-/// is under 100 kB), so anything this large is not one game's log.
-pub const MAX_LOG_BYTES: usize = 32 << 20;
+/// The largest log read, from a file or from memory: one game is tens of
+/// kilobytes, so anything this large is not one game's log. The same limit as
+/// every file the package reads ([`crate::files::MAX_FILE_BYTES`]).
+pub const MAX_LOG_BYTES: usize = crate::files::MAX_FILE_BYTES;
 
 /// Refuses a log of more than [`MAX_LOG_BYTES`] before reading it.
 pub fn check_size(bytes: usize) -> Result<()> {
@@ -142,22 +143,15 @@ impl Source {
     pub fn check(&self) -> Result<()> {
         match self {
             Source::Text(t) => check_size(t.len()),
-            Source::File(path) => file_size(path).map_err(|e| in_file(path, e)),
+            Source::File(path) => crate::files::check_readable(path, "log"),
         }
     }
 }
 
-/// The text of a log file. A file larger than [`MAX_LOG_BYTES`] is refused: by
-/// its size before it is read, or, for a pipe or a device (which say nothing of
-/// their size), once one byte past the limit has been read.
+/// The text of a log file, read under the package's one rule for files
+/// ([`crate::files`]).
 pub fn read_file(path: &str) -> Result<String> {
-    use std::io::Read;
-    file_size(path)?;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_LOG_BYTES as u64 + 1).read_to_end(&mut bytes))
-        .map_err(|e| cannot_read(path, &e))?;
-    text_of(bytes)
+    crate::files::read_text(path, "log")
 }
 
 /// A log's bytes as text: at most [`MAX_LOG_BYTES`] of UTF-8.
@@ -165,19 +159,6 @@ pub fn text_of(bytes: Vec<u8>) -> Result<String> {
     check_size(bytes.len())?;
     String::from_utf8(bytes)
         .map_err(|e| MahjongError::LogParse(format!("the log is not UTF-8: {e}")))
-}
-
-fn cannot_read(path: &str, e: &std::io::Error) -> MahjongError {
-    MahjongError::InvalidInput(format!("cannot read the log file {path:?}: {e}"))
-}
-
-/// Refuses a file that does not exist or says it is larger than
-/// [`MAX_LOG_BYTES`] (a pipe or a device says 0: see [`read_file`]).
-fn file_size(path: &str) -> Result<()> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| cannot_read(path, &e))?
-        .len();
-    check_size(usize::try_from(size).unwrap_or(usize::MAX))
 }
 
 /// Reads (files included) and replays many logs, in parallel when `parallel`;

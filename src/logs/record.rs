@@ -9,7 +9,7 @@
 
 use crate::error::{MahjongError, Result};
 use crate::game::engine::{Event, Game};
-use crate::rules::{GameLength, Rules};
+use crate::rules::{FinalRounding, GameLength, Rules};
 use crate::score::Yaku;
 
 /// A player as the log names them (Tenhou adds rank, rating and sex).
@@ -44,6 +44,14 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// Whether the final scores keep tenths: Tenhou logs since about 2022 keep
+    /// one decimal (older ones round to whole numbers), and tenths in a log mean
+    /// that its rules do not round the final scores (`final_rounding = none`).
+    pub fn final_scores_show_tenths(&self) -> bool {
+        self.final_scores
+            .is_some_and(|s| s.iter().any(|x| x % 10 != 0))
+    }
+
     /// An empty record under `rules` (events to be pushed).
     pub fn new(rules: Rules) -> GameRecord {
         GameRecord {
@@ -177,6 +185,44 @@ pub fn tenhou_type_of(rules: &Rules) -> Option<u32> {
         GameLength::OneHand => return None,
     }
     (tenhou_lobby_rules(t).ok()? == *rules).then_some(t)
+}
+
+/// Refuses `rules` that a log format cannot carry: `format` can say only the
+/// rules of a Tenhou lobby (`carried` sets what more it says, as tenhou.net/6
+/// says the red fives of each suit). The error names the first option the
+/// format would lose and its value, so that a written log never comes back under
+/// other rules than it was played under.
+pub fn check_writable(
+    record: &GameRecord,
+    format: &str,
+    carried: impl Fn(&mut Rules, &Rules),
+) -> Result<()> {
+    use tenhou_type::{HANCHAN, NO_AKA, NO_KUITAN};
+    let rules = &record.rules;
+    let mut bits = 0;
+    if rules.red_fives == [0, 0, 0] {
+        bits |= NO_AKA;
+    }
+    if !rules.open_tanyao {
+        bits |= NO_KUITAN;
+    }
+    if rules.game_length != GameLength::East {
+        bits |= HANCHAN;
+    }
+    let mut lobby = tenhou_lobby_rules(bits)?;
+    carried(&mut lobby, rules);
+    // Final scores with tenths say that they were not rounded.
+    if record.final_scores_show_tenths() {
+        lobby.final_rounding = FinalRounding::None;
+    }
+    let lost = rules.differences(&lobby).next();
+    match lost {
+        None => Ok(()),
+        Some((name, ours, theirs)) => Err(MahjongError::Rule(format!(
+            "{format} cannot carry these rules: {name} = {ours} would be read back as \
+             {theirs} (the format holds only a Tenhou lobby's rules)"
+        ))),
+    }
 }
 
 /// Tenhou's numbers for dora, ura dora and red fives in a win's yaku list.

@@ -324,7 +324,13 @@ pub fn replay(record: &GameRecord, check: bool) -> ReplayReport {
             sticks: *sticks,
             scores: *scores,
         };
-        let mut game = match Game::resume(record.rules.clone(), first_dealer, start, vec![wall]) {
+        let mut game = match Game::resume(
+            record.rules.clone(),
+            first_dealer,
+            start,
+            // A 136-id log names a red five's copy even where the rules have none.
+            vec![wall.with_red_fives(record.rules.red_fives)],
+        ) {
             Ok(g) => g,
             Err(e) => {
                 report.mismatches.push(mm(

@@ -67,8 +67,8 @@
 //! (disconnections); a record read back has the lobby type bits of its rules.
 
 use super::record::{
-    tenhou_lobby_rules, tenhou_type, yaku_from_tenhou, GameRecord, PlayerInfo, TENHOU_AKA,
-    TENHOU_DORA, TENHOU_URA,
+    check_writable, tenhou_lobby_rules, tenhou_type, yaku_from_tenhou, GameRecord, PlayerInfo,
+    TENHOU_AKA, TENHOU_DORA, TENHOU_URA,
 };
 use crate::error::{shortened, MahjongError, Result};
 use crate::game::engine::{tenpai_at_draw, DrawReason, Event};
@@ -536,9 +536,7 @@ pub fn read_tenhou6(text: &str) -> Result<GameRecord> {
         }
         record.final_scores = Some(scores);
         record.events.push(Event::EndGame { scores: points });
-        // Tenhou keeps one decimal of the final scores since 2021 or so; logs
-        // before round them to whole numbers.
-        if scores.iter().any(|s| s % 10 != 0) {
+        if record.final_scores_show_tenths() {
             record.rules.final_rounding = FinalRounding::None;
         }
     }
@@ -1704,6 +1702,9 @@ pub fn write_tenhou6(record: &GameRecord) -> Result<String> {
     if record.first_dealer != 0 {
         return Err(err(&"tenhou6 numbers the seats from the first dealer: the record's first dealer must be seat 0"));
     }
+    check_writable(record, "tenhou6", |lobby, rules| {
+        lobby.red_fives = rules.red_fives;
+    })?;
     let log: Vec<Value> = record
         .hands()
         .iter()

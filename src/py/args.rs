@@ -8,7 +8,7 @@ use super::errors::invalid;
 use crate::error::MahjongError;
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyIterator, PyString};
+use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -217,19 +217,139 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Text {
     }
 }
 
-/// `f` of each item of an iterator, in order, stopping at the first error.
-///
-/// A loop rather than `collect`: collecting asks the iterator for its size, and
-/// `PyO3` answers that by calling the object's `__length_hint__` (a method object,
-/// a tuple and an int made and freed), which costs more than converting a short
-/// list of tiles.
-pub fn map_items<'py, T>(
-    items: Bound<'py, PyIterator>,
-    mut f: impl FnMut(Bound<'py, PyAny>) -> PyResult<T>,
+/// A path argument (`what`: "log", "rules"): a `str` or an `os.PathLike` giving
+/// one. A path with no UTF-8 form (a lone surrogate) is an `InvalidInputError`
+/// naming it; anything else is a `TypeError`. What is wrong with the file itself
+/// is for [`crate::files`] to say.
+pub fn path_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    let named = if obj.is_instance_of::<PyString>() {
+        obj.clone()
+    } else if obj.hasattr("__fspath__")? {
+        obj.call_method0("__fspath__")?
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "a {what} file's path is a str or an os.PathLike, got {}",
+            obj.get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string())
+        )));
+    };
+    let s = named.cast::<PyString>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "a {what} file's path must be text, got {}",
+            named
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string())
+        ))
+    })?;
+    Ok(plain_text(s)?.into_owned())
+}
+
+/// The most items each sequence argument may hold: what the domain allows.
+/// Tiles of any kind in one list (a whole set).
+pub const ALL_TILES: usize = crate::game::wall::WALL_TILES;
+/// Concealed tiles of a hand.
+pub const HAND_TILES: usize = 14;
+/// Melds of a hand.
+pub const HAND_MELDS: usize = 4;
+/// Dora (or ura) indicators of a win.
+pub const INDICATORS: usize = crate::score::context::MOST_INDICATORS;
+/// Winners of one discard (a triple ron is the most).
+pub const RON_WINNERS: usize = 3;
+/// Seats of a table.
+pub const SEATS: usize = 4;
+/// Walls given to a game (one per hand, played first).
+pub const GAME_WALLS: usize = 1024;
+
+/// The items of a sequence argument, `f` of each in order, refusing more than
+/// `most` of them: the most the domain allows (tiles of a hand, walls of a game,
+/// winners of a hand). No size is taken from the object before it is checked: an
+/// exact `list` or `tuple` is measured (its length cannot lie) and read by index;
+/// anything else is iterated and refused at the first item past `most`, so a
+/// `range(2**40)`, a lying `__len__` or an endless iterator costs at most
+/// `most + 1` items. `what` names the argument in the `InvalidInputError`
+/// ("melds holds more than 4 items"); a value that cannot be iterated is a
+/// `TypeError` naming it too.
+pub fn bounded_items<'py, T>(
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+    most: usize,
+    f: impl FnMut(Bound<'py, PyAny>) -> PyResult<T>,
 ) -> PyResult<Vec<T>> {
+    bounded_items_of(obj, what, "an iterable", most, f)
+}
+
+/// [`bounded_items`] whose `TypeError` says what `what` must be (`expected`).
+pub fn bounded_items_of<'py, T>(
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+    expected: &str,
+    most: usize,
+    f: impl FnMut(Bound<'py, PyAny>) -> PyResult<T>,
+) -> PyResult<Vec<T>> {
+    items_up_to(obj, what, expected, most, f)?
+        .ok_or_else(|| invalid(format!("{what} may hold at most {most} items")))
+}
+
+/// The items of `obj` as [`bounded_items_of`] reads them, `None` when there are
+/// more than `most` (for callers that word that refusal themselves).
+pub fn items_up_to<'py, T>(
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+    expected: &str,
+    most: usize,
+    mut f: impl FnMut(Bound<'py, PyAny>) -> PyResult<T>,
+) -> PyResult<Option<Vec<T>>> {
+    // A wrong type among the items says which item it was.
+    let mut f = |i: usize, item: Bound<'py, PyAny>| {
+        f(item).map_err(|e| {
+            if e.is_instance_of::<PyTypeError>(obj.py()) {
+                PyTypeError::new_err(format!("{what}[{i}]: {}", e.value(obj.py())))
+            } else {
+                e
+            }
+        })
+    };
+    if let Ok(l) = obj.cast_exact::<PyList>() {
+        if l.len() > most {
+            return Ok(None);
+        }
+        let mut out = Vec::with_capacity(l.len());
+        // A list may grow while its items convert: count again.
+        for item in l.iter() {
+            if out.len() == most {
+                return Ok(None);
+            }
+            out.push(f(out.len(), item)?);
+        }
+        return Ok(Some(out));
+    }
+    if let Ok(t) = obj.cast_exact::<PyTuple>() {
+        if t.len() > most {
+            return Ok(None);
+        }
+        return t
+            .iter()
+            .enumerate()
+            .map(|(i, item)| f(i, item))
+            .collect::<PyResult<_>>()
+            .map(Some);
+    }
+    let items = obj.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{what} must be {expected}, got {}",
+            obj.get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string())
+        ))
+    })?;
     let mut out = Vec::new();
     for item in items {
-        out.push(f(item?)?);
+        if out.len() == most {
+            return Ok(None);
+        }
+        out.push(f(out.len(), item?)?);
     }
-    Ok(out)
+    Ok(Some(out))
 }

@@ -3,7 +3,7 @@
 // PyO3 extracts arguments by value.
 #![allow(clippy::needless_pass_by_value)]
 
-use super::args::{map_items, threads_arg, Int, Text};
+use super::args::{bounded_items, items_up_to, threads_arg, Int, Text, ALL_TILES, GAME_WALLS};
 use super::errors::{invalid, IllegalActionError};
 use super::rules::rules_arg;
 use super::tile::{tile_arg, to_py, PyTile};
@@ -136,14 +136,13 @@ macro_rules! action_class {
 
 /// The two tiles of a chi or pon (any sequence of two tiles), sorted.
 fn pair_arg(tiles: &Bound<'_, PyAny>, call: &str) -> PyResult<[Tile; 2]> {
-    let items = map_items(
-        tiles.try_iter().map_err(|_| {
+    let items = items_up_to(tiles, "tiles", "a pair of tiles", 2, Ok)
+        .map_err(|_| {
             PyTypeError::new_err(format!(
                 "a {call} takes a pair of tiles, not one tile or value"
             ))
-        })?,
-        Ok,
-    )?;
+        })?
+        .ok_or_else(|| invalid(format!("a {call} takes two tiles of the hand, got more")))?;
     match items.as_slice() {
         [a, b] => Ok(sorted_pair(tile_arg(a)?, tile_arg(b)?)),
         _ => Err(invalid(format!(
@@ -304,7 +303,7 @@ impl PyObservation {
         self.scores.to_vec()
     }
     #[getter]
-    fn dora_indicators(&self) -> Vec<PyTile> {
+    fn dora_indicators(&self) -> Vec<Py<PyTile>> {
         to_py(&self.dora)
     }
     /// Tiles left in the live wall.
@@ -314,7 +313,7 @@ impl PyObservation {
     }
     /// Own concealed tiles, sorted (the drawn tile included).
     #[getter]
-    fn hand(&self) -> Vec<PyTile> {
+    fn hand(&self) -> Vec<Py<PyTile>> {
         to_py(&self.hand)
     }
     /// The tile just drawn, on one's own turn.
@@ -419,7 +418,7 @@ impl PyGame {
     fn new(
         rules: Option<&Bound<'_, PyAny>>,
         seed: Option<Int>,
-        walls: Option<Vec<Bound<'_, PyAny>>>,
+        walls: Option<&Bound<'_, PyAny>>,
         first_dealer: Option<Int>,
     ) -> PyResult<Self> {
         let rules = rules_arg(rules)?;
@@ -434,11 +433,13 @@ impl PyGame {
             use std::hash::{BuildHasher, RandomState};
             RandomState::new().hash_one(0u64)
         });
-        let mut ws = Vec::new();
-        for w in walls.unwrap_or_default() {
-            let tiles = super::tile::tiles_arg(&w)?;
-            ws.push(Wall::from_tiles(&tiles)?);
-        }
+        let ws = match walls.filter(|w| !w.is_none()) {
+            Some(walls) => bounded_items(walls, "walls", GAME_WALLS, |w| {
+                let tiles = super::tile::tiles_arg(&w, "a wall", ALL_TILES)?;
+                Ok(Wall::from_tiles(&tiles)?)
+            })?,
+            None => Vec::new(),
+        };
         let game = Game::setup(rules, seed, ws, first_dealer)?;
         let mut g = PyGame { game };
         g.advance()?;

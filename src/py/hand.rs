@@ -3,7 +3,7 @@
 use super::analysis::{
     py_decomposition, PyDecomposition, PyDiscardOption, PyShantenByForm, PyUkeire, PyWaits,
 };
-use super::args::text;
+use super::args::{items_up_to, text, HAND_MELDS, HAND_TILES};
 use super::tile::{counts_arg, tile_arg, tiles_arg, to_py, PyTile};
 use crate::algo::{agari, decompose, shanten, waits};
 use crate::error::MahjongError;
@@ -51,7 +51,7 @@ impl PyMeld {
         let added = added.map(tile_arg).transpose()?;
         Ok(PyMeld(Meld::new(
             kind,
-            &tiles_arg(tiles)?,
+            &tiles_arg(tiles, "tiles", 4)?,
             called,
             from,
             added,
@@ -69,7 +69,7 @@ impl PyMeld {
         self.0.kind().name()
     }
     #[getter]
-    fn tiles(&self) -> Vec<PyTile> {
+    fn tiles(&self) -> Vec<Py<PyTile>> {
         to_py(self.0.tiles())
     }
     #[getter]
@@ -144,19 +144,43 @@ pub fn hand_arg<'py>(obj: &Bound<'py, PyAny>) -> PyResult<HandArg<'py>> {
 impl PyHand {
     #[new]
     #[pyo3(signature = (tiles, melds=None))]
-    fn new(tiles: &Bound<'_, PyAny>, melds: Option<Vec<PyMeld>>) -> PyResult<Self> {
-        match (tiles.cast::<PyString>(), melds) {
+    fn new(tiles: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        match (tiles.cast::<PyString>(), melds.filter(|m| !m.is_none())) {
             (Ok(s), None) => Ok(PyHand(mpsz::parse_hand(&text(s)?)?)),
             (_, melds) => {
-                let melds = melds.unwrap_or_default().into_iter().map(|m| m.0).collect();
-                Ok(PyHand(Hand::new(&tiles_arg(tiles)?, melds)?))
+                // Past the most a hand holds, a hand error as the core words it.
+                let too_many = |what: &str, most: usize| {
+                    PyErr::from(MahjongError::InvalidHand(format!(
+                        "a hand has at most {most} {what}, got more"
+                    )))
+                };
+                let melds = match melds {
+                    Some(m) => items_up_to(m, "melds", "an iterable of melds", HAND_MELDS, |m| {
+                        Ok(m.extract::<PyMeld>()?.0)
+                    })?
+                    .ok_or_else(|| too_many("melds", HAND_MELDS))?,
+                    None => Vec::new(),
+                };
+                let concealed = if tiles.is_instance_of::<PyString>() {
+                    tiles_arg(tiles, "tiles", HAND_TILES)?
+                } else {
+                    items_up_to(
+                        tiles,
+                        "tiles",
+                        "an mpsz string or an iterable of tiles",
+                        HAND_TILES,
+                        |t| tile_arg(&t),
+                    )?
+                    .ok_or_else(|| too_many("concealed tiles", HAND_TILES))?
+                };
+                Ok(PyHand(Hand::new(&concealed, melds)?))
             }
         }
     }
 
     /// Concealed tiles, sorted.
     #[getter]
-    fn concealed(&self) -> Vec<PyTile> {
+    fn concealed(&self) -> Vec<Py<PyTile>> {
         to_py(&self.0.concealed_tiles())
     }
     #[getter]
@@ -246,7 +270,10 @@ impl PyHand {
     /// many copies remain unseen given `visible` tiles.
     #[pyo3(signature = (visible=None))]
     fn ukeire(&self, visible: Option<&Bound<'_, PyAny>>) -> PyResult<PyUkeire> {
-        Ok(PyUkeire(waits::ukeire(&self.0, &counts_arg(visible)?)?))
+        Ok(PyUkeire(waits::ukeire(
+            &self.0,
+            &counts_arg(visible, "visible")?,
+        )?))
     }
 
     /// For a 14-tile-equivalent hand: every distinct discard with the resulting
@@ -256,10 +283,12 @@ impl PyHand {
         &self,
         visible: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<PyDiscardOption>> {
-        Ok(waits::discard_options(&self.0, &counts_arg(visible)?)?
-            .into_iter()
-            .map(PyDiscardOption)
-            .collect())
+        Ok(
+            waits::discard_options(&self.0, &counts_arg(visible, "visible")?)?
+                .into_iter()
+                .map(PyDiscardOption)
+                .collect(),
+        )
     }
 
     /// This hand with one more concealed tile.

@@ -308,7 +308,7 @@ fn source(src: &Bound<'_, PyAny>) -> PyResult<Source> {
         return Ok(Source::Text(core::text_of(b.as_bytes().to_vec())?));
     }
     if let Ok(s) = src.cast::<PyString>() {
-        let s = super::args::text(s)?;
+        let s = super::args::plain_text(s)?;
         let t = s.trim_start();
         let looks_like_log = t.starts_with('<')
             || t.starts_with('{')
@@ -323,11 +323,7 @@ fn source(src: &Bound<'_, PyAny>) -> PyResult<Source> {
         });
     }
     if src.hasattr("__fspath__")? {
-        let p = src.call_method0("__fspath__")?;
-        let p = p.cast::<PyString>().map_err(|_| {
-            pyo3::exceptions::PyTypeError::new_err("a path's __fspath__ must give a str")
-        })?;
-        return Ok(Source::File(super::args::plain_text(p)?.into_owned()));
+        return Ok(Source::File(super::args::path_arg(src, "log")?));
     }
     Err(pyo3::exceptions::PyTypeError::new_err(format!(
         "a log is a path, bytes or the log's text, not {}",
@@ -433,7 +429,11 @@ fn replay_files(
     // errors="report"); files are read with the replays, the GIL released.
     let mut loaded: Vec<(String, Result<(), String>)> = Vec::new();
     let mut logs: Vec<Source> = Vec::new();
-    for p in paths.try_iter()? {
+    for (i, p) in paths.try_iter()?.enumerate() {
+        // As many logs as the caller gives, but Ctrl-C still stops the reading.
+        if i % 256 == 255 {
+            py.check_signals()?;
+        }
         let p = p?;
         match source(&p).and_then(|log| log.check().map(|()| log).map_err(PyErr::from)) {
             Ok(log) => {

@@ -1,6 +1,6 @@
 //! `riichi.Rules`: the rule configuration, read and written by option name.
 
-use super::args::{is_strict_int, plain_text_or};
+use super::args::{is_strict_int, items_up_to, path_arg, plain_text_or};
 use super::errors::RuleError;
 use crate::rules::{OptKind, OptSpec, OptValue, Rules, OPTIONS, PRESETS};
 use pyo3::exceptions::PyTypeError;
@@ -124,12 +124,10 @@ fn value_from_py(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<OptValue> {
             if obj.is_instance_of::<PyString>() {
                 return Err(wrong());
             }
-            let items: Vec<Bound<'_, PyAny>> = obj
-                .try_iter()
+            // Three red-five counts or four uma values; one more is read to refuse.
+            let values: Vec<i64> = items_up_to(obj, name, "a sequence", 5, |v| int(&v))
                 .map_err(|_| wrong())?
-                .collect::<PyResult<_>>()
-                .map_err(|_| wrong())?;
-            let values: Vec<i64> = items.iter().map(&int).collect::<PyResult<_>>()?;
+                .ok_or_else(wrong)?;
             if spec.kind == OptKind::RedFives {
                 let r: [u8; 3] = values
                     .iter()
@@ -173,9 +171,31 @@ fn rule_text<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
 }
 
 /// The suffix of a `pathlib.Path` (".json", ".toml").
-fn suffix_of(p: &Bound<'_, PyAny>) -> PyResult<String> {
-    let suffix = p.getattr("suffix")?;
-    Ok(rule_text(suffix.cast::<PyString>()?)?.into_owned())
+/// The two formats of a rules file, told by its suffix.
+enum FileFormat {
+    Json,
+    Toml,
+}
+use FileFormat::{Json, Toml};
+
+fn file_format(path: &str) -> PyResult<FileFormat> {
+    let suffix = std::path::Path::new(path)
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    match suffix.as_str() {
+        "json" => Ok(Json),
+        "toml" => Ok(Toml),
+        _ => Err(RuleError::new_err(format!(
+            "rules files are .json or .toml, not {:?}",
+            if suffix.is_empty() {
+                String::new()
+            } else {
+                format!(".{suffix}")
+            }
+        ))),
+    }
 }
 
 /// The rules argument of a function: `None` is the Tenhou default.
@@ -336,43 +356,23 @@ impl PyRules {
     }
 
     fn save(&self, py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<()> {
-        let p = py.import("pathlib")?.getattr("Path")?.call1((path,))?;
-        let suffix = suffix_of(&p)?;
-        let text = match suffix.to_ascii_lowercase().as_str() {
-            ".json" => self.to_json(py)?,
-            ".toml" => self.to_toml(),
-            _ => {
-                return Err(RuleError::new_err(format!(
-                    "rules files are .json or .toml, not {suffix:?}"
-                )))
-            }
+        let path = path_arg(path, "rules")?;
+        let text = match file_format(&path)? {
+            Json => self.to_json(py)?,
+            Toml => self.to_toml(),
         };
-        p.call_method1("write_text", (text,))?;
-        Ok(())
+        Ok(crate::files::write_text(&path, "rules", &text)?)
     }
 
     #[staticmethod]
     fn load(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let p = py.import("pathlib")?.getattr("Path")?.call1((path,))?;
-        let suffix = suffix_of(&p)?;
-        let kwargs = PyDict::new(py);
-        kwargs.set_item("encoding", "utf-8")?;
-        // A missing or unreadable file is Python's OSError; a file that is no
-        // UTF-8 text is a RuleError.
-        let text = p.call_method("read_text", (), Some(&kwargs)).map_err(|e| {
-            if e.is_instance_of::<pyo3::exceptions::PyUnicodeDecodeError>(py) {
-                RuleError::new_err(format!("rules file {p} is not UTF-8 text: {e}"))
-            } else {
-                e
-            }
-        })?;
-        let text = text.cast::<PyString>()?;
-        match suffix.to_ascii_lowercase().as_str() {
-            ".json" => Self::from_json(py, text),
-            ".toml" => Self::from_toml(py, text),
-            _ => Err(RuleError::new_err(format!(
-                "rules files are .json or .toml, not {suffix:?}"
-            ))),
+        let path = path_arg(path, "rules")?;
+        let text = crate::files::read_text(&path, "rules")?;
+        let format = file_format(&path)?;
+        let text = PyString::new(py, &text);
+        match format {
+            Json => Self::from_json(py, &text),
+            Toml => Self::from_toml(py, &text),
         }
     }
 

@@ -4,7 +4,9 @@
 #![allow(clippy::needless_pass_by_value)]
 
 use super::analysis::{py_decomposition, PyDecomposition};
-use super::args::{is_strict_int, plain_text_or, Int};
+use super::args::{
+    bounded_items, is_strict_int, items_up_to, plain_text_or, Int, INDICATORS, RON_WINNERS, SEATS,
+};
 use super::errors::{invalid, InvalidContextError};
 use super::hand::hand_arg;
 use super::rules::rules_arg;
@@ -12,6 +14,7 @@ use super::tile::{tile_arg, tiles_arg};
 use crate::rules::Rules;
 use crate::score::points::{self as pts, Limit, Payments, Settlement};
 use crate::score::{self as core, ScoreResult, WinContext, Yaku};
+use crate::tile::Tile;
 use num_bigint::BigUint;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -456,8 +459,8 @@ fn build_context(
     honba: Option<&Bound<'_, PyAny>>,
     riichi_sticks: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<WinContext> {
-    let tiles = |o: Option<&Bound<'_, PyAny>>| match o {
-        Some(o) if !o.is_none() => tiles_arg(o),
+    let tiles = |o: Option<&Bound<'_, PyAny>>, what: &str| match o {
+        Some(o) if !o.is_none() => indicators_arg(o, what),
         _ => Ok(Vec::new()),
     };
     Ok(WinContext {
@@ -478,8 +481,8 @@ fn build_context(
         paarenchan,
         seat_wind: opt_wind(seat_wind)?.unwrap_or(0),
         round_wind: opt_wind(round_wind)?.unwrap_or(0),
-        dora_indicators: tiles(dora_indicators)?,
-        ura_indicators: tiles(ura_indicators)?,
+        dora_indicators: tiles(dora_indicators, "dora_indicators")?,
+        ura_indicators: tiles(ura_indicators, "ura_indicators")?,
         honba: honba.map_or(Ok(0), |h| count(h, "honba"))?,
         riichi_sticks: riichi_sticks.map_or(Ok(0), |h| count(h, "riichi_sticks"))?,
     })
@@ -613,11 +616,11 @@ impl PyWinContext {
         core::context::WINDS[self.0.round_wind as usize & 3]
     }
     #[getter]
-    fn dora_indicators(&self) -> Vec<super::tile::PyTile> {
+    fn dora_indicators(&self) -> Vec<Py<super::tile::PyTile>> {
         super::tile::to_py(&self.0.dora_indicators)
     }
     #[getter]
-    fn ura_indicators(&self) -> Vec<super::tile::PyTile> {
+    fn ura_indicators(&self) -> Vec<Py<super::tile::PyTile>> {
         super::tile::to_py(&self.0.ura_indicators)
     }
     #[getter]
@@ -973,18 +976,51 @@ fn score_table<'py>(
     Ok(out)
 }
 
+/// Dora or ura indicators (argument `what`): at most five, refused as the
+/// situation's own check refuses them.
+fn indicators_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Tile>> {
+    let too_many = || InvalidContextError::new_err(core::context::TOO_MANY_INDICATORS);
+    if obj.is_instance_of::<PyString>() {
+        let tiles = tiles_arg(obj, what, INDICATORS)?;
+        return if tiles.len() > INDICATORS {
+            Err(too_many())
+        } else {
+            Ok(tiles)
+        };
+    }
+    items_up_to(
+        obj,
+        what,
+        "an mpsz string or an iterable of tiles",
+        INDICATORS,
+        |t| tile_arg(&t),
+    )?
+    .ok_or_else(too_many)
+}
+
 /// Several rons on one discard, settled under the rules.
 #[pyfunction]
 #[pyo3(signature = (results, discarder, rules=None, liable=None))]
 fn settle_multi_ron(
-    results: Vec<PyRef<'_, PyScoreResult>>,
+    results: &Bound<'_, PyAny>,
     discarder: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
-    liable: Option<Vec<Option<Bound<'_, PyAny>>>>,
+    liable: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Deltas, Vec<&'static str>)> {
+    let results = bounded_items(results, "results", RON_WINNERS, |r| {
+        Ok(r.extract::<PyRef<'_, PyScoreResult>>()?.r.clone())
+    })?;
     let rules = rules_arg(rules)?;
     let discarder = wind(discarder)?;
-    let liable = liable.unwrap_or_else(|| vec![None; results.len()]);
+    let liable = match liable.filter(|l| !l.is_none()) {
+        Some(l) => bounded_items(
+            l,
+            "liable",
+            RON_WINNERS,
+            |w| Ok((!w.is_none()).then_some(w)),
+        )?,
+        None => vec![None; results.len()],
+    };
     if liable.len() != results.len() {
         return Err(invalid(
             "liable needs one entry (a wind or None) per result",
@@ -992,10 +1028,10 @@ fn settle_multi_ron(
     }
     let mut wins: Vec<(Settlement, Option<u8>)> = Vec::new();
     for (r, l) in results.iter().zip(&liable) {
-        if r.r.aotenjou.is_some() {
+        if r.aotenjou.is_some() {
             return Err(invalid("aotenjou results are settled from their payments"));
         }
-        wins.push((r.r.settlement(), opt_wind(l.as_ref())?));
+        wins.push((r.settlement(), opt_wind(l.as_ref())?));
     }
     let (d, winners) = pts::settle_multi_ron(&wins, discarder, &rules).map_err(invalid)?;
     let names = winners
@@ -1015,14 +1051,14 @@ type Deltas = (i64, i64, i64, i64);
     text_signature = "(winners, honba=0, rules=None)"
 )]
 fn nagashi_mangan_payments(
-    winners: Vec<Bound<'_, PyAny>>,
+    winners: &Bound<'_, PyAny>,
     honba: Int,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(i64, i64, i64, i64)> {
     // Nagashi mangan is paid without honba: the count is only checked.
     honba.within("honba", 0, u32::MAX)?;
     let rules = rules_arg(rules)?;
-    let w: Vec<u8> = winners.iter().map(wind).collect::<PyResult<_>>()?;
+    let w = bounded_items(winners, "winners", SEATS, |w| wind(&w))?;
     let d = pts::nagashi_mangan(&w, &rules).map_err(invalid)?;
     Ok((d[0], d[1], d[2], d[3]))
 }

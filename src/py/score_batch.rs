@@ -4,7 +4,7 @@
 #![allow(clippy::needless_pass_by_value)]
 
 use super::analysis::CHUNK;
-use super::args::{describe, is_int_array, map_items, threads_arg};
+use super::args::{describe, is_int_array, items_up_to, threads_arg};
 use super::errors::invalid;
 use super::rules::rules_arg;
 use super::tile::tile_arg;
@@ -100,6 +100,11 @@ fn hands_arg(obj: &Bound<'_, PyAny>) -> PyResult<Hands> {
     let mut buf = String::new();
     let mut ends = Vec::new();
     for (i, item) in iter.enumerate() {
+        // As many hands as the caller gives (an endless iterator is the caller's
+        // choice), but Ctrl-C still stops the reading.
+        if i % 4096 == 4095 {
+            obj.py().check_signals()?;
+        }
         let item = item?;
         let s = item.cast::<PyString>().map_err(|_| {
             invalid(format!(
@@ -126,13 +131,16 @@ fn tiles_row_arg(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u8>> {
                 describe(obj)
             )));
         }
-        let iter = obj.try_iter().map_err(|_| {
-            invalid(format!(
+        if obj.try_iter().is_err() {
+            return Err(invalid(format!(
                 "win_tiles must be a sequence of tiles or a uint8 (N,) array of tile ids, got {}",
                 describe(obj)
-            ))
-        })?;
-        map_items(iter, |t| tile_arg(&t).map(Tile::id))?
+            )));
+        }
+        items_up_to(obj, "win_tiles", "a sequence of tiles", n, |t| {
+            tile_arg(&t).map(Tile::id)
+        })?
+        .ok_or_else(|| invalid(format!("win_tiles has more than {n} entries for {n} hands")))?
     };
     if out.len() != n {
         return Err(invalid(format!(

@@ -1,13 +1,14 @@
 //! `riichi.Tile` and the tile-list functions.
 
-use super::args::{int_arg, map_items, text};
+use super::args::{bounded_items, bounded_items_of, int_arg, text, ALL_TILES};
 use super::errors::invalid;
 use crate::error::MahjongError;
 use crate::notation::{mpsz, tenhou};
 use crate::tile::{Counts, Tile, KINDS};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PySequence, PyString, PyTuple, PyType};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PySequence, PyString, PyType};
 
 /// One tile: `Tile("5m")`, `Tile("0p")` for a red five.
 #[pyclass(
@@ -129,33 +130,26 @@ pub fn tile_arg(obj: &Bound<'_, PyAny>) -> PyResult<Tile> {
     )))
 }
 
-/// Tiles from an mpsz string or an iterable of tiles / tile strings.
-pub fn tiles_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Tile>> {
+/// Tiles from an mpsz string or an iterable of tiles / tile strings: argument
+/// `what`. An iterable is refused past `most` tiles (see [`bounded_items`]); a
+/// string is parsed whole (its size is already in memory) and left to the
+/// caller's own checks.
+pub fn tiles_arg(obj: &Bound<'_, PyAny>, what: &str, most: usize) -> PyResult<Vec<Tile>> {
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(mpsz::parse_tiles(&text(s)?)?);
     }
-    // Lists and tuples by index, without an iterator object (exactly those: a
-    // subclass may iterate otherwise).
-    if let Ok(l) = obj.cast_exact::<PyList>() {
-        return l.iter().map(|t| tile_arg(&t)).collect();
-    }
-    if let Ok(t) = obj.cast_exact::<PyTuple>() {
-        return t.iter().map(|t| tile_arg(&t)).collect();
-    }
-    let iter = obj.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "expected an mpsz string or an iterable of tiles, got {}",
-            obj.get_type()
-                .name()
-                .map(|n| n.to_string())
-                .unwrap_or_default()
-        ))
-    })?;
-    map_items(iter, |item| tile_arg(&item))
+    bounded_items_of(
+        obj,
+        what,
+        "an mpsz string or an iterable of tiles",
+        most,
+        |item| tile_arg(&item),
+    )
 }
 
-/// Counts from `None`, an mpsz string, an iterable of tiles, or 34 counts.
-pub fn counts_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
+/// Counts from `None`, an mpsz string, an iterable of tiles, or 34 counts:
+/// argument `what`.
+pub fn counts_arg(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Counts> {
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok([0; KINDS]);
     };
@@ -163,7 +157,7 @@ pub fn counts_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
         return Ok(c);
     }
     let mut c = [0u8; KINDS];
-    for t in tiles_arg(obj)? {
+    for t in tiles_arg(obj, what, ALL_TILES)? {
         let k = t.kind() as usize;
         c[k] += 1;
         if c[k] > 4 {
@@ -214,32 +208,53 @@ pub fn raw_counts(
     Ok(Some(c))
 }
 
-pub fn to_py(tiles: &[Tile]) -> Vec<PyTile> {
-    tiles.iter().map(|&t| PyTile(t)).collect()
+/// The one `Tile` object of each of the 37 tiles, made once: tiles are
+/// immutable values, so lists of them share these objects (as Python shares
+/// small integers) instead of allocating one object per tile that the garbage
+/// collector must track.
+static TILE_OBJECTS: PyOnceLock<Vec<Py<PyTile>>> = PyOnceLock::new();
+
+/// The shared object of tile `t`.
+pub fn tile_object(py: Python<'_>, t: Tile) -> Py<PyTile> {
+    TILE_OBJECTS.get_or_init(py, || {
+        (0..37)
+            .map(|id| {
+                Py::new(py, PyTile(Tile::from_id(id).expect("id below 37"))).expect("a Tile object")
+            })
+            .collect()
+    })[t.id() as usize]
+        .clone_ref(py)
+}
+
+/// Tiles as a list of their shared objects.
+pub fn to_py(tiles: &[Tile]) -> Vec<Py<PyTile>> {
+    Python::attach(|py| tiles.iter().map(|&t| tile_object(py, t)).collect())
 }
 
 /// Parse an mpsz string such as `"123m0p77z"` into tiles.
 #[pyfunction]
-fn parse_tiles(s: &Bound<'_, PyString>) -> PyResult<Vec<PyTile>> {
+fn parse_tiles(s: &Bound<'_, PyString>) -> PyResult<Vec<Py<PyTile>>> {
     Ok(to_py(&mpsz::parse_tiles(&text(s)?)?))
 }
 
 /// The shortest mpsz string of the tiles (sorted, one suit letter per suit).
 #[pyfunction]
 fn format_tiles(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(mpsz::format_tiles(&tiles_arg(tiles)?))
+    Ok(mpsz::format_tiles(&tiles_arg(tiles, "tiles", ALL_TILES)?))
 }
 
 /// Distinct Tenhou 136-ids for the tiles (red fives take copy 0 of their five).
 #[pyfunction]
 fn tiles_to_id136(tiles: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-    Ok(tenhou::to_id136(&tiles_arg(tiles)?)?)
+    Ok(tenhou::to_id136(&tiles_arg(tiles, "tiles", ALL_TILES)?)?)
 }
 
 /// Tiles of Tenhou 136-ids.
 #[pyfunction]
-fn tiles_from_id136(ids: &Bound<'_, PyAny>) -> PyResult<Vec<PyTile>> {
-    map_items(ids.try_iter()?, |id| PyTile::from_id136(&id))
+fn tiles_from_id136(ids: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyTile>>> {
+    bounded_items(ids, "ids", ALL_TILES, |id| {
+        Ok(tile_object(id.py(), PyTile::from_id136(&id)?.0))
+    })
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

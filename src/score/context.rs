@@ -6,6 +6,12 @@ use crate::meld::MeldKind;
 use crate::rules::Rules;
 use crate::tile::{Counts, Tile};
 
+/// The most dora (or ura) indicators a win has: one, plus one per kan.
+pub const MOST_INDICATORS: usize = 5;
+
+/// Why a win with more indicators than [`MOST_INDICATORS`] is refused.
+pub const TOO_MANY_INDICATORS: &str = "at most 5 dora and 5 ura indicators (one plus one per kan)";
+
 /// Winds as 0-3: East, South, West, North.
 pub const WINDS: [&str; 4] = ["E", "S", "W", "N"];
 
@@ -127,8 +133,10 @@ impl WinContext {
         if self.paarenchan && !self.is_dealer() {
             return bad("paarenchan is a dealer's win");
         }
-        if self.dora_indicators.len() > 5 || self.ura_indicators.len() > 5 {
-            return bad("at most 5 dora and 5 ura indicators (one plus one per kan)");
+        if self.dora_indicators.len() > MOST_INDICATORS
+            || self.ura_indicators.len() > MOST_INDICATORS
+        {
+            return bad(TOO_MANY_INDICATORS);
         }
         // The winning tile is among the concealed tiles, a red five as red.
         let kind = win.kind();
