@@ -208,5 +208,45 @@ def test_refusal_names_the_argument_and_bound() -> None:
         Hand("23m456p11z", melds=[5])
 
 
+def test_tile_lists_share_one_object_per_tile() -> None:
+    """A list of a million tiles holds references to the 37 tiles, not a million
+    objects for the garbage collector to track."""
+    tiles = riichi.parse_tiles("123456789m0p" * 100_000)
+    assert len(tiles) == 1_000_000
+    assert len({id(t) for t in tiles}) == 10
+    assert riichi.parse_tiles("0p")[0] is riichi.tiles_from_id136([52])[0]
+    assert Hand(HAND).concealed[0] is riichi.parse_tiles("1m")[0]
+
+
+MJAI_MEMORY = """
+import sys, riichi
+g = riichi.Game(seed=1)
+while not g.is_over:
+    s = g.current_decision[0]
+    g.apply(s, g.legal_actions(s)[0])
+lines = riichi.logs.write_mjai(g.record()).splitlines()
+body = lines[1:-1]
+text = "\\n".join(lines[:1] + body * (300_000 // len(body)) + lines[-1:])
+def peak():
+    return int(open("/proc/self/status").read().split("VmHWM:")[1].split()[0]) << 10
+before = peak()
+record = riichi.logs.read_mjai(text)
+print(len(text), peak() - before, len(record))
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
+def test_the_mjai_reader_holds_a_small_multiple_of_its_input() -> None:
+    """A 300,000-line mjai log (about 15 MB) is read into at most 8 times its size
+    (the events and one copy of the text), measured as the child's peak memory."""
+    out = subprocess.run(
+        [sys.executable, "-c", MJAI_MEMORY], capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    size, grown, events = map(int, out.stdout.split())
+    assert events > 250_000
+    assert grown < 8 * size, f"{grown >> 20} MB for a {size >> 20} MB log"
+
+
 if __name__ == "__main__" and sys.argv[1:] == ["child"]:
     run_child()

@@ -1247,6 +1247,35 @@ def test_simulate_records_are_whole_mjai_logs() -> None:
     assert again == records
 
 
+def test_simulate_streams_records_to_on_record() -> None:
+    """on_record receives each game's GameRecord in game order, the same games
+    records=True keeps as dicts, across parts of the run; nothing is kept."""
+    got: list[riichi.GameRecord] = []
+    stats = riichi.simulate(600, "tsumogiri", seed=4, threads=2, on_record=got.append)
+    assert "records" not in stats and len(got) == 600
+    kept = riichi.simulate(600, "tsumogiri", seed=4, threads=1, records=True)["records"]
+    assert [r.events for r in got] == kept
+    assert all(riichi.replay(r).ok for r in got[:20])
+
+
+def test_simulate_bounds_what_it_keeps() -> None:
+    with pytest.raises(
+        riichi.InvalidInputError, match="at most 10000 games, got 10001; pass on_record"
+    ):
+        riichi.simulate(10_001, records=True)
+    with pytest.raises(TypeError, match="on_record must be a callable"):
+        riichi.simulate(1, on_record=[])  # type: ignore[arg-type]
+    calls: list[int] = []
+
+    def stop(record: riichi.GameRecord) -> None:
+        calls.append(1)
+        raise KeyError("stop")
+
+    with pytest.raises(KeyError, match="stop"):
+        riichi.simulate(10, on_record=stop)
+    assert calls == [1]
+
+
 # Whole games under every preset -----------------------------------------------------
 
 

@@ -14,7 +14,7 @@ of (melds included) can never be drawn.
 """
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Literal, TypeAlias, final
 
 import numpy as np
@@ -1264,6 +1264,7 @@ def simulate(
     rules: Rules | None = None,
     threads: int | None = None,
     records: bool = False,
+    on_record: Callable[[GameRecord], object] | None = None,
 ) -> dict[str, Any]:
     """Play `n_games` whole games inside Rust, every seat played by a built-in
     agent, GIL released, on all cores (or `threads`). Returns statistics: games,
@@ -1271,9 +1272,16 @@ def simulate(
     exhaustive_draw_rate, abortive_draw_rate, average_points and average_rank
     (per seat), hands_per_game, yaku_counts (wins with each yaku id; yakuman ids
     end in " (yakuman)"), seconds, games_per_second, and with `records=True` the
-    mjai events of every game ("records"). Game `i` is seeded from
+    mjai events of every game as dicts ("records"). Game `i` is seeded from
     `seed` and `i`: the same call gives the same statistics. Games are played in
-    parts of a few hundred, and Ctrl-C stops the call between two parts."""
+    parts of a few hundred, and Ctrl-C stops the call between two parts.
+
+    Memory: `records=True` holds every game's events as Python dicts, about
+    1.3 MB a game with random agents (fewer events with the others), so it is
+    refused above 10,000 games. To keep the records of more games, pass
+    `on_record`: it is called with each game's `GameRecord`, in game order, as
+    each part of the run finishes (about 0.4 MB a game while it is held; write
+    it out with `logs.write_mjai` and drop it to hold nothing)."""
 
 # Logs ------------------------------------------------------------------------------
 

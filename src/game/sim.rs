@@ -5,6 +5,7 @@ use super::agents::{choose, AgentKind};
 use super::engine::{Event, Game, Phase};
 use super::wall::Rng;
 use crate::error::{MahjongError, Result};
+use crate::logs::record::GameRecord;
 use crate::rules::Rules;
 use crate::score::Yaku;
 use rayon::prelude::*;
@@ -146,20 +147,20 @@ pub fn simulate(
     simulate_games(rules, 0..n, agent, seed, threads, false).map(|(s, _)| s)
 }
 
-/// Play `n` games like [`simulate`] and keep every game's events.
+/// Play `n` games like [`simulate`] and keep every game's record.
 pub fn simulate_records(
     rules: &Rules,
     n: u64,
     agent: AgentKind,
     seed: u64,
     threads: Option<usize>,
-) -> Result<(Stats, Vec<Vec<Event>>)> {
+) -> Result<(Stats, Vec<GameRecord>)> {
     simulate_games(rules, 0..n, agent, seed, threads, true)
 }
 
 /// Games `games` of [`simulate`] (game `i` is seeded by `game_seed(seed, i)`,
 /// so a run in parts plays the games of one run): their statistics merged, their
-/// events kept when asked.
+/// records kept (in game order) when asked.
 pub fn simulate_games(
     rules: &Rules,
     games: std::ops::Range<u64>,
@@ -167,13 +168,18 @@ pub fn simulate_games(
     seed: u64,
     threads: Option<usize>,
     keep: bool,
-) -> Result<(Stats, Vec<Vec<Event>>)> {
+) -> Result<(Stats, Vec<GameRecord>)> {
     rules.check()?;
-    let one = |i: u64| -> Result<(Stats, Vec<Vec<Event>>)> {
+    let one = |i: u64| -> Result<(Stats, Vec<GameRecord>)> {
         let (game, stats) = play(rules, game_seed(seed, i), [agent; 4])?;
-        Ok((stats, if keep { vec![game.events] } else { Vec::new() }))
+        let kept = if keep {
+            vec![GameRecord::from_game(&game)]
+        } else {
+            Vec::new()
+        };
+        Ok((stats, kept))
     };
-    let join = |a: Result<(Stats, Vec<Vec<Event>>)>, b: Result<(Stats, Vec<Vec<Event>>)>| {
+    let join = |a: Result<(Stats, Vec<GameRecord>)>, b: Result<(Stats, Vec<GameRecord>)>| {
         let ((sa, mut ra), (sb, rb)) = (a?, b?);
         ra.extend(rb);
         Ok((sa.merge(&sb), ra))
@@ -220,7 +226,7 @@ mod tests {
         assert_eq!(records.len(), 10);
         assert!(records
             .iter()
-            .all(|r| matches!(r.last(), Some(Event::EndGame { .. }))));
+            .all(|r| matches!(r.events.last(), Some(Event::EndGame { .. }))));
     }
 
     #[test]

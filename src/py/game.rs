@@ -622,15 +622,19 @@ impl PyGame {
     }
 }
 
+/// The most games whose records `simulate(records=True)` keeps as dicts.
+const MOST_KEPT_RECORDS: u64 = 10_000;
+
 /// Games per part of a `simulate` call (signals are checked between parts).
 const SIMULATE_PART: u64 = 256;
 
 /// Play `n_games` whole games inside Rust with a built-in agent on every seat.
 #[pyfunction]
 #[pyo3(
-    signature = (n_games, agent=Text::from("shanten"), seed=Int::from(0), rules=None, threads=None, records=false),
-    text_signature = "(n_games, agent='shanten', seed=0, rules=None, threads=None, records=False)"
+    signature = (n_games, agent=Text::from("shanten"), seed=Int::from(0), rules=None, threads=None, records=false, on_record=None),
+    text_signature = "(n_games, agent='shanten', seed=0, rules=None, threads=None, records=False, on_record=None)"
 )]
+#[allow(clippy::too_many_arguments)]
 fn simulate<'py>(
     py: Python<'py>,
     n_games: Int,
@@ -639,6 +643,7 @@ fn simulate<'py>(
     rules: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
     records: bool,
+    on_record: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = rules_arg(rules)?;
     // Up to 2^63-1 games: more could never be played anyway.
@@ -654,6 +659,20 @@ fn simulate<'py>(
         ))
     })?;
     let threads = threads_arg(threads)?;
+    let on_record = on_record.filter(|f| !f.is_none());
+    if on_record.is_some_and(|f| !f.is_callable()) {
+        return Err(PyTypeError::new_err(
+            "on_record must be a callable taking a GameRecord",
+        ));
+    }
+    if records && n_games > MOST_KEPT_RECORDS {
+        return Err(invalid(format!(
+            "records=True keeps every game's events as dicts (about 1.5 MB a game): at most \
+             {MOST_KEPT_RECORDS} games, got {n_games}; pass on_record to receive each \
+             game's record as it is played instead"
+        )));
+    }
+    let keep = records || on_record.is_some();
     let start = std::time::Instant::now();
     // In parts, each with the GIL released, so that Ctrl-C (or any signal
     // handler's exception) stops a long run between them.
@@ -663,20 +682,28 @@ fn simulate<'py>(
     while done < n_games {
         let range = done..n_games.min(done.saturating_add(part));
         done = range.end;
-        let (st, ev) =
-            py.detach(|| sim::simulate_games(&rules, range, kind, seed, threads, records))?;
+        let (st, kept) =
+            py.detach(|| sim::simulate_games(&rules, range, kind, seed, threads, keep))?;
         s = s.merge(&st);
-        games.extend(ev);
+        for record in kept {
+            if records {
+                let events: Vec<Bound<'py, PyDict>> = record
+                    .events
+                    .iter()
+                    .map(|e| event_dict(py, e))
+                    .collect::<PyResult<_>>()?;
+                games.push(events);
+            }
+            if let Some(f) = on_record {
+                f.call1((super::logs::PyGameRecord(record),))?;
+            }
+        }
         py.check_signals()?;
     }
     let secs = start.elapsed().as_secs_f64();
     let d = PyDict::new(py);
     if records {
-        let list: Vec<Vec<Bound<'py, PyDict>>> = games
-            .iter()
-            .map(|events| events.iter().map(|e| event_dict(py, e)).collect())
-            .collect::<PyResult<_>>()?;
-        d.set_item("records", list)?;
+        d.set_item("records", games)?;
     }
     let g = s.games.max(1) as f64;
     let hands = s.hands.max(1) as f64;
