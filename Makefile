@@ -17,9 +17,10 @@ $(VENV)/.ready: pyproject.toml
 
 venv: $(VENV)/.ready
 
-# The extension (release) and the test tools, from pyproject.toml's "test" extra.
+# The extension (release), the test tools and the peers the benches compare with
+# (pyproject.toml's "test" and "bench" extras).
 build: venv
-	$(VENV)/bin/maturin develop --release -q --extras test
+	$(VENV)/bin/maturin develop --release -q --extras test,bench
 
 run: build
 	$(PY) examples/demo.py
@@ -31,11 +32,16 @@ lint: build
 	$(VENV)/bin/ruff format --check python tests examples benches
 	$(PY) -m mypy.stubtest riichi._core --allowlist tests/stubtest_allowlist.txt
 
+# The shared data is required: a test or bench that would find none fails.
+# Every bench runs once in a quick mode: its answers are checked, its timings
+# not judged (criterion's test mode, pytest-benchmark disabled, a short report).
 test: build lint
-	cargo test --release
+	RIICHI_REQUIRE_SHARED=1 cargo test --release
+	RIICHI_REQUIRE_SHARED=1 cargo test --release --benches
 	$(PY) -m pytest
+	$(PY) -m pytest benches --benchmark-disable -q
+	$(PY) benches/report.py --hands 50 --repeat 1 > /dev/null
 
 bench: build
-	$(VENV)/bin/maturin develop --release -q --extras test,bench
-	cargo bench --bench analysis --bench score --bench game --bench logs
+	RIICHI_REQUIRE_SHARED=1 cargo bench --bench analysis --bench score --bench game --bench logs
 	$(PY) -m pytest benches --benchmark-only

@@ -1,6 +1,7 @@
 //! Criterion benchmark of whole games inside Rust: east-south games under the
 //! Tenhou rules with built-in agents, on one thread and on all cores.
-//! Run: `cargo bench --bench game`.
+//! Every timed run checks its statistics against the one-thread run. Run:
+//! `cargo bench --bench game`; `cargo test --release --bench game` runs each once.
 
 use _core::game::agents::AgentKind;
 use _core::game::sim::simulate;
@@ -14,10 +15,29 @@ fn bench_games(c: &mut Criterion) {
     let n = 100;
     g.throughput(Throughput::Elements(n));
     for agent in [AgentKind::Random, AgentKind::Shanten] {
+        // The answer every timed run must give: the same statistics on any
+        // number of threads, whole games whose points and places add up.
+        let want = simulate(&rules, n, agent, 0, Some(1)).expect("games");
+        assert_eq!(want.games, n);
+        assert_eq!(
+            want.ranks.iter().sum::<u64>(),
+            10 * n,
+            "places 1-4 each game"
+        );
+        let start = i64::from(rules.start_points) * 4;
+        assert_eq!(
+            want.points.iter().sum::<i64>(),
+            start * n as i64,
+            "points conserved"
+        );
+        assert!(want.hands >= n && want.decisions > 100 * n, "{want:?}");
         for threads in [1, 2] {
             let name = format!("{}_{threads}_threads", agent.name());
             g.bench_function(name, |b| {
-                b.iter(|| simulate(&rules, n, agent, 0, Some(threads)).expect("games"));
+                b.iter(|| {
+                    let got = simulate(&rules, n, agent, 0, Some(threads)).expect("games");
+                    assert_eq!(got, want);
+                });
             });
         }
     }

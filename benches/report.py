@@ -311,19 +311,37 @@ def batch_report(problems: list[str]) -> None:
     seat = np.array(["ESWN".index(kw["seat_wind"]) for _, _, kw in args], dtype=np.uint8)
     rnd = np.array(["ESWN".index(kw["round_wind"]) for _, _, kw in args], dtype=np.uint8)
     rules = riichi.Rules(red_fives=(0, 0, 0))
+
+    def batch(threads: int) -> dict[str, Any]:
+        return riichi.score_batch(
+            hands, wins, flags=flags, seat_winds=seat, round_winds=rnd, rules=rules,
+            threads=threads,
+        )  # fmt: skip
+
+    # The answers before any timing: every row scored, and the first rows as
+    # `riichi.score` scores the same win one at a time.
+    want = batch(1)
+    if not (want["status"] == 0).all():
+        problems.append("score_batch left rows unscored")
+    for i, (hand, win, kw) in enumerate(args[:2000]):
+        one = riichi.score(
+            hand, win, tsumo=kw["tsumo"], riichi=kw["riichi"], seat_wind=kw["seat_wind"],
+            round_wind=kw["round_wind"], rules=rules,
+        )  # fmt: skip
+        got = (int(want["han"][i]), int(want["fu"][i]), int(want["points"][i]))
+        if got != (one.han, one.fu, one.points):
+            problems.append(f"score_batch row {i}: {got} but score() gives {one}")
+            break
     rates = []
     for threads in (1, 2):
         best = float("inf")
         for _ in range(3):
             t0 = time.perf_counter()
-            out = riichi.score_batch(
-                hands, wins, flags=flags, seat_winds=seat, round_winds=rnd, rules=rules,
-                threads=threads,
-            )  # fmt: skip
+            out = batch(threads)
             best = min(best, time.perf_counter() - t0)
+            if any((out[k] != want[k]).any() for k in want):
+                problems.append(f"score_batch on {threads} threads changed its answers")
         rates.append(len(hands) / best / 1e6)
-        if not (out["status"] == 0).all():
-            problems.append("score_batch left rows unscored")
     print(
         f"`riichi.score_batch` over all {len(hands):,} wins of the corpus as mpsz rows "
         f"(parsing included), best of 3: {rates[0]:.2f} M rows/s with threads=1, "
@@ -355,11 +373,7 @@ def main() -> int:
     if args.only != "analysis":
         if args.only != "score":
             print()
-        if hasattr(riichi, "score"):
-            score_report(args, problems)
-        else:
-            print("Full scoring: `riichi.score` is not in this build.")
-            problems.append("riichi.score is not in this build")
+        score_report(args, problems)
     print(
         f"Machine: {os.cpu_count()} cores, {cpu()}; Python {platform.python_version()}; "
         f"numpy {np.__version__}; load average {load_before} before, {load()} after; "

@@ -21,13 +21,20 @@ FILES = sorted(MJLOG.glob("*.mjlog")) if MJLOG.is_dir() else []
 pytestmark = pytest.mark.skipif(not FILES, reason=f"the shared Tenhou logs are absent ({MJLOG})")
 
 
+def per_second(benchmark: Any) -> None:
+    """Games per second of the timed rounds (none with --benchmark-disable)."""
+    if benchmark.stats is not None:
+        benchmark.extra_info["games_per_second"] = round(len(FILES) / benchmark.stats["mean"])
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 def test_replay_files(benchmark: Any, threads: int) -> None:
     reports = riichi.replay_files(FILES, threads=threads)
     assert all(r.ok for r in reports)
     benchmark.extra_info.update(games=len(FILES))
-    benchmark(riichi.replay_files, FILES, threads=threads)
-    benchmark.extra_info["games_per_second"] = round(len(FILES) / benchmark.stats["mean"])
+    timed = benchmark(riichi.replay_files, FILES, threads=threads)
+    assert len(timed) == len(FILES) and all(r.ok for r in timed)
+    per_second(benchmark)
 
 
 def test_read_then_replay_one_by_one(benchmark: Any) -> None:
@@ -37,5 +44,5 @@ def test_read_then_replay_one_by_one(benchmark: Any) -> None:
         return sum(riichi.replay(riichi.logs.read_mjlog(t)).ok for t in texts)
 
     assert run() == len(texts)
-    benchmark(run)
-    benchmark.extra_info["games_per_second"] = round(len(FILES) / benchmark.stats["mean"])
+    assert benchmark(run) == len(texts)
+    per_second(benchmark)

@@ -20,10 +20,6 @@ from typing import Any
 import pytest
 from cases import HANDS, SCORE_CASES, SCORE_TITLE, ScoreCase, check_score, score_wins
 
-import riichi
-
-pytestmark = pytest.mark.skipif(not hasattr(riichi, "score"), reason="riichi.score not built")
-
 
 @pytest.fixture
 def run_score(

@@ -13,6 +13,8 @@ pub mod notation;
 pub mod parallel;
 pub mod rules;
 pub mod score;
+#[cfg(test)]
+mod shared_data;
 pub mod tile;
 
 #[cfg(feature = "python")]

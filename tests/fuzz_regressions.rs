@@ -7,20 +7,49 @@ mod checks;
 
 use std::path::Path;
 
-/// Run `check` on every saved input of `target`; the panic names the file.
-fn replay(target: &str, check: fn(&[u8])) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/regressions")
-        .join(target);
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        return;
+/// Targets whose fuzzing has found a bug, each with its reproducers in
+/// `fuzz/regressions/<target>/`; the others have none (and no folder).
+const WITH_REPRODUCERS: [&str; 5] = ["score", "engine", "mjlog", "tenhou6", "mjai"];
+
+/// The files of `dir`, sorted; none when it does not exist.
+fn files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
     };
     let mut paths: Vec<_> = entries
         .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.is_file())
         .collect();
     paths.sort();
-    for path in paths {
-        let data = std::fs::read(&path).expect("a readable reproducer");
+    paths
+}
+
+/// Run `check` on every reproducer of `target` and on every input of its seed
+/// corpus (`fuzz/corpus/<target>/`, never empty); the panic names the file. A
+/// target listed in [`WITH_REPRODUCERS`] must have reproducers, and one not
+/// listed must have none: a folder that goes missing or empty fails here rather
+/// than passing with nothing checked.
+fn replay(target: &str, check: fn(&[u8])) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let reproducers = files(&root.join("regressions").join(target));
+    if WITH_REPRODUCERS.contains(&target) {
+        assert!(
+            !reproducers.is_empty(),
+            "fuzz/regressions/{target}/ is missing or empty: its reproducers are gone"
+        );
+    } else {
+        assert!(
+            reproducers.is_empty(),
+            "fuzz/regressions/{target}/ has reproducers: list {target} in WITH_REPRODUCERS"
+        );
+    }
+    let corpus = files(&root.join("corpus").join(target));
+    assert!(
+        !corpus.is_empty(),
+        "fuzz/corpus/{target}/ is missing or empty"
+    );
+    for path in reproducers.iter().chain(&corpus) {
+        let data = std::fs::read(path).expect("a readable input");
         assert!(
             std::panic::catch_unwind(|| check(&data)).is_ok(),
             "{} fails again",

@@ -986,7 +986,6 @@ def test_generator_is_consistent() -> None:
     assert again.case("a") == first
 
 
-@pytest.mark.skipif(not hasattr(riichi, "score"), reason="riichi.score is not built yet")
 def test_identical_scores_with_mahjong() -> None:
     tally = run_all()
     text = summary(tally)
@@ -1001,7 +1000,6 @@ def test_identical_scores_with_mahjong() -> None:
         assert not missing, f"yaku too rarely exercised (mahjong's count): {missing}"
 
 
-@pytest.mark.skipif(not hasattr(riichi, "score"), reason="riichi.score is not built yet")
 def test_renhou_yakuman_agrees() -> None:
     """Renhou as a yakuman (`Rules(renhou="yakuman")`, mahjong's renhou_as_yakuman):
     a non-dealer's closed ron before their first draw."""

@@ -1,8 +1,8 @@
 """Review of the scorer against RULES.md §2, §4-§8 and the seeds (001 above all).
 
-The first part shows bugs: each test states what RULES.md or a seed says and fails
-on the current build. The second part pins down tricky cases that were checked by
-hand and are right. Unless a test says otherwise the winner sits South (a
+The first part pins the cases a review found wrong and that are fixed: each test
+states what RULES.md or a seed says. The second part pins down tricky cases that
+were checked by hand and are right. Unless a test says otherwise the winner sits South (a
 non-dealer) in an East round, so 3z (W) and 4z (N) are guest winds and 1z is the
 round wind.
 """

@@ -1650,31 +1650,9 @@ mod tests {
     use crate::logs::record::tenhou_type::{HANCHAN, NO_AKA, VS_HUMAN};
     use std::path::PathBuf;
 
-    /// The shared Tenhou logs, sorted, with their texts; `None` when absent.
+    /// The shared Tenhou logs, sorted, with their texts (see `shared_data`).
     fn samples() -> Option<Vec<(PathBuf, String)>> {
-        let dir = PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/data/tenhou/mjlog"
-        ));
-        if !dir.exists() {
-            eprintln!("skipped: {} is absent", dir.display());
-            return None;
-        }
-        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "mjlog"))
-            .collect();
-        files.sort();
-        Some(
-            files
-                .into_iter()
-                .map(|f| {
-                    let text = std::fs::read_to_string(&f).unwrap();
-                    (f, text)
-                })
-                .collect(),
-        )
+        crate::shared_data::texts("tenhou/mjlog", "mjlog")
     }
 
     #[test]

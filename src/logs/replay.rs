@@ -631,30 +631,12 @@ fn compare_next(
 mod tests {
     use super::*;
     use crate::logs::mjlog::read_mjlog;
-    use std::path::PathBuf;
-
-    fn data(sub: &str) -> Option<PathBuf> {
-        let p = PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/data/tenhou"
-        ))
-        .join(sub);
-        if p.exists() {
-            Some(p)
-        } else {
-            eprintln!("skipped: {} is absent", p.display());
-            None
-        }
-    }
 
     #[test]
     fn every_shared_mjlog_replays_without_mismatch() {
-        let Some(dir) = data("mjlog") else { return };
-        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        files.sort();
+        let Some(files) = crate::shared_data::files("tenhou/mjlog", "mjlog") else {
+            return;
+        };
         let mut total = ReplayReport::default();
         let mut bad = Vec::new();
         for f in &files {

@@ -301,7 +301,6 @@ impl Mt19937 {
 mod tests {
     use super::*;
     use crate::game::wall::Wall;
-    use std::path::PathBuf;
 
     #[test]
     fn mt19937ar_reference_outputs() {
@@ -359,17 +358,6 @@ mod tests {
     }
 
     // ---- proof against real mjlogs --------------------------------------------
-
-    /// The mjlog folder: `RIICHI_SHARED` (the shared folder) or `../shared`
-    /// beside the repository, then `data/tenhou/mjlog`.
-    fn mjlog_dir() -> Option<PathBuf> {
-        let shared = match std::env::var_os("RIICHI_SHARED") {
-            Some(d) => PathBuf::from(d),
-            None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-        };
-        let dir = shared.join("data/tenhou/mjlog");
-        dir.is_dir().then_some(dir)
-    }
 
     /// Value of `name="..."` inside one tag's text.
     fn attr<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
@@ -566,18 +554,9 @@ mod tests {
 
     #[test]
     fn tenhou_mjlogs_reproduce() {
-        let Some(dir) = mjlog_dir() else {
-            eprintln!(
-                "shared mjlogs not found (../shared/data/tenhou/mjlog or RIICHI_SHARED): skipping"
-            );
+        let Some(paths) = crate::shared_data::files("tenhou/mjlog", "mjlog") else {
             return;
         };
-        let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .unwrap()
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "mjlog"))
-            .collect();
-        paths.sort();
         let mut counts = Counts::default();
         for path in &paths {
             let text = std::fs::read_to_string(path).unwrap();
@@ -589,5 +568,7 @@ mod tests {
             counts.files, counts.hands, counts.draws, counts.rinshan, counts.kan_dora, counts.ura
         );
         assert_eq!(counts.files, paths.len());
+        // Every shared game has its seed: each of its hands was checked.
+        assert_eq!((counts.files, counts.hands), (177, 1789));
     }
 }
