@@ -1130,6 +1130,54 @@ fn ippatsu_is_broken_by_a_call() {
     assert_eq!(win_deltas(&g), [8800, -2600, -2600, -2600]);
 }
 
+/// Whether the current hand's first win counts ippatsu.
+fn has_ippatsu(g: &Game) -> bool {
+    g.events.iter().rev().any(
+        |e| matches!(e, Event::Hora { yaku, .. } if yaku.iter().any(|(y, _)| *y == Yaku::Ippatsu)),
+    )
+}
+
+#[test]
+fn ippatsu_is_broken_by_another_seats_closed_kan() {
+    // East riichis on its first discard and tsumos 4s on its next draw. South holds
+    // four 4p: when it declares them as a closed kan in between, the go-around is
+    // interrupted and East's win has no ippatsu (it keeps it when South discards).
+    let scenario = |draws: &str| {
+        Scenario::new(rules())
+            .hands([
+                "234m567m678p11p23s",
+                "4444p12468m2468s",
+                "99m1379p1379s567z",
+                "?",
+            ])
+            .draws(draws)
+            .dora("5z")
+            .ura("6z")
+    };
+    let mut g = scenario("1z 7z ? ? 4s").game();
+    g.riichi(E, "1z");
+    g.pass_all();
+    g.tsumogiri_until(|g| g.turn() == E);
+    g.act(E, Action::Tsumo);
+    assert!(has_ippatsu(&g), "no kan: ippatsu");
+    let mut g = scenario("1z 7z ? ? 4s").game();
+    g.riichi(E, "1z");
+    g.pass_all();
+    g.act(
+        S,
+        Action::Ankan {
+            kind: tile("4p").kind(),
+        },
+    );
+    g.tsumogiri_until(|g| g.turn() == E);
+    g.act(E, Action::Tsumo);
+    assert!(!has_ippatsu(&g), "a closed kan by South broke it");
+    assert!(g
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::Ankan { seat: S, .. })));
+}
+
 #[test]
 fn double_riichi_on_the_first_uninterrupted_discard() {
     // Riichi on the first discard, tsumo two draws later (no ippatsu): double
