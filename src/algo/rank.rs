@@ -67,6 +67,55 @@ pub fn rank(held: &[u8]) -> usize {
     r as usize
 }
 
+/// Rank of `held` (1-9 kinds, each 0-4, at most `budget` tiles, `budget` at most
+/// 14) among the groups of its length with at most `budget` tiles: the index of
+/// its entry in the tables of groups beside melds (`build.rs`, `capped.rs`).
+#[allow(dead_code)]
+#[inline]
+pub fn rank_within(held: &[u8], budget: usize) -> usize {
+    let last = held.len() - 1;
+    let mut budget = budget;
+    let mut r = 0u32;
+    for (i, &c) in held.iter().enumerate() {
+        r += BEFORE[(last - i) & 15][budget & 15][c as usize & 7];
+        budget = budget.wrapping_sub(c as usize);
+    }
+    r as usize
+}
+
+/// [`rank_within`] of a 9-kind group and, for each kind `k`, of the group with
+/// one more copy of `k` (meaningful only when `held[k] < 4` and the group holds
+/// fewer than `budget` tiles): the terms before `k` are shared, those after it
+/// are read with one tile less of budget.
+#[allow(dead_code)]
+#[inline]
+pub fn rank_with_draws(held: &[u8; 9], budget: usize) -> (usize, [usize; 9]) {
+    let mut left = [0usize; 10];
+    left[0] = budget;
+    for i in 0..9 {
+        left[i + 1] = left[i].wrapping_sub(held[i] as usize);
+    }
+    let term = |i: usize, b: usize, c: usize| BEFORE[(8 - i) & 15][b & 15][c & 7];
+    let mut prefix = [0u32; 10];
+    for i in 0..9 {
+        prefix[i + 1] = prefix[i] + term(i, left[i], held[i] as usize);
+    }
+    let mut suffix = [0u32; 10];
+    for i in (0..9).rev() {
+        suffix[i] = suffix[i + 1] + term(i, left[i].wrapping_sub(1), held[i] as usize);
+    }
+    let draws = std::array::from_fn(|k| {
+        (prefix[k] + term(k, left[k], held[k] as usize + 1) + suffix[k + 1]) as usize
+    });
+    (prefix[9] as usize, draws)
+}
+
+/// Number of groups of `kinds` kinds with at most `budget` tiles.
+#[allow(dead_code)]
+pub const fn count_within(kinds: usize, budget: usize) -> usize {
+    COMPLETIONS[kinds][budget] as usize
+}
+
 /// Ranks of the first `head` kinds of an `n`-kind group, by their base-5 code:
 /// the partial rank in the low 24 bits (the tiles used above them, unread).
 const fn heads<const SIZE: usize>(n: usize, head: usize) -> [u32; SIZE] {
@@ -197,6 +246,42 @@ mod tests {
             let mut next = 0;
             walk(&mut Vec::new(), kinds, MAX_TILES as u8, &mut next);
             assert_eq!(next, group_count(kinds));
+        }
+    }
+
+    /// Ranks within a smaller budget count the groups in order, and the ranks of
+    /// the groups with one more tile agree with ranking them afresh.
+    #[test]
+    fn ranks_within_a_budget() {
+        fn walk(held: &mut Vec<u8>, kinds: usize, budget: u8, next: &mut usize) {
+            if held.len() == kinds {
+                assert_eq!(rank_within(held, 11), *next, "{held:?}");
+                *next += 1;
+                if kinds == 9 {
+                    let h: [u8; 9] = held.as_slice().try_into().unwrap();
+                    let (r, draws) = rank_with_draws(&h, 11);
+                    assert_eq!(r, *next - 1);
+                    let total: u8 = h.iter().sum();
+                    for k in 0..9 {
+                        if h[k] < 4 && total < 11 {
+                            let mut more = h;
+                            more[k] += 1;
+                            assert_eq!(draws[k], rank_within(&more, 11), "{h:?} {k}");
+                        }
+                    }
+                }
+                return;
+            }
+            for c in 0..=budget.min(4) {
+                held.push(c);
+                walk(held, kinds, budget - c, next);
+                held.pop();
+            }
+        }
+        for kinds in 1..=9 {
+            let mut next = 0;
+            walk(&mut Vec::new(), kinds, 11, &mut next);
+            assert_eq!(next, count_within(kinds, 11));
         }
     }
 }

@@ -3,7 +3,8 @@
 //! first) its 10 masks of the kinds whose drawing lowers each distance. Also
 //! the hash table of each suit's splits (`suit_splits.rs`).
 
-use super::rank::{rank_honor, rank_suit};
+use super::distance::FAR;
+use super::rank::{count_within, rank_honor, rank_suit, rank_within};
 use super::shanten::Lanes;
 use super::suit_splits::{buckets, slot_list, BUCKET_SLOTS, KEY_MASK, MOST_SPLITS};
 use crate::tile::Counts;
@@ -33,6 +34,84 @@ static SUIT_LOWERING: &[u8] = table!("suit_lowering.bin");
 static HONOR_LOWERING: &[u8] = table!("honor_lowering.bin");
 static SUIT_SPLIT_SLOTS: &[u8] = table!("suit_split_slots.bin");
 static SUIT_SPLIT_LIST: &[u8] = table!("suit_split_list.bin");
+static SUIT_SEGMENT_DISTANCES: &[u8] = table!("suit_segment_distances.bin");
+static SUIT_SEGMENT_LOWERING: &[u8] = table!("suit_segment_lowering.bin");
+static HONOR_SEGMENT_DISTANCES: &[u8] = table!("honor_segment_distances.bin");
+static HONOR_SEGMENT_LOWERING: &[u8] = table!("honor_segment_lowering.bin");
+static CHI_DISTANCES: &[u8] = table!("chi_distances.bin");
+static PON_DISTANCES: &[u8] = table!("pon_distances.bin");
+
+/// Most concealed tiles beside a meld: the budget of the tables below.
+pub const MELD_BUDGET: usize = 11;
+
+/// Rows of the segment tables before those of `kinds` kinds.
+const fn segment_start(kinds: usize) -> usize {
+    let mut n = 0;
+    let mut l = 0;
+    while l < kinds {
+        n += count_within(l, MELD_BUDGET);
+        l += 1;
+    }
+    n
+}
+
+/// `SEGMENT_STARTS[kinds]`: where the segments of `kinds` kinds begin.
+const SEGMENT_STARTS: [usize; 10] = {
+    let mut t = [0; 10];
+    let mut k = 0;
+    while k < 10 {
+        t[k] = segment_start(k);
+        k += 1;
+    }
+    t
+};
+
+/// Row of a segment (a run of kinds of a numbered suit, or some honors) of at
+/// most [`MELD_BUDGET`] tiles, each kind at most 4, shorter than its whole group.
+#[inline]
+fn segment_row(held: &[u8]) -> usize {
+    if held.is_empty() {
+        0
+    } else {
+        SEGMENT_STARTS[held.len()] + rank_within(held, MELD_BUDGET)
+    }
+}
+
+/// Distances of a segment with every cap at 4 (requirements of [`segment_row`]);
+/// `runs` for a numbered suit.
+#[inline]
+pub fn segment_distances(held: &[u8], runs: bool) -> Lanes {
+    let table = if runs {
+        SUIT_SEGMENT_DISTANCES
+    } else {
+        HONOR_SEGMENT_DISTANCES
+    };
+    lanes_at(table, segment_row(held))
+}
+
+/// [`entry`] of a segment with every cap at 4 (same requirements).
+#[inline]
+pub fn segment_entry(held: &[u8], runs: bool) -> (Lanes, [u16; 10]) {
+    let r = segment_row(held);
+    let (dist, low) = if runs {
+        (SUIT_SEGMENT_DISTANCES, SUIT_SEGMENT_LOWERING)
+    } else {
+        (HONOR_SEGMENT_DISTANCES, HONOR_SEGMENT_LOWERING)
+    };
+    (lanes_at(dist, r), lowering_at(low, r))
+}
+
+/// Distances (up to 3 sets; more is unreachable) of a numbered suit whose only
+/// lowered caps are one chi's from kind `at` (`chi`), or one pon's on kind `at`,
+/// from its [`rank_within`] among suits of at most [`MELD_BUDGET`] tiles.
+#[inline]
+pub fn one_meld_distances(chi: bool, at: usize, rank: usize) -> Lanes {
+    let table = if chi { CHI_DISTANCES } else { PON_DISTANCES };
+    let r = at * count_within(9, MELD_BUDGET) + rank;
+    let mut l = [FAR; 16];
+    l[..8].copy_from_slice(&table[r * 8..r * 8 + 8]);
+    l
+}
 
 /// The splits of a suit by its [`key`](super::suit_splits::key), in the order a
 /// search number by number finds them: the first `n` of the 4 returned (`n` is 0
@@ -156,6 +235,12 @@ mod tests {
             HONOR_LOWERING,
             SUIT_SPLIT_SLOTS,
             SUIT_SPLIT_LIST,
+            SUIT_SEGMENT_DISTANCES,
+            SUIT_SEGMENT_LOWERING,
+            HONOR_SEGMENT_DISTANCES,
+            HONOR_SEGMENT_LOWERING,
+            CHI_DISTANCES,
+            PON_DISTANCES,
         ] {
             assert_eq!(t.as_ptr() as usize % 64, 0, "a table off a cache line");
         }
@@ -195,6 +280,13 @@ mod tests {
         assert_eq!(HONOR_DISTANCES.len(), group_count(7) * 16);
         assert_eq!(SUIT_LOWERING.len(), group_count(9) * 20);
         assert_eq!(HONOR_LOWERING.len(), group_count(7) * 20);
+        assert_eq!(SUIT_SEGMENT_DISTANCES.len(), SEGMENT_STARTS[9] * 16);
+        assert_eq!(SUIT_SEGMENT_LOWERING.len(), SEGMENT_STARTS[9] * 20);
+        assert_eq!(HONOR_SEGMENT_DISTANCES.len(), SEGMENT_STARTS[8] * 16);
+        assert_eq!(HONOR_SEGMENT_LOWERING.len(), SEGMENT_STARTS[8] * 20);
+        let one = count_within(9, MELD_BUDGET) * 8;
+        assert_eq!(CHI_DISTANCES.len(), 7 * one);
+        assert_eq!(PON_DISTANCES.len(), 9 * one);
         assert_eq!(rank(&[0; 9]), 0);
         assert_eq!(rank(&[4, 4, 4, 2, 0, 0, 0, 0, 0]), group_count(9) - 1);
     }
