@@ -3,12 +3,11 @@
 //! (padded to 16 lanes) and, in a second table, for each target the kinds whose
 //! drawing lowers that distance (10 little-endian `u16` masks).
 //!
-//! For groups beside melds (at most 11 concealed tiles, ranked by
-//! `rank::rank_within`): the same two tables for every shorter group (the
-//! segments a dead kind leaves, the live honors), and the distances (lanes 0-7,
-//! up to 3 sets) of a numbered suit whose only lowered caps are those of one chi
-//! (3 on three neighbouring kinds, one table per position) or of one pon (1 on
-//! one kind, one table per kind). See `src/algo/capped.rs`.
+//! For groups beside melds (ranked by `rank::rank_within`): the same two tables
+//! for every shorter group of at most 11 tiles (the segments a dead kind leaves,
+//! the live honors), and for every cap pattern 1-4 chi and pon of a numbered
+//! suit leave with no kind dead, the distances of every suit of at most
+//! `14 - 3 melds` tiles up to `4 - melds` sets. See `src/algo/capped.rs`.
 
 #[path = "src/algo/distance.rs"]
 #[allow(dead_code)]
@@ -162,19 +161,71 @@ fn write_segments(dir: &std::path::Path, name: &str, longest: usize, runs: bool)
     }
 }
 
-/// The suit tables beside one chi (7 positions) and one pon (9 kinds).
-fn write_one_meld(dir: &std::path::Path) {
-    for (name, positions, cap) in [("chi", 7, 3u8), ("pon", 9, 1u8)] {
-        let mut out = Vec::new();
-        for s in 0..positions {
-            let mut caps = [4u8; 9];
-            let width = if cap == 3 { 3 } else { 1 };
-            caps[s..s + width].fill(cap);
-            for d in capped_distances(9, true, &caps, MELD_BUDGET) {
-                push_lanes(&mut out, &d[..8], 8);
+/// Caps a set of melds of one suit leaves, if none of them is 0, as 3-bit
+/// fields (kind i at bit 3i): the key of the pattern's table.
+pub fn caps_key(caps: &[u8; 9]) -> u32 {
+    caps.iter()
+        .enumerate()
+        .fold(0, |k, (i, &c)| k | u32::from(c) << (3 * i))
+}
+
+/// Every cap pattern that 1-4 chi and pon of one suit leave with no kind dead,
+/// by key, with its number of melds.
+fn meld_patterns() -> Vec<(u32, usize, [u8; 9])> {
+    fn walk(
+        from: usize,
+        left: usize,
+        caps: &mut [i8; 9],
+        melds: usize,
+        out: &mut Vec<(u32, usize, [u8; 9])>,
+    ) {
+        if melds > 0 && caps.iter().all(|&c| c >= 1) {
+            let c = caps.map(|c| c as u8);
+            out.push((caps_key(&c), melds, c));
+        }
+        if left == 0 {
+            return;
+        }
+        // Meld types 0-6: a chi from that kind; 7-15: a pon of kind t - 7.
+        for t in from..16 {
+            let kinds: Vec<(usize, i8)> = if t < 7 {
+                vec![(t, 1), (t + 1, 1), (t + 2, 1)]
+            } else {
+                vec![(t - 7, 3)]
+            };
+            for &(k, n) in &kinds {
+                caps[k] -= n;
+            }
+            walk(t, left - 1, caps, melds + 1, out);
+            for &(k, n) in &kinds {
+                caps[k] += n;
             }
         }
-        std::fs::write(dir.join(format!("{name}_distances.bin")), out).expect("write table");
+    }
+    let mut out = Vec::new();
+    walk(0, 4, &mut [4; 9], 0, &mut out);
+    out.sort_unstable();
+    out.dedup_by_key(|p| p.0);
+    out
+}
+
+/// The suit tables beside melds with no dead kind: for each cap pattern (sorted
+/// by key), the distances of every suit of at most `14 - 3 melds` tiles up to
+/// `4 - melds` sets, two lanes a byte (15 for unreachable).
+fn write_meld_patterns(dir: &std::path::Path) {
+    let (mut keys, mut starts, mut packed) = (Vec::new(), Vec::new(), Vec::new());
+    for (key, melds, caps) in meld_patterns() {
+        keys.extend_from_slice(&key.to_le_bytes());
+        starts.extend_from_slice(&(packed.len() as u32).to_le_bytes());
+        let lanes = 2 * (5 - melds);
+        for d in capped_distances(9, true, &caps, 14 - 3 * melds) {
+            for two in d[..lanes].chunks_exact(2) {
+                packed.push(two[0].min(15) | two[1].min(15) << 4);
+            }
+        }
+    }
+    for (name, bytes) in [("keys", keys), ("starts", starts), ("distances", packed)] {
+        std::fs::write(dir.join(format!("meld_pattern_{name}.bin")), bytes).expect("write table");
     }
 }
 
@@ -187,7 +238,7 @@ fn main() {
     write_suit_splits(&dir);
     write_segments(&dir, "suit_segment", 8, true);
     write_segments(&dir, "honor_segment", 7, false);
-    write_one_meld(&dir);
+    write_meld_patterns(&dir);
     for (name, kinds, runs) in [("suit", 9, true), ("honor", 7, false)] {
         let dist = distances(kinds, runs);
         let mut lanes = Vec::with_capacity(dist.len() * 16);

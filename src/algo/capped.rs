@@ -13,19 +13,19 @@
 //!   plus one of the kinds above it, so the suit's distances are the min-plus
 //!   product of the two segments' distances, each from the uncapped table of
 //!   its length (or, if melds also lower caps inside it, the capped scan).
-//! - A suit whose only lowered caps are those of one chi (3 on three
-//!   neighbouring kinds) or one pon (1 on one kind) has a table of its own per
-//!   position: the capped scan itself, tabulated for every suit of at most 11
-//!   concealed tiles (a meld leaves at most 11), up to 3 sets (with a meld the
-//!   hand needs at most 3; the lanes of 4 sets read unreachable).
-//! - Anything else (two melds holding copies of one suit, apart from kans) goes
-//!   down the capped scan, which is exact by definition.
+//! - A suit beside 1-4 chi and pon of its own (no kan) has a table per cap
+//!   pattern they leave (1,730 patterns, found by binary search on the caps):
+//!   the capped scan itself, tabulated for every suit of at most `14 - 3 melds`
+//!   concealed tiles (what the melds leave) up to `4 - melds` sets (what the hand
+//!   still needs; the lanes above read unreachable), two lanes a byte.
+//! - Anything else (a kan and a chi or pon in one suit: a segment with lowered
+//!   caps) goes down the capped scan, which is exact by definition.
 //!
 //! The lowering kinds of a joined suit are those of either segment for the
 //! targets that some optimal split gives it: a draw lowers a distance by at
 //! most 1, so it lowers the product exactly when it lowers a part on an optimal
-//! split. Tables without lowering masks (chi and pon) are read once more per
-//! drawable kind, the ranks of all the draws computed in one pass.
+//! split. The pattern tables, which hold no lowering masks, are read once more
+//! per drawable kind, the ranks of all the draws computed in one pass.
 //! A group of 11 concealed tiles (a 3n+2 hand) gets no lowering kinds from the
 //! tables, as a closed group of 14 gets none: no tile can be drawn to it.
 
@@ -128,20 +128,12 @@ fn spread(mut mask: u16, at: &[u8]) -> u16 {
 
 /// A numbered suit of at most [`MELD_BUDGET`] tiles.
 fn suit<const LOW: bool>(held: &[u8; 9], caps: &[u8; 9], total: usize) -> Entry {
-    let (mut dead, mut limited) = (0u16, 0u16);
+    let mut dead = 0u16;
     for (i, &c) in caps.iter().enumerate() {
         dead |= u16::from(c == 0) << i;
-        limited |= u16::from(c > 0 && c < 4) << i;
     }
     if dead == 0 {
-        let at = limited.trailing_zeros() as usize;
-        let chi =
-            limited.count_ones() == 3 && limited >> at == 0b111 && caps[at..at + 3] == [3, 3, 3];
-        let pon = limited.is_power_of_two() && caps[at] == 1;
-        if chi || pon {
-            return one_meld::<LOW>(held, caps, chi, at, total);
-        }
-        return scan::<LOW>(held, caps, true);
+        return beside_melds::<LOW>(held, caps, total);
     }
     // The dead kinds cut the suit into segments, joined by min-plus.
     let mut acc: Entry = (identity(), [0; 10]);
@@ -203,29 +195,34 @@ fn join<const LOW: bool>(x: &Entry, y: &Entry, shift: usize) -> Entry {
     (d, low)
 }
 
-/// A suit beside one chi (from kind `at`) or one pon (on kind `at`) and no other
-/// meld of the suit: its own table, read again for each draw.
-fn one_meld<const LOW: bool>(
-    held: &[u8; 9],
-    caps: &[u8; 9],
-    chi: bool,
-    at: usize,
-    total: usize,
-) -> Entry {
+/// A suit beside 1-4 chi and pon of its own and no kan: the table of its cap
+/// pattern, read again for each draw.
+fn beside_melds<const LOW: bool>(held: &[u8; 9], caps: &[u8; 9], total: usize) -> Entry {
+    let copies: usize = caps.iter().map(|&c| 4 - c as usize).sum();
+    let melds = copies / 3;
+    let key = caps
+        .iter()
+        .enumerate()
+        .fold(0u32, |k, (i, &c)| k | u32::from(c) << (3 * i));
+    let budget = 14usize.saturating_sub(copies);
+    let start = match table::meld_pattern(key) {
+        Some(start) if copies % 3 == 0 && total <= budget => start,
+        _ => return scan::<LOW>(held, caps, true),
+    };
     if !LOW {
-        let r = rank_within(held, MELD_BUDGET);
-        return (table::one_meld_distances(chi, at, r), [0; 10]);
+        let r = rank_within(held, budget);
+        return (table::meld_pattern_distances(start, melds, r), [0; 10]);
     }
-    let (r, draws) = rank_with_draws(held, MELD_BUDGET);
-    let d = table::one_meld_distances(chi, at, r);
+    let (r, draws) = rank_with_draws(held, budget);
+    let d = table::meld_pattern_distances(start, melds, r);
     let mut low = [0u16; 10];
-    if total < MELD_BUDGET {
+    if total < budget {
         for k in 0..9 {
             if held[k] >= caps[k] {
                 continue;
             }
-            let after = table::one_meld_distances(chi, at, draws[k]);
-            for j in 0..8 {
+            let after = table::meld_pattern_distances(start, melds, draws[k]);
+            for j in 0..10 {
                 low[j] |= u16::from(after[j] < d[j]) << k;
             }
         }
@@ -245,7 +242,7 @@ mod tests {
         runs: bool,
         melds: usize,
         tiles: usize,
-    ) -> ([u8; 9], [u8; 9]) {
+    ) -> ([u8; 9], [u8; 9], usize) {
         let n = if runs { 9 } else { 7 };
         let mut caps = [4u8; 9];
         let mut made = 0;
@@ -274,7 +271,7 @@ mod tests {
                 held[k] += 1;
             }
         }
-        (held, caps)
+        (held, caps, made)
     }
 
     #[test]
@@ -284,17 +281,20 @@ mod tests {
             let runs = i % 4 != 0;
             let melds = 1 + i % 4;
             let tiles = rng.gen_range(0..=14 - 3 * melds).min(MELD_BUDGET);
-            let (held, caps) = random_group(&mut rng, runs, melds, tiles);
+            let (held, caps, made) = random_group(&mut rng, runs, melds, tiles);
             let n = if runs { 9 } else { 7 };
             let (h, c) = (&held[..n], &caps[..n]);
             let want = scan::<true>(h, c, runs);
             let got = entry(h, c, runs);
             let total: usize = h.iter().map(|&x| x as usize).sum();
-            // Up to 3 sets: what a hand beside a meld can ask of a group.
-            assert_eq!(got.0[..8], want.0[..8], "{h:?} caps {c:?}");
-            assert_eq!(distances(h, c, runs)[..8], want.0[..8], "{h:?} caps {c:?}");
-            if total < MELD_BUDGET {
-                assert_eq!(got.1[..8], want.1[..8], "{h:?} caps {c:?}");
+            // Up to `4 - made` sets: what a hand beside the melds can ask of the
+            // group; lowering kinds where a tile can still be drawn (3n+1).
+            let lanes = 2 * (5 - made.max(1));
+            assert_eq!(got.0[..lanes], want.0[..lanes], "{h:?} caps {c:?}");
+            let d = distances(h, c, runs);
+            assert_eq!(d[..lanes], want.0[..lanes], "{h:?} caps {c:?}");
+            if total + 3 * made <= 13 {
+                assert_eq!(got.1[..lanes], want.1[..lanes], "{h:?} caps {c:?}");
             }
         }
     }

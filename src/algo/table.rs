@@ -38,8 +38,9 @@ static SUIT_SEGMENT_DISTANCES: &[u8] = table!("suit_segment_distances.bin");
 static SUIT_SEGMENT_LOWERING: &[u8] = table!("suit_segment_lowering.bin");
 static HONOR_SEGMENT_DISTANCES: &[u8] = table!("honor_segment_distances.bin");
 static HONOR_SEGMENT_LOWERING: &[u8] = table!("honor_segment_lowering.bin");
-static CHI_DISTANCES: &[u8] = table!("chi_distances.bin");
-static PON_DISTANCES: &[u8] = table!("pon_distances.bin");
+static MELD_PATTERN_KEYS: &[u8] = table!("meld_pattern_keys.bin");
+static MELD_PATTERN_STARTS: &[u8] = table!("meld_pattern_starts.bin");
+static MELD_PATTERN_DISTANCES: &[u8] = table!("meld_pattern_distances.bin");
 
 /// Most concealed tiles beside a meld: the budget of the tables below.
 pub const MELD_BUDGET: usize = 11;
@@ -101,15 +102,46 @@ pub fn segment_entry(held: &[u8], runs: bool) -> (Lanes, [u16; 10]) {
     (lanes_at(dist, r), lowering_at(low, r))
 }
 
-/// Distances (up to 3 sets; more is unreachable) of a numbered suit whose only
-/// lowered caps are one chi's from kind `at` (`chi`), or one pon's on kind `at`,
-/// from its [`rank_within`] among suits of at most [`MELD_BUDGET`] tiles.
+/// The table of a numbered suit's cap pattern (no kind dead, 1-4 chi and pon:
+/// caps as 3-bit fields, kind i at bit 3i): where its rows start, or `None` for
+/// a pattern melds cannot leave.
 #[inline]
-pub fn one_meld_distances(chi: bool, at: usize, rank: usize) -> Lanes {
-    let table = if chi { CHI_DISTANCES } else { PON_DISTANCES };
-    let r = at * count_within(9, MELD_BUDGET) + rank;
+pub fn meld_pattern(key: u32) -> Option<usize> {
+    let key_at = |i: usize| {
+        u32::from_le_bytes(
+            MELD_PATTERN_KEYS[4 * i..4 * i + 4]
+                .try_into()
+                .expect("4 bytes"),
+        )
+    };
+    let (mut lo, mut hi) = (0, MELD_PATTERN_KEYS.len() / 4);
+    while lo < hi {
+        let mid = usize::midpoint(lo, hi);
+        match key_at(mid).cmp(&key) {
+            std::cmp::Ordering::Less => lo = mid + 1,
+            std::cmp::Ordering::Greater => hi = mid,
+            std::cmp::Ordering::Equal => {
+                let s = &MELD_PATTERN_STARTS[4 * mid..4 * mid + 4];
+                return Some(u32::from_le_bytes(s.try_into().expect("4 bytes")) as usize);
+            }
+        }
+    }
+    None
+}
+
+/// Distances of the suit of rank `rank` in the pattern table starting at
+/// `start`, beside `melds` melds of the suit: up to `4 - melds` sets, the lanes
+/// above unreachable.
+#[inline]
+pub fn meld_pattern_distances(start: usize, melds: usize, rank: usize) -> Lanes {
+    let bytes = 5 - melds;
+    let at = start + rank * bytes;
     let mut l = [FAR; 16];
-    l[..8].copy_from_slice(&table[r * 8..r * 8 + 8]);
+    for (i, &b) in MELD_PATTERN_DISTANCES[at..at + bytes].iter().enumerate() {
+        for (j, v) in [b & 15, b >> 4].into_iter().enumerate() {
+            l[2 * i + j] = if v == 15 { FAR } else { v };
+        }
+    }
     l
 }
 
@@ -239,8 +271,9 @@ mod tests {
             SUIT_SEGMENT_LOWERING,
             HONOR_SEGMENT_DISTANCES,
             HONOR_SEGMENT_LOWERING,
-            CHI_DISTANCES,
-            PON_DISTANCES,
+            MELD_PATTERN_KEYS,
+            MELD_PATTERN_STARTS,
+            MELD_PATTERN_DISTANCES,
         ] {
             assert_eq!(t.as_ptr() as usize % 64, 0, "a table off a cache line");
         }
@@ -284,9 +317,15 @@ mod tests {
         assert_eq!(SUIT_SEGMENT_LOWERING.len(), SEGMENT_STARTS[9] * 20);
         assert_eq!(HONOR_SEGMENT_DISTANCES.len(), SEGMENT_STARTS[8] * 16);
         assert_eq!(HONOR_SEGMENT_LOWERING.len(), SEGMENT_STARTS[8] * 20);
-        let one = count_within(9, MELD_BUDGET) * 8;
-        assert_eq!(CHI_DISTANCES.len(), 7 * one);
-        assert_eq!(PON_DISTANCES.len(), 9 * one);
+        // A chi of 123, a pon of 1; no meld, or a dead kind: no pattern.
+        assert!(meld_pattern(0o444_444_333).is_some());
+        assert!(meld_pattern(0o444_444_441).is_some());
+        assert!(meld_pattern(0o444_444_444).is_none());
+        assert!(meld_pattern(0o444_444_440).is_none());
+        let last = MELD_PATTERN_STARTS.len() - 4;
+        let start = u32::from_le_bytes(MELD_PATTERN_STARTS[last..].try_into().unwrap()) as usize;
+        // The rows of the last pattern end the table.
+        assert!(MELD_PATTERN_DISTANCES.len() > start);
         assert_eq!(rank(&[0; 9]), 0);
         assert_eq!(rank(&[4, 4, 4, 2, 0, 0, 0, 0, 0]), group_count(9) - 1);
     }
