@@ -169,6 +169,14 @@ pub fn caps_key(caps: &[u8; 9]) -> u32 {
         .fold(0, |k, (i, &c)| k | u32::from(c) << (3 * i))
 }
 
+/// Slots of the hash table of cap patterns (`src/algo/capped.rs` reads it).
+const PATTERN_SLOTS: usize = 4096;
+
+/// The slot a pattern key hashes to.
+fn pattern_slot(key: u32) -> usize {
+    (key.wrapping_mul(0x9E37_79B1) >> 20) as usize % PATTERN_SLOTS
+}
+
 /// Every cap pattern that 1-4 chi and pon of one suit leave with no kind dead,
 /// by key, with its number of melds.
 fn meld_patterns() -> Vec<(u32, usize, [u8; 9])> {
@@ -213,10 +221,19 @@ fn meld_patterns() -> Vec<(u32, usize, [u8; 9])> {
 /// by key), the distances of every suit of at most `14 - 3 melds` tiles up to
 /// `4 - melds` sets, two lanes a byte (15 for unreachable).
 fn write_meld_patterns(dir: &std::path::Path) {
-    let (mut keys, mut starts, mut packed) = (Vec::new(), Vec::new(), Vec::new());
+    let mut slots = vec![0u8; 8 * PATTERN_SLOTS];
+    let mut packed = Vec::new();
     for (key, melds, caps) in meld_patterns() {
-        keys.extend_from_slice(&key.to_le_bytes());
-        starts.extend_from_slice(&(packed.len() as u32).to_le_bytes());
+        // Open addressing: the first free slot from the key's hash.
+        let mut slot = pattern_slot(key);
+        let mut probes = 0;
+        while slots[8 * slot..8 * slot + 4] != [0; 4] {
+            slot = (slot + 1) % PATTERN_SLOTS;
+            probes += 1;
+        }
+        assert!(probes < 8, "pattern hash too crowded");
+        slots[8 * slot..8 * slot + 4].copy_from_slice(&key.to_le_bytes());
+        slots[8 * slot + 4..8 * slot + 8].copy_from_slice(&(packed.len() as u32).to_le_bytes());
         let lanes = 2 * (5 - melds);
         for d in capped_distances(9, true, &caps, 14 - 3 * melds) {
             for two in d[..lanes].chunks_exact(2) {
@@ -224,7 +241,7 @@ fn write_meld_patterns(dir: &std::path::Path) {
             }
         }
     }
-    for (name, bytes) in [("keys", keys), ("starts", starts), ("distances", packed)] {
+    for (name, bytes) in [("slots", slots), ("distances", packed)] {
         std::fs::write(dir.join(format!("meld_pattern_{name}.bin")), bytes).expect("write table");
     }
 }

@@ -14,7 +14,7 @@
 //!   product of the two segments' distances, each from the uncapped table of
 //!   its length (or, if melds also lower caps inside it, the capped scan).
 //! - A suit beside 1-4 chi and pon of its own (no kan) has a table per cap
-//!   pattern they leave (1,730 patterns, found by binary search on the caps):
+//!   pattern they leave (1,376 patterns, found in a hash table by their caps):
 //!   the capped scan itself, tabulated for every suit of at most `14 - 3 melds`
 //!   concealed tiles (what the melds leave) up to `4 - melds` sets (what the hand
 //!   still needs; the lanes above read unreachable), two lanes a byte.
@@ -30,7 +30,7 @@
 //! tables, as a closed group of 14 gets none: no tile can be drawn to it.
 
 use super::distance::{group_distances, FAR};
-use super::rank::{rank_with_draws, rank_within};
+use super::rank::{rank_suit_beside, rank_with_draws};
 use super::shanten::{combine, lanes, Lanes};
 use super::table::{self, MELD_BUDGET};
 
@@ -210,7 +210,7 @@ fn beside_melds<const LOW: bool>(held: &[u8; 9], caps: &[u8; 9], total: usize) -
         _ => return scan::<LOW>(held, caps, true),
     };
     if !LOW {
-        let r = rank_within(held, budget);
+        let r = rank_suit_beside(held, melds);
         return (table::meld_pattern_distances(start, melds, r), [0; 10]);
     }
     let (r, draws) = rank_with_draws(held, budget);

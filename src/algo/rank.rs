@@ -119,10 +119,15 @@ pub const fn count_within(kinds: usize, budget: usize) -> usize {
 /// Ranks of the first `head` kinds of an `n`-kind group, by their base-5 code:
 /// the partial rank in the low 24 bits (the tiles used above them, unread).
 const fn heads<const SIZE: usize>(n: usize, head: usize) -> [u32; SIZE] {
+    heads_within(n, head, MAX_TILES)
+}
+
+/// [`heads`] among the groups of at most `start` tiles.
+const fn heads_within<const SIZE: usize>(n: usize, head: usize, start: usize) -> [u32; SIZE] {
     let mut t = [0u32; SIZE];
     let mut code = 0;
     while code < SIZE {
-        let (mut r, mut budget, mut rest, mut i) = (0u32, MAX_TILES, code, 0);
+        let (mut r, mut budget, mut rest, mut i) = (0u32, start, code, 0);
         while i < head {
             let c = rest % 5;
             rest /= 5;
@@ -134,7 +139,7 @@ const fn heads<const SIZE: usize>(n: usize, head: usize) -> [u32; SIZE] {
             }
             i += 1;
         }
-        t[code] = r | ((MAX_TILES - budget) as u32) << 24;
+        t[code] = r | ((start - budget) as u32) << 24;
         code += 1;
     }
     t
@@ -171,6 +176,13 @@ const fn tails<const SIZE: usize>(n: usize, head: usize) -> [[u32; SIZE]; MAX_TI
 static SUIT_HEADS: [u32; 3125] = heads(9, 5);
 static SUIT_TAILS: [[u32; 625]; MAX_TILES + 1] = tails(9, 5);
 static HONOR_HEADS: [u32; 625] = heads(7, 4);
+/// Suit heads among the groups of at most 11, 8, 5 and 2 tiles: beside 1-4 melds.
+static SUIT_HEADS_BESIDE: [[u32; 3125]; 4] = [
+    heads_within(9, 5, 11),
+    heads_within(9, 5, 8),
+    heads_within(9, 5, 5),
+    heads_within(9, 5, 2),
+];
 static HONOR_TAILS: [[u32; 125]; MAX_TILES + 1] = tails(7, 4);
 
 /// Base-5 code of up to five counts (each 0-4), the first lowest: independent
@@ -191,6 +203,19 @@ pub fn rank_suit(held: &[u8; 9]) -> usize {
 #[inline]
 pub fn rank_honor(held: &[u8; 7]) -> usize {
     split_rank(held, 4, &HONOR_HEADS, &HONOR_TAILS)
+}
+
+/// [`rank_within`] of a numbered suit among those of at most `14 - 3 melds`
+/// tiles (`melds` 1-4), in two lookups.
+#[allow(dead_code)]
+#[inline]
+pub fn rank_suit_beside(held: &[u8; 9], melds: usize) -> usize {
+    let (head, tail) = held.split_at(5);
+    let used: usize = head.iter().map(|&c| c as usize).sum();
+    let left = (MAX_TILES - 3 * melds).saturating_sub(used);
+    let (h, t) = (code(head).min(3124), code(tail).min(624));
+    let heads = &SUIT_HEADS_BESIDE[(melds - 1) & 3];
+    (heads[h] & 0xFF_FFFF) as usize + SUIT_TAILS[left.min(MAX_TILES)][t] as usize
 }
 
 /// The head's partial rank plus the tail's, the tail read with the tiles the head
@@ -259,6 +284,13 @@ mod tests {
                 *next += 1;
                 if kinds == 9 {
                     let h: [u8; 9] = held.as_slice().try_into().unwrap();
+                    let total: usize = h.iter().map(|&c| c as usize).sum();
+                    for melds in 1..=4 {
+                        if total + 3 * melds <= 14 {
+                            let want = rank_within(&h, 14 - 3 * melds);
+                            assert_eq!(rank_suit_beside(&h, melds), want, "{h:?}");
+                        }
+                    }
                     let (r, draws) = rank_with_draws(&h, 11);
                     assert_eq!(r, *next - 1);
                     let total: u8 = h.iter().sum();

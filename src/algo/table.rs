@@ -38,8 +38,7 @@ static SUIT_SEGMENT_DISTANCES: &[u8] = table!("suit_segment_distances.bin");
 static SUIT_SEGMENT_LOWERING: &[u8] = table!("suit_segment_lowering.bin");
 static HONOR_SEGMENT_DISTANCES: &[u8] = table!("honor_segment_distances.bin");
 static HONOR_SEGMENT_LOWERING: &[u8] = table!("honor_segment_lowering.bin");
-static MELD_PATTERN_KEYS: &[u8] = table!("meld_pattern_keys.bin");
-static MELD_PATTERN_STARTS: &[u8] = table!("meld_pattern_starts.bin");
+static MELD_PATTERN_SLOTS: &[u8] = table!("meld_pattern_slots.bin");
 static MELD_PATTERN_DISTANCES: &[u8] = table!("meld_pattern_distances.bin");
 
 /// Most concealed tiles beside a meld: the budget of the tables below.
@@ -102,31 +101,28 @@ pub fn segment_entry(held: &[u8], runs: bool) -> (Lanes, [u16; 10]) {
     (lanes_at(dist, r), lowering_at(low, r))
 }
 
+/// Slots of the hash table of cap patterns: (key, start) as two `u32`, key 0
+/// for a free slot (every cap of a pattern is at least 1).
+const PATTERN_SLOTS: usize = 4096;
+
 /// The table of a numbered suit's cap pattern (no kind dead, 1-4 chi and pon:
 /// caps as 3-bit fields, kind i at bit 3i): where its rows start, or `None` for
-/// a pattern melds cannot leave.
+/// a pattern melds cannot leave. Open addressing from the key's hash, as
+/// `build.rs` placed them.
 #[inline]
 pub fn meld_pattern(key: u32) -> Option<usize> {
-    let key_at = |i: usize| {
-        u32::from_le_bytes(
-            MELD_PATTERN_KEYS[4 * i..4 * i + 4]
-                .try_into()
-                .expect("4 bytes"),
-        )
-    };
-    let (mut lo, mut hi) = (0, MELD_PATTERN_KEYS.len() / 4);
-    while lo < hi {
-        let mid = usize::midpoint(lo, hi);
-        match key_at(mid).cmp(&key) {
-            std::cmp::Ordering::Less => lo = mid + 1,
-            std::cmp::Ordering::Greater => hi = mid,
-            std::cmp::Ordering::Equal => {
-                let s = &MELD_PATTERN_STARTS[4 * mid..4 * mid + 4];
-                return Some(u32::from_le_bytes(s.try_into().expect("4 bytes")) as usize);
-            }
+    let mut slot = (key.wrapping_mul(0x9E37_79B1) >> 20) as usize % PATTERN_SLOTS;
+    loop {
+        let s = &MELD_PATTERN_SLOTS[8 * slot..8 * slot + 8];
+        let k = u32::from_le_bytes(s[..4].try_into().expect("4 bytes"));
+        if k == key {
+            return Some(u32::from_le_bytes(s[4..].try_into().expect("4 bytes")) as usize);
         }
+        if k == 0 {
+            return None;
+        }
+        slot = (slot + 1) % PATTERN_SLOTS;
     }
-    None
 }
 
 /// Distances of the suit of rank `rank` in the pattern table starting at
@@ -271,8 +267,7 @@ mod tests {
             SUIT_SEGMENT_LOWERING,
             HONOR_SEGMENT_DISTANCES,
             HONOR_SEGMENT_LOWERING,
-            MELD_PATTERN_KEYS,
-            MELD_PATTERN_STARTS,
+            MELD_PATTERN_SLOTS,
             MELD_PATTERN_DISTANCES,
         ] {
             assert_eq!(t.as_ptr() as usize % 64, 0, "a table off a cache line");
@@ -322,10 +317,12 @@ mod tests {
         assert!(meld_pattern(0o444_444_441).is_some());
         assert!(meld_pattern(0o444_444_444).is_none());
         assert!(meld_pattern(0o444_444_440).is_none());
-        let last = MELD_PATTERN_STARTS.len() - 4;
-        let start = u32::from_le_bytes(MELD_PATTERN_STARTS[last..].try_into().unwrap()) as usize;
-        // The rows of the last pattern end the table.
-        assert!(MELD_PATTERN_DISTANCES.len() > start);
+        assert_eq!(MELD_PATTERN_SLOTS.len(), 8 * PATTERN_SLOTS);
+        let used = MELD_PATTERN_SLOTS
+            .chunks_exact(8)
+            .filter(|s| s[..4] != [0; 4])
+            .count();
+        assert_eq!(used, 16 + 106 + 388 + 866, "cap patterns of 1-4 melds");
         assert_eq!(rank(&[0; 9]), 0);
         assert_eq!(rank(&[4, 4, 4, 2, 0, 0, 0, 0, 0]), group_count(9) - 1);
     }
