@@ -67,13 +67,67 @@ pub fn rank(held: &[u8]) -> usize {
     r as usize
 }
 
+/// Rank of `held` (1-9 kinds, each 0-4, at most `budget` tiles, `budget` at most
+/// 14) among the groups of its length with at most `budget` tiles: the index of
+/// its entry in the tables of groups beside melds (`build.rs`, `capped.rs`).
+#[allow(dead_code)]
+#[inline]
+pub fn rank_within(held: &[u8], budget: usize) -> usize {
+    let last = held.len() - 1;
+    let mut budget = budget;
+    let mut r = 0u32;
+    for (i, &c) in held.iter().enumerate() {
+        r += BEFORE[(last - i) & 15][budget & 15][c as usize & 7];
+        budget = budget.wrapping_sub(c as usize);
+    }
+    r as usize
+}
+
+/// [`rank_within`] of a 9-kind group and, for each kind `k`, of the group with
+/// one more copy of `k` (meaningful only when `held[k] < 4` and the group holds
+/// fewer than `budget` tiles): the terms before `k` are shared, those after it
+/// are read with one tile less of budget.
+#[allow(dead_code)]
+#[inline]
+pub fn rank_with_draws(held: &[u8; 9], budget: usize) -> (usize, [usize; 9]) {
+    let mut left = [0usize; 10];
+    left[0] = budget;
+    for i in 0..9 {
+        left[i + 1] = left[i].wrapping_sub(held[i] as usize);
+    }
+    let term = |i: usize, b: usize, c: usize| BEFORE[(8 - i) & 15][b & 15][c & 7];
+    let mut prefix = [0u32; 10];
+    for i in 0..9 {
+        prefix[i + 1] = prefix[i] + term(i, left[i], held[i] as usize);
+    }
+    let mut suffix = [0u32; 10];
+    for i in (0..9).rev() {
+        suffix[i] = suffix[i + 1] + term(i, left[i].wrapping_sub(1), held[i] as usize);
+    }
+    let draws = std::array::from_fn(|k| {
+        (prefix[k] + term(k, left[k], held[k] as usize + 1) + suffix[k + 1]) as usize
+    });
+    (prefix[9] as usize, draws)
+}
+
+/// Number of groups of `kinds` kinds with at most `budget` tiles.
+#[allow(dead_code)]
+pub const fn count_within(kinds: usize, budget: usize) -> usize {
+    COMPLETIONS[kinds][budget] as usize
+}
+
 /// Ranks of the first `head` kinds of an `n`-kind group, by their base-5 code:
 /// the partial rank in the low 24 bits (the tiles used above them, unread).
 const fn heads<const SIZE: usize>(n: usize, head: usize) -> [u32; SIZE] {
+    heads_within(n, head, MAX_TILES)
+}
+
+/// [`heads`] among the groups of at most `start` tiles.
+const fn heads_within<const SIZE: usize>(n: usize, head: usize, start: usize) -> [u32; SIZE] {
     let mut t = [0u32; SIZE];
     let mut code = 0;
     while code < SIZE {
-        let (mut r, mut budget, mut rest, mut i) = (0u32, MAX_TILES, code, 0);
+        let (mut r, mut budget, mut rest, mut i) = (0u32, start, code, 0);
         while i < head {
             let c = rest % 5;
             rest /= 5;
@@ -85,7 +139,7 @@ const fn heads<const SIZE: usize>(n: usize, head: usize) -> [u32; SIZE] {
             }
             i += 1;
         }
-        t[code] = r | ((MAX_TILES - budget) as u32) << 24;
+        t[code] = r | ((start - budget) as u32) << 24;
         code += 1;
     }
     t
@@ -122,6 +176,13 @@ const fn tails<const SIZE: usize>(n: usize, head: usize) -> [[u32; SIZE]; MAX_TI
 static SUIT_HEADS: [u32; 3125] = heads(9, 5);
 static SUIT_TAILS: [[u32; 625]; MAX_TILES + 1] = tails(9, 5);
 static HONOR_HEADS: [u32; 625] = heads(7, 4);
+/// Suit heads among the groups of at most 11, 8, 5 and 2 tiles: beside 1-4 melds.
+static SUIT_HEADS_BESIDE: [[u32; 3125]; 4] = [
+    heads_within(9, 5, 11),
+    heads_within(9, 5, 8),
+    heads_within(9, 5, 5),
+    heads_within(9, 5, 2),
+];
 static HONOR_TAILS: [[u32; 125]; MAX_TILES + 1] = tails(7, 4);
 
 /// Base-5 code of up to five counts (each 0-4), the first lowest: independent
@@ -142,6 +203,19 @@ pub fn rank_suit(held: &[u8; 9]) -> usize {
 #[inline]
 pub fn rank_honor(held: &[u8; 7]) -> usize {
     split_rank(held, 4, &HONOR_HEADS, &HONOR_TAILS)
+}
+
+/// [`rank_within`] of a numbered suit among those of at most `14 - 3 melds`
+/// tiles (`melds` 1-4), in two lookups.
+#[allow(dead_code)]
+#[inline]
+pub fn rank_suit_beside(held: &[u8; 9], melds: usize) -> usize {
+    let (head, tail) = held.split_at(5);
+    let used: usize = head.iter().map(|&c| c as usize).sum();
+    let left = (MAX_TILES - 3 * melds).saturating_sub(used);
+    let (h, t) = (code(head).min(3124), code(tail).min(624));
+    let heads = &SUIT_HEADS_BESIDE[(melds - 1) & 3];
+    (heads[h] & 0xFF_FFFF) as usize + SUIT_TAILS[left.min(MAX_TILES)][t] as usize
 }
 
 /// The head's partial rank plus the tail's, the tail read with the tiles the head
@@ -197,6 +271,49 @@ mod tests {
             let mut next = 0;
             walk(&mut Vec::new(), kinds, MAX_TILES as u8, &mut next);
             assert_eq!(next, group_count(kinds));
+        }
+    }
+
+    /// Ranks within a smaller budget count the groups in order, and the ranks of
+    /// the groups with one more tile agree with ranking them afresh.
+    #[test]
+    fn ranks_within_a_budget() {
+        fn walk(held: &mut Vec<u8>, kinds: usize, budget: u8, next: &mut usize) {
+            if held.len() == kinds {
+                assert_eq!(rank_within(held, 11), *next, "{held:?}");
+                *next += 1;
+                if kinds == 9 {
+                    let h: [u8; 9] = held.as_slice().try_into().unwrap();
+                    let total: usize = h.iter().map(|&c| c as usize).sum();
+                    for melds in 1..=4 {
+                        if total + 3 * melds <= 14 {
+                            let want = rank_within(&h, 14 - 3 * melds);
+                            assert_eq!(rank_suit_beside(&h, melds), want, "{h:?}");
+                        }
+                    }
+                    let (r, draws) = rank_with_draws(&h, 11);
+                    assert_eq!(r, *next - 1);
+                    let total: u8 = h.iter().sum();
+                    for k in 0..9 {
+                        if h[k] < 4 && total < 11 {
+                            let mut more = h;
+                            more[k] += 1;
+                            assert_eq!(draws[k], rank_within(&more, 11), "{h:?} {k}");
+                        }
+                    }
+                }
+                return;
+            }
+            for c in 0..=budget.min(4) {
+                held.push(c);
+                walk(held, kinds, budget - c, next);
+                held.pop();
+            }
+        }
+        for kinds in 1..=9 {
+            let mut next = 0;
+            walk(&mut Vec::new(), kinds, 11, &mut next);
+            assert_eq!(next, count_within(kinds, 11));
         }
     }
 }

@@ -423,3 +423,96 @@ fn random_tenpai_hands_wait_on_exactly_what_completes_them() {
         assert!(mask >> out & 1 == 1, "the tile taken out is a wait");
     }
 }
+
+/// Standard shanten from the capped scan of each group (the definition).
+fn scan_standard(d: &[super::shanten::Lanes; 4], n: usize) -> i8 {
+    shanten::four_to(d, n / 3) as i8 - 1
+}
+
+/// The capped scan's distances of group `g` of `c`.
+fn scan_group(c: &Counts, mc: &Counts, g: usize) -> super::shanten::Lanes {
+    let (lo, hi) = shanten::GROUPS[g];
+    let caps: Vec<u8> = mc[lo..hi].iter().map(|&m| 4 - m).collect();
+    shanten::lanes(&super::distance::group_distances(&c[lo..hi], &caps, g < 3))
+}
+
+/// Shanten and lowering kinds of a hand with melds by the capped scan: each
+/// drawable kind drawn, only its group scanned again.
+fn scan_shanten_and_lowering(c: &Counts, mc: &Counts) -> (i8, u64) {
+    let n: usize = c.iter().map(|&x| x as usize).sum();
+    let d = [0, 1, 2, 3].map(|g| scan_group(c, mc, g));
+    let s = scan_standard(&d, n);
+    let mut mask = 0u64;
+    for k in (0..KINDS).filter(|&k| c[k] + mc[k] < 4) {
+        let g = (k / 9).min(3);
+        let mut more = *c;
+        more[k] += 1;
+        let mut dk = d;
+        dk[g] = scan_group(&more, mc, g);
+        if scan_standard(&dk, n + 1) < s {
+            mask |= 1 << k;
+        }
+    }
+    (s, mask)
+}
+
+/// Hands with 1-4 melds (chi, pon, kan; concealed tiles drawn from what the melds
+/// leave, so melds and concealed tiles share kinds): shanten and the lowering
+/// kinds (the waits of a tenpai hand, the kinds ukeire counts) equal the capped
+/// scan's: shanten on a million hands by default, the lowering kinds on every
+/// 4th (a scan per drawable kind), the discard table of every 200th (3n+2),
+/// each discard against the scan.
+#[test]
+fn melded_hands_match_the_capped_scan() {
+    use super::waits::discard_options;
+    use crate::meld::{Meld, MeldKind};
+    use crate::tile::Tile;
+    use rayon::prelude::*;
+    let count = reference_count();
+    let tile = |k: usize| Tile::from_kind(k as u8).unwrap();
+    (0..64u64).into_par_iter().for_each(|slice| {
+        let mut rng = SmallRng::seed_from_u64(16_000 + slice);
+        let n = count / 64 + usize::from((slice as usize) < count % 64);
+        for i in 0..n {
+            let melds = 1 + i % 4;
+            let full = i % 200 == 199;
+            let (c, mc, made) = random_hand(&mut rng, melds, usize::from(full));
+            let tiles: usize = c.iter().map(|&x| x as usize).sum();
+            let sets = tiles / 3;
+            let want = scan_standard(&[0, 1, 2, 3].map(|g| scan_group(&c, &mc, g)), tiles);
+            assert_eq!(shanten::standard(&c, Some(&mc), sets), want, "{c:?} {mc:?}");
+            if !full {
+                if i % 4 != 0 {
+                    continue;
+                }
+                let got = shanten_and_lowering(&c, Some(&mc), melds);
+                assert_eq!(got, scan_shanten_and_lowering(&c, &mc), "{c:?} {mc:?}");
+                continue;
+            }
+            let hand_melds: Vec<Meld> = made
+                .iter()
+                .map(|m| {
+                    let ts: Vec<Tile> = m.iter().map(|&k| tile(k)).collect();
+                    let kind = match (m.len(), m[0] == m[1]) {
+                        (4, _) => MeldKind::Ankan,
+                        (_, true) => MeldKind::Pon,
+                        _ => MeldKind::Chi,
+                    };
+                    Meld::new(kind, &ts, None, None, None).unwrap()
+                })
+                .collect();
+            let ts: Vec<Tile> = (0..KINDS)
+                .flat_map(|k| vec![tile(k); c[k] as usize])
+                .collect();
+            let hand = crate::Hand::new(&ts, hand_melds).unwrap();
+            for o in discard_options(&hand, &[0; KINDS]).unwrap() {
+                let mut less = c;
+                less[o.tile.kind() as usize] -= 1;
+                let (s, mask) = scan_shanten_and_lowering(&less, &mc);
+                assert_eq!(o.ukeire.shanten, s, "{c:?} {mc:?} discard {}", o.tile);
+                let got = o.ukeire.tiles.iter().fold(0u64, |m, &(k, _)| m | 1 << k);
+                assert_eq!(got, mask, "{c:?} {mc:?} discard {}", o.tile);
+            }
+        }
+    });
+}

@@ -1,10 +1,12 @@
 //! Exact shanten of the three forms. The standard form combines the per-group
-//! distances (table lookups, or the capped scan of `distance` when melds hold
-//! copies of a group's kinds); chiitoitsu and kokushi have closed formulas.
+//! distances (table lookups; when melds hold copies of a group's kinds, the
+//! tables of groups beside melds in `capped`); chiitoitsu and kokushi have
+//! closed formulas.
 //! Shanten is the number of tile exchanges to a complete hand minus one, counting
 //! only tiles that still exist (a fifth copy is never drawn).
 
-use super::distance::{dist_index, group_distances, Distances, FAR};
+use super::capped;
+use super::distance::{dist_index, Distances, FAR};
 use super::table;
 use crate::tile::{Counts, KINDS};
 
@@ -300,7 +302,7 @@ pub fn group(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Lanes {
     let (lo, hi) = GROUPS[g];
     let held = &counts[lo..hi];
     match group_caps(meld_counts, g) {
-        Some(caps) => lanes(&group_distances(held, &caps[..hi - lo], g < 3)),
+        Some(caps) => capped::distances(held, &caps[..hi - lo], g < 3),
         None => table::distances(held),
     }
 }

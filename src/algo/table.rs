@@ -3,7 +3,8 @@
 //! first) its 10 masks of the kinds whose drawing lowers each distance. Also
 //! the hash table of each suit's splits (`suit_splits.rs`).
 
-use super::rank::{rank_honor, rank_suit};
+use super::distance::FAR;
+use super::rank::{count_within, rank_honor, rank_suit, rank_within};
 use super::shanten::Lanes;
 use super::suit_splits::{buckets, slot_list, BUCKET_SLOTS, KEY_MASK, MOST_SPLITS};
 use crate::tile::Counts;
@@ -33,6 +34,112 @@ static SUIT_LOWERING: &[u8] = table!("suit_lowering.bin");
 static HONOR_LOWERING: &[u8] = table!("honor_lowering.bin");
 static SUIT_SPLIT_SLOTS: &[u8] = table!("suit_split_slots.bin");
 static SUIT_SPLIT_LIST: &[u8] = table!("suit_split_list.bin");
+static SUIT_SEGMENT_DISTANCES: &[u8] = table!("suit_segment_distances.bin");
+static SUIT_SEGMENT_LOWERING: &[u8] = table!("suit_segment_lowering.bin");
+static HONOR_SEGMENT_DISTANCES: &[u8] = table!("honor_segment_distances.bin");
+static HONOR_SEGMENT_LOWERING: &[u8] = table!("honor_segment_lowering.bin");
+static MELD_PATTERN_SLOTS: &[u8] = table!("meld_pattern_slots.bin");
+static MELD_PATTERN_DISTANCES: &[u8] = table!("meld_pattern_distances.bin");
+
+/// Most concealed tiles beside a meld: the budget of the tables below.
+pub const MELD_BUDGET: usize = 11;
+
+/// Rows of the segment tables before those of `kinds` kinds.
+const fn segment_start(kinds: usize) -> usize {
+    let mut n = 0;
+    let mut l = 0;
+    while l < kinds {
+        n += count_within(l, MELD_BUDGET);
+        l += 1;
+    }
+    n
+}
+
+/// `SEGMENT_STARTS[kinds]`: where the segments of `kinds` kinds begin.
+const SEGMENT_STARTS: [usize; 10] = {
+    let mut t = [0; 10];
+    let mut k = 0;
+    while k < 10 {
+        t[k] = segment_start(k);
+        k += 1;
+    }
+    t
+};
+
+/// Row of a segment (a run of kinds of a numbered suit, or some honors) of at
+/// most [`MELD_BUDGET`] tiles, each kind at most 4, shorter than its whole group.
+#[inline]
+fn segment_row(held: &[u8]) -> usize {
+    if held.is_empty() {
+        0
+    } else {
+        SEGMENT_STARTS[held.len()] + rank_within(held, MELD_BUDGET)
+    }
+}
+
+/// Distances of a segment with every cap at 4 (requirements of [`segment_row`]);
+/// `runs` for a numbered suit.
+#[inline]
+pub fn segment_distances(held: &[u8], runs: bool) -> Lanes {
+    let table = if runs {
+        SUIT_SEGMENT_DISTANCES
+    } else {
+        HONOR_SEGMENT_DISTANCES
+    };
+    lanes_at(table, segment_row(held))
+}
+
+/// [`entry`] of a segment with every cap at 4 (same requirements).
+#[inline]
+pub fn segment_entry(held: &[u8], runs: bool) -> (Lanes, [u16; 10]) {
+    let r = segment_row(held);
+    let (dist, low) = if runs {
+        (SUIT_SEGMENT_DISTANCES, SUIT_SEGMENT_LOWERING)
+    } else {
+        (HONOR_SEGMENT_DISTANCES, HONOR_SEGMENT_LOWERING)
+    };
+    (lanes_at(dist, r), lowering_at(low, r))
+}
+
+/// Slots of the hash table of cap patterns: (key, start) as two `u32`, key 0
+/// for a free slot (every cap of a pattern is at least 1).
+const PATTERN_SLOTS: usize = 4096;
+
+/// The table of a numbered suit's cap pattern (no kind dead, 1-4 chi and pon:
+/// caps as 3-bit fields, kind i at bit 3i): where its rows start, or `None` for
+/// a pattern melds cannot leave. Open addressing from the key's hash, as
+/// `build.rs` placed them.
+#[inline]
+pub fn meld_pattern(key: u32) -> Option<usize> {
+    let mut slot = (key.wrapping_mul(0x9E37_79B1) >> 20) as usize % PATTERN_SLOTS;
+    loop {
+        let s = &MELD_PATTERN_SLOTS[8 * slot..8 * slot + 8];
+        let k = u32::from_le_bytes(s[..4].try_into().expect("4 bytes"));
+        if k == key {
+            return Some(u32::from_le_bytes(s[4..].try_into().expect("4 bytes")) as usize);
+        }
+        if k == 0 {
+            return None;
+        }
+        slot = (slot + 1) % PATTERN_SLOTS;
+    }
+}
+
+/// Distances of the suit of rank `rank` in the pattern table starting at
+/// `start`, beside `melds` melds of the suit: up to `4 - melds` sets, the lanes
+/// above unreachable.
+#[inline]
+pub fn meld_pattern_distances(start: usize, melds: usize, rank: usize) -> Lanes {
+    let bytes = 5 - melds;
+    let at = start + rank * bytes;
+    let mut l = [FAR; 16];
+    for (i, &b) in MELD_PATTERN_DISTANCES[at..at + bytes].iter().enumerate() {
+        for (j, v) in [b & 15, b >> 4].into_iter().enumerate() {
+            l[2 * i + j] = if v == 15 { FAR } else { v };
+        }
+    }
+    l
+}
 
 /// The splits of a suit by its [`key`](super::suit_splits::key), in the order a
 /// search number by number finds them: the first `n` of the 4 returned (`n` is 0
@@ -156,6 +263,12 @@ mod tests {
             HONOR_LOWERING,
             SUIT_SPLIT_SLOTS,
             SUIT_SPLIT_LIST,
+            SUIT_SEGMENT_DISTANCES,
+            SUIT_SEGMENT_LOWERING,
+            HONOR_SEGMENT_DISTANCES,
+            HONOR_SEGMENT_LOWERING,
+            MELD_PATTERN_SLOTS,
+            MELD_PATTERN_DISTANCES,
         ] {
             assert_eq!(t.as_ptr() as usize % 64, 0, "a table off a cache line");
         }
@@ -195,6 +308,21 @@ mod tests {
         assert_eq!(HONOR_DISTANCES.len(), group_count(7) * 16);
         assert_eq!(SUIT_LOWERING.len(), group_count(9) * 20);
         assert_eq!(HONOR_LOWERING.len(), group_count(7) * 20);
+        assert_eq!(SUIT_SEGMENT_DISTANCES.len(), SEGMENT_STARTS[9] * 16);
+        assert_eq!(SUIT_SEGMENT_LOWERING.len(), SEGMENT_STARTS[9] * 20);
+        assert_eq!(HONOR_SEGMENT_DISTANCES.len(), SEGMENT_STARTS[8] * 16);
+        assert_eq!(HONOR_SEGMENT_LOWERING.len(), SEGMENT_STARTS[8] * 20);
+        // A chi of 123, a pon of 1; no meld, or a dead kind: no pattern.
+        assert!(meld_pattern(0o444_444_333).is_some());
+        assert!(meld_pattern(0o444_444_441).is_some());
+        assert!(meld_pattern(0o444_444_444).is_none());
+        assert!(meld_pattern(0o444_444_440).is_none());
+        assert_eq!(MELD_PATTERN_SLOTS.len(), 8 * PATTERN_SLOTS);
+        let used = MELD_PATTERN_SLOTS
+            .chunks_exact(8)
+            .filter(|s| s[..4] != [0; 4])
+            .count();
+        assert_eq!(used, 16 + 106 + 388 + 866, "cap patterns of 1-4 melds");
         assert_eq!(rank(&[0; 9]), 0);
         assert_eq!(rank(&[4, 4, 4, 2, 0, 0, 0, 0, 0]), group_count(9) - 1);
     }

@@ -3,9 +3,10 @@
 //! union over every optimal split, which gives the kinds that lower the shanten
 //! without trying each one.
 
+use super::capped;
 use super::decompose::{decompose_counts, readings, Wait};
-use super::distance::{dist_index, group_distances, FAR};
-use super::shanten::{self, combine, combine_to, lanes, Lanes, Tally, GROUPS};
+use super::distance::{dist_index, FAR};
+use super::shanten::{self, combine, combine_to, Lanes, Tally, GROUPS};
 use super::table;
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
@@ -23,38 +24,14 @@ struct GroupEntry {
 fn group_entry(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> GroupEntry {
     let (lo, hi) = GROUPS[g];
     let held = &counts[lo..hi];
-    let base = lo as u8;
-    let Some(caps) = shanten::group_caps(meld_counts, g) else {
-        let (dist, lowering) = table::entry(held);
-        return GroupEntry {
-            dist,
-            lowering,
-            base,
-        };
+    let (dist, lowering) = match shanten::group_caps(meld_counts, g) {
+        None => table::entry(held),
+        Some(caps) => capped::entry(held, &caps[..hi - lo], g < 3),
     };
-    // Melds hold copies of this group: scan with lowered caps, and try each draw.
-    let (n, runs) = (hi - lo, g < 3);
-    let dist = group_distances(held, &caps[..n], runs);
-    let mut lowering = [0u16; 10];
-    let mut more = [0u8; 9];
-    more[..n].copy_from_slice(held);
-    for i in 0..n {
-        if more[i] >= caps[i] {
-            continue;
-        }
-        more[i] += 1;
-        let after = group_distances(&more[..n], &caps[..n], runs);
-        more[i] -= 1;
-        for j in 0..10 {
-            if after[j] < dist[j] {
-                lowering[j] |= 1 << i;
-            }
-        }
-    }
     GroupEntry {
-        dist: lanes(&dist),
+        dist,
         lowering,
-        base,
+        base: lo as u8,
     }
 }
 
