@@ -37,7 +37,7 @@ lint: build
 # not judged (criterion's test mode, pytest-benchmark disabled, a short report).
 test: build lint
 	RIICHI_REQUIRE_SHARED=1 cargo test --release
-	RIICHI_REQUIRE_SHARED=1 cargo test --release --benches
+	RIICHI_REQUIRE_SHARED=1 cargo test --release --bench analysis --bench score --bench game --bench logs
 	$(PY) -m pytest
 	$(PY) -m pytest benches --benchmark-disable -q
 	$(PY) benches/report.py --hands 50 --repeat 1 > /dev/null
