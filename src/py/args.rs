@@ -72,6 +72,13 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
     }
 }
 
+/// The name of `obj`'s type, for messages ("?" if Python cannot say).
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "?".into(), |n| n.to_string())
+}
+
 /// A Python int as `i64`: `None` when it does not fit, `TypeError` when `obj` is
 /// not an integer.
 pub fn int_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
@@ -87,10 +94,7 @@ pub fn is_strict_int(obj: &Bound<'_, PyAny>) -> bool {
 /// uint8 and shape (34,)", "a numpy int64 scalar", or its type's name.
 pub fn describe(obj: &Bound<'_, PyAny>) -> String {
     let attr = |name: &str| obj.getattr(name).ok().map(|v| v.to_string());
-    let type_name = obj
-        .get_type()
-        .name()
-        .map_or_else(|_| "?".into(), |n| n.to_string());
+    let type_name = type_name(obj);
     match (attr("dtype"), attr("ndim"), attr("shape")) {
         (Some(dtype), Some(ndim), Some(shape)) if type_name == "ndarray" => {
             format!("a {ndim}-d array of dtype {dtype} and shape {shape}")
@@ -206,12 +210,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Text {
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         let s = obj.cast::<PyString>().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "expected a str, got {}",
-                obj.get_type()
-                    .name()
-                    .map_or_else(|_| "?".into(), |n| n.to_string())
-            ))
+            PyTypeError::new_err(format!("expected a str, got {}", type_name(&obj)))
         })?;
         Ok(Self(plain_text(&s)?.into_owned()))
     }
@@ -229,18 +228,13 @@ pub fn path_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
     } else {
         return Err(PyTypeError::new_err(format!(
             "a {what} file's path is a str or an os.PathLike, got {}",
-            obj.get_type()
-                .name()
-                .map_or_else(|_| "?".into(), |n| n.to_string())
+            type_name(obj)
         )));
     };
     let s = named.cast::<PyString>().map_err(|_| {
         PyTypeError::new_err(format!(
             "a {what} file's path must be text, got {}",
-            named
-                .get_type()
-                .name()
-                .map_or_else(|_| "?".into(), |n| n.to_string())
+            type_name(&named)
         ))
     })?;
     Ok(plain_text(s)?.into_owned())
@@ -337,12 +331,7 @@ pub fn items_up_to<'py, T>(
             .map(Some);
     }
     let items = obj.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "{what} must be {expected}, got {}",
-            obj.get_type()
-                .name()
-                .map_or_else(|_| "?".into(), |n| n.to_string())
-        ))
+        PyTypeError::new_err(format!("{what} must be {expected}, got {}", type_name(obj)))
     })?;
     let mut out = Vec::new();
     for item in items {

@@ -480,10 +480,7 @@ impl PyGame {
         let a = action.cast::<PyAction>().map_err(|_| {
             PyTypeError::new_err(format!(
                 "apply takes an action (Discard, Riichi, Chi, Pon, ..., Pass), got {}",
-                action
-                    .get_type()
-                    .name()
-                    .map_or_else(|_| "?".into(), |n| n.to_string())
+                super::args::type_name(action)
             ))
         })?;
         let a = a.get().0;

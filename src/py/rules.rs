@@ -206,9 +206,7 @@ pub fn rules_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
         Some(o) => o.cast::<PyRules>().map(|r| r.get().0.clone()).map_err(|_| {
             PyTypeError::new_err(format!(
                 "rules must be a riichi.Rules, got {}",
-                o.get_type()
-                    .name()
-                    .map_or_else(|_| "?".into(), |n| n.to_string())
+                super::args::type_name(o)
             ))
         }),
     }
