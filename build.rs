@@ -47,20 +47,7 @@ fn distances(kinds: usize, runs: bool) -> Vec<Distances> {
 
 /// Every group of `kinds` kinds, in rank order.
 fn groups(kinds: usize) -> Vec<Vec<u8>> {
-    fn walk(held: &mut Vec<u8>, kinds: usize, budget: u8, out: &mut Vec<Vec<u8>>) {
-        if held.len() == kinds {
-            out.push(held.clone());
-            return;
-        }
-        for c in 0..=budget.min(4) {
-            held.push(c);
-            walk(held, kinds, budget - c, out);
-            held.pop();
-        }
-    }
-    let mut out = Vec::new();
-    walk(&mut Vec::new(), kinds, rank::MAX_TILES as u8, &mut out);
-    out
+    groups_within(kinds, rank::MAX_TILES)
 }
 
 /// The hash table of suit splits (`src/algo/suit_splits.rs`).

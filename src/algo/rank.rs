@@ -57,14 +57,7 @@ const BEFORE: [[[u32; 8]; 16]; 16] = {
 #[allow(dead_code)]
 #[inline]
 pub fn rank(held: &[u8]) -> usize {
-    let last = held.len() - 1;
-    let mut budget = MAX_TILES;
-    let mut r = 0u32;
-    for (i, &c) in held.iter().enumerate() {
-        r += BEFORE[(last - i) & 15][budget & 15][c as usize & 7];
-        budget = budget.wrapping_sub(c as usize);
-    }
-    r as usize
+    rank_within(held, MAX_TILES)
 }
 
 /// Rank of `held` (1-9 kinds, each 0-4, at most `budget` tiles, `budget` at most
