@@ -271,23 +271,14 @@ pub fn bounded_items<'py, T>(
     most: usize,
     f: impl FnMut(Bound<'py, PyAny>) -> PyResult<T>,
 ) -> PyResult<Vec<T>> {
-    bounded_items_of(obj, what, "an iterable", most, f)
-}
-
-/// [`bounded_items`] whose `TypeError` says what `what` must be (`expected`).
-pub fn bounded_items_of<'py, T>(
-    obj: &Bound<'py, PyAny>,
-    what: &str,
-    expected: &str,
-    most: usize,
-    f: impl FnMut(Bound<'py, PyAny>) -> PyResult<T>,
-) -> PyResult<Vec<T>> {
-    items_up_to(obj, what, expected, most, f)?
+    items_up_to(obj, what, "an iterable", most, f)?
         .ok_or_else(|| invalid(format!("{what} may hold at most {most} items")))
 }
 
-/// The items of `obj` as [`bounded_items_of`] reads them, `None` when there are
-/// more than `most` (for callers that word that refusal themselves).
+/// The items of `obj` as [`bounded_items`] reads them, `None` when there are
+/// more than `most` (for callers that word that refusal themselves); a value
+/// that cannot be iterated is a `TypeError` saying what `what` must be
+/// (`expected`).
 pub fn items_up_to<'py, T>(
     obj: &Bound<'py, PyAny>,
     what: &str,

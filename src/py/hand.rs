@@ -4,7 +4,7 @@ use super::analysis::{
     py_decomposition, PyDecomposition, PyDiscardOption, PyShantenByForm, PyUkeire, PyWaits,
 };
 use super::args::{items_up_to, text, HAND_MELDS, HAND_TILES};
-use super::tile::{counts_arg, tile_arg, tiles_arg, to_py, PyTile};
+use super::tile::{counts_arg, tile_arg, tiles_arg, tiles_up_to, to_py, PyTile};
 use crate::algo::{agari, decompose, shanten, waits};
 use crate::error::MahjongError;
 use crate::hand::Hand;
@@ -161,18 +161,8 @@ impl PyHand {
                     .ok_or_else(|| too_many("melds", HAND_MELDS))?,
                     None => Vec::new(),
                 };
-                let concealed = if tiles.is_instance_of::<PyString>() {
-                    tiles_arg(tiles, "tiles", HAND_TILES)?
-                } else {
-                    items_up_to(
-                        tiles,
-                        "tiles",
-                        "an mpsz string or an iterable of tiles",
-                        HAND_TILES,
-                        |t| tile_arg(&t),
-                    )?
-                    .ok_or_else(|| too_many("concealed tiles", HAND_TILES))?
-                };
+                let concealed = tiles_up_to(tiles, "tiles", HAND_TILES)?
+                    .ok_or_else(|| too_many("concealed tiles", HAND_TILES))?;
                 Ok(PyHand(Hand::new(&concealed, melds)?))
             }
         }

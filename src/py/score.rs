@@ -5,12 +5,12 @@
 
 use super::analysis::{py_decomposition, PyDecomposition};
 use super::args::{
-    bounded_items, is_strict_int, items_up_to, plain_text_or, Int, INDICATORS, RON_WINNERS, SEATS,
+    bounded_items, is_strict_int, plain_text_or, Int, INDICATORS, RON_WINNERS, SEATS,
 };
 use super::errors::{invalid, InvalidContextError};
 use super::hand::hand_arg;
 use super::rules::rules_arg;
-use super::tile::{tile_arg, tiles_arg};
+use super::tile::{tile_arg, tiles_up_to};
 use crate::rules::Rules;
 use crate::score::points::{self as pts, Limit, Payments, Settlement};
 use crate::score::{self as core, ScoreResult, WinContext, Yaku};
@@ -979,23 +979,10 @@ fn score_table<'py>(
 /// Dora or ura indicators (argument `what`): at most five, refused as the
 /// situation's own check refuses them.
 fn indicators_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Tile>> {
-    let too_many = || InvalidContextError::new_err(core::context::TOO_MANY_INDICATORS);
-    if obj.is_instance_of::<PyString>() {
-        let tiles = tiles_arg(obj, what, INDICATORS)?;
-        return if tiles.len() > INDICATORS {
-            Err(too_many())
-        } else {
-            Ok(tiles)
-        };
-    }
-    items_up_to(
-        obj,
-        what,
-        "an mpsz string or an iterable of tiles",
-        INDICATORS,
-        |t| tile_arg(&t),
-    )?
-    .ok_or_else(too_many)
+    // A string is parsed whole: its count is checked here too.
+    tiles_up_to(obj, what, INDICATORS)?
+        .filter(|tiles| tiles.len() <= INDICATORS)
+        .ok_or_else(|| InvalidContextError::new_err(core::context::TOO_MANY_INDICATORS))
 }
 
 /// Several rons on one discard, settled under the rules.
@@ -1008,7 +995,7 @@ fn settle_multi_ron(
     liable: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Deltas, Vec<&'static str>)> {
     let results = bounded_items(results, "results", RON_WINNERS, |r| {
-        Ok(r.extract::<PyRef<'_, PyScoreResult>>()?.r.clone())
+        r.extract::<PyRef<'_, PyScoreResult>>().map_err(PyErr::from)
     })?;
     let rules = rules_arg(rules)?;
     let discarder = wind(discarder)?;
@@ -1028,10 +1015,10 @@ fn settle_multi_ron(
     }
     let mut wins: Vec<(Settlement, Option<u8>)> = Vec::new();
     for (r, l) in results.iter().zip(&liable) {
-        if r.aotenjou.is_some() {
+        if r.r.aotenjou.is_some() {
             return Err(invalid("aotenjou results are settled from their payments"));
         }
-        wins.push((r.settlement(), opt_wind(l.as_ref())?));
+        wins.push((r.r.settlement(), opt_wind(l.as_ref())?));
     }
     let (d, winners) = pts::settle_multi_ron(&wins, discarder, &rules).map_err(invalid)?;
     let names = winners

@@ -1,6 +1,6 @@
 //! `riichi.Tile` and the tile-list functions.
 
-use super::args::{bounded_items, bounded_items_of, int_arg, text, ALL_TILES};
+use super::args::{bounded_items, int_arg, items_up_to, text, ALL_TILES};
 use super::errors::invalid;
 use crate::error::MahjongError;
 use crate::notation::{mpsz, tenhou};
@@ -135,10 +135,17 @@ pub fn tile_arg(obj: &Bound<'_, PyAny>) -> PyResult<Tile> {
 /// string is parsed whole (its size is already in memory) and left to the
 /// caller's own checks.
 pub fn tiles_arg(obj: &Bound<'_, PyAny>, what: &str, most: usize) -> PyResult<Vec<Tile>> {
+    tiles_up_to(obj, what, most)?
+        .ok_or_else(|| invalid(format!("{what} may hold at most {most} items")))
+}
+
+/// The tiles [`tiles_arg`] reads, `None` when an iterable holds more than
+/// `most` (for callers that word that refusal themselves).
+pub fn tiles_up_to(obj: &Bound<'_, PyAny>, what: &str, most: usize) -> PyResult<Option<Vec<Tile>>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(mpsz::parse_tiles(&text(s)?)?);
+        return Ok(Some(mpsz::parse_tiles(&text(s)?)?));
     }
-    bounded_items_of(
+    items_up_to(
         obj,
         what,
         "an mpsz string or an iterable of tiles",
