@@ -1206,7 +1206,7 @@ class Observation:
 
 @final
 class Game:
-    """A four-player game (RULES.md §9): `legal_actions(seat)` at each decision,
+    """A four-player game: `legal_actions(seat)` at each decision,
     `apply(seat, action)` checked. When a hand ends the next one starts at once;
     `events` has every event in the mjai vocabulary. Not safe to share between
     threads: give each thread its own game."""
