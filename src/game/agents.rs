@@ -1,8 +1,8 @@
 //! Built-in agents for whole games inside Rust: a uniformly random one, one that
 //! always discards the tile it drew, and a shanten-greedy one.
 
-use super::engine::{Action, Game};
 use super::wall::Rng;
+use super::{Action, Game};
 use crate::algo::waits::shanten_and_lowering;
 use crate::tile::{Counts, KINDS};
 

@@ -1,6 +1,9 @@
+pub mod action;
 pub mod agents;
 pub mod engine;
+pub mod event;
 pub mod final_result;
+pub mod player;
 mod refusal;
 #[cfg(test)]
 mod rule_tests;
@@ -10,3 +13,8 @@ mod scenario;
 mod selfplay_tests;
 pub mod sim;
 pub mod wall;
+
+pub use action::Action;
+pub use engine::{ClaimKind, Game, HandStart, Phase};
+pub use event::{DrawReason, Event};
+pub use player::{tenpai_at_draw, Player, RiverTile};

@@ -2,7 +2,7 @@
 //! in the hand", "furiten: …", "riichi needs a closed hand"), else the actions
 //! that are legal now.
 
-use super::engine::{Action, ClaimKind, Game, Phase};
+use super::{Action, ClaimKind, Game, Phase};
 use crate::algo::agari;
 use crate::meld::MeldKind;
 use crate::score::score;

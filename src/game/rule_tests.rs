@@ -6,8 +6,8 @@
 //! Unless a test says otherwise the rules are Tenhou's (the default) without red
 //! fives, so that a hand's tiles are exactly the ones written.
 
-use super::engine::{Action, DrawReason, Event, Game, Phase};
 use super::scenario::{tile, Drive, Scenario};
+use super::{Action, DrawReason, Event, Game, Phase};
 use crate::rules::{
     GameLength, KanDoraTiming, Kuikae, LeftoverSticks, MultiRon, MultiRonHonba, Renhou, Rules,
 };

@@ -10,8 +10,8 @@
 //! itself: in a hand, a draw, or an unrevealed dead-wall position with
 //! [`Scenario::dead`].
 
-use super::engine::{Action, Event, Game, Phase};
 use super::wall::{Wall, DORA_INDEX, LIVE_WALL_TILES, RINSHAN_INDEX, URA_INDEX, WALL_TILES};
+use super::{Action, Event, Game, Phase};
 use crate::notation::mpsz::parse_tiles;
 use crate::rules::Rules;
 use crate::tile::{Suit, Tile, KINDS};

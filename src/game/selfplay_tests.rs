@@ -4,9 +4,9 @@
 //! `RIICHI_SELFPLAY_GAMES=10000 cargo test --release --lib selfplay`).
 
 use super::agents::{choose, AgentKind};
-use super::engine::{Action, Game, Phase};
 use super::sim::game_seed;
 use super::wall::Rng;
+use super::{Action, Game, Phase};
 use crate::rules::{Rules, PRESETS};
 use crate::tile::Tile;
 use rayon::prelude::*;

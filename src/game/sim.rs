@@ -2,8 +2,8 @@
 //! cores, with their statistics.
 
 use super::agents::{choose, AgentKind};
-use super::engine::{Event, Game, Phase};
 use super::wall::Rng;
+use super::{Event, Game, Phase};
 use crate::error::{MahjongError, Result};
 use crate::logs::record::GameRecord;
 use crate::rules::Rules;

@@ -16,7 +16,7 @@
 
 use super::record::{GameRecord, PlayerInfo};
 use crate::error::{MahjongError, Result};
-use crate::game::engine::{DrawReason, Event};
+use crate::game::{DrawReason, Event};
 use crate::rules::{OptKind, OptValue, Rules};
 use crate::score::points::Limit;
 use crate::score::Yaku;

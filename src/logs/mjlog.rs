@@ -47,8 +47,8 @@ use super::record::{
     TENHOU_DORA, TENHOU_URA,
 };
 use crate::error::{MahjongError, Result};
-use crate::game::engine::{DrawReason, Event};
 use crate::game::final_result::{final_result, ScoringConfig};
+use crate::game::{DrawReason, Event};
 use crate::rules::Rules;
 use crate::score::points::Limit;
 use crate::score::Yaku;

@@ -8,7 +8,7 @@
 //! log has the game's end.
 
 use crate::error::{MahjongError, Result};
-use crate::game::engine::{Event, Game};
+use crate::game::{Event, Game};
 use crate::rules::{FinalRounding, GameLength, Rules};
 use crate::score::Yaku;
 

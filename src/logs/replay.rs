@@ -15,8 +15,8 @@
 
 use super::record::GameRecord;
 use super::tenhou_shuffle::walls_from_seed;
-use crate::game::engine::{Action, DrawReason, Event, Game, HandStart, Phase};
 use crate::game::wall::{Wall, DORA_INDEX, RINSHAN_INDEX, URA_INDEX, WALL_TILES};
+use crate::game::{Action, DrawReason, Event, Game, HandStart, Phase};
 use crate::rules::Rules;
 use crate::tile::Tile;
 

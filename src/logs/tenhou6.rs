@@ -71,7 +71,7 @@ use super::record::{
     TENHOU_AKA, TENHOU_DORA, TENHOU_URA,
 };
 use crate::error::{shortened, MahjongError, Result};
-use crate::game::engine::{tenpai_at_draw, DrawReason, Event};
+use crate::game::{tenpai_at_draw, DrawReason, Event};
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind, Relative};
 use crate::rules::{FinalRounding, GameLength, KanDoraTiming, Rules};

@@ -8,9 +8,9 @@ use super::errors::{invalid, IllegalActionError};
 use super::rules::rules_arg;
 use super::tile::{tile_arg, to_py, PyTile};
 use crate::game::agents::AgentKind;
-use crate::game::engine::{Action, DrawReason, Event, Game, Phase};
 use crate::game::sim;
 use crate::game::wall::Wall;
+use crate::game::{Action, DrawReason, Event, Game, Phase};
 use crate::tile::Tile;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -256,7 +256,7 @@ pub struct PyObservation {
     tiles_left: usize,
     hand: Vec<Tile>,
     drawn: Option<Tile>,
-    rivers: [Vec<crate::game::engine::RiverTile>; 4],
+    rivers: [Vec<crate::game::RiverTile>; 4],
     melds: [Vec<crate::meld::Meld>; 4],
     riichi: [bool; 4],
     concealed: [usize; 4],
@@ -538,9 +538,9 @@ impl PyGame {
                     tile,
                     from,
                     match kind {
-                        crate::game::engine::ClaimKind::Discard { .. } => "discard",
-                        crate::game::engine::ClaimKind::Kakan => "kakan",
-                        crate::game::engine::ClaimKind::Ankan => "ankan",
+                        crate::game::ClaimKind::Discard { .. } => "discard",
+                        crate::game::ClaimKind::Kakan => "kakan",
+                        crate::game::ClaimKind::Ankan => "ankan",
                     },
                 )),
                 _ => None,

@@ -486,7 +486,7 @@ fn replay_files(
 }
 
 /// The record of a game's events so far (`Game.record()`).
-pub fn record_of(game: &crate::game::engine::Game) -> PyGameRecord {
+pub fn record_of(game: &crate::game::Game) -> PyGameRecord {
     PyGameRecord(GameRecord::from_game(game))
 }
 

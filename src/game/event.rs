@@ -1,0 +1,153 @@
+//! What happens in a game, in the mjai vocabulary: the engine emits these events
+//! and the log readers and writers speak them.
+
+use crate::score::points::Limit;
+use crate::score::Yaku;
+use crate::tile::Tile;
+
+/// An event, in the mjai vocabulary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    StartGame,
+    StartKyoku {
+        round_wind: u8,
+        kyoku: u8,
+        honba: u32,
+        sticks: u32,
+        dealer: usize,
+        dora_marker: Tile,
+        scores: [i64; 4],
+        hands: [Vec<Tile>; 4],
+        /// The dice that broke the wall, when known (logs; see [`Wall::dice`]).
+        dice: Option<[u8; 2]>,
+    },
+    Tsumo {
+        seat: usize,
+        tile: Tile,
+    },
+    Dahai {
+        seat: usize,
+        tile: Tile,
+        tsumogiri: bool,
+    },
+    Chi {
+        seat: usize,
+        target: usize,
+        tile: Tile,
+        consumed: [Tile; 2],
+    },
+    Pon {
+        seat: usize,
+        target: usize,
+        tile: Tile,
+        consumed: [Tile; 2],
+    },
+    Daiminkan {
+        seat: usize,
+        target: usize,
+        tile: Tile,
+        consumed: [Tile; 3],
+    },
+    Kakan {
+        seat: usize,
+        tile: Tile,
+        /// The pon's three tiles.
+        consumed: [Tile; 3],
+    },
+    Ankan {
+        seat: usize,
+        consumed: [Tile; 4],
+    },
+    Dora {
+        marker: Tile,
+    },
+    Reach {
+        seat: usize,
+    },
+    ReachAccepted {
+        seat: usize,
+        scores: [i64; 4],
+    },
+    Hora {
+        seat: usize,
+        target: usize,
+        han: u32,
+        fu: u32,
+        points: u64,
+        /// The winning tile.
+        tile: Tile,
+        /// The winner's concealed tiles (the winning tile included).
+        hand: Vec<Tile>,
+        /// Ura dora indicators, shown when the winner is in riichi.
+        ura_markers: Vec<Tile>,
+        /// The yaku with their han (a yakuman: 13 x its multiplier), then dora.
+        yaku: Vec<(Yaku, u32)>,
+        dora: u32,
+        ura: u32,
+        aka: u32,
+        limit: Limit,
+        /// The seat liable for a pao yakuman (it pays in the deltas).
+        pao: Option<usize>,
+        deltas: [i64; 4],
+        scores: [i64; 4],
+    },
+    Ryukyoku {
+        reason: DrawReason,
+        /// Who was tenpai (exhaustive draws; all false for abortive ones).
+        tenpai: [bool; 4],
+        deltas: [i64; 4],
+        scores: [i64; 4],
+    },
+    EndKyoku,
+    EndGame {
+        scores: [i64; 4],
+    },
+}
+
+impl Event {
+    /// The scores after this event, when it states them (a hand's start, a
+    /// riichi stick, a win, a draw, the game's end).
+    pub fn scores_after(&self) -> Option<[i64; 4]> {
+        match self {
+            Event::StartKyoku { scores, .. }
+            | Event::ReachAccepted { scores, .. }
+            | Event::Hora { scores, .. }
+            | Event::Ryukyoku { scores, .. }
+            | Event::EndGame { scores } => Some(*scores),
+            _ => None,
+        }
+    }
+}
+
+/// Why a hand ended without a win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// The wall ran out (荒牌流局).
+    Exhaustive,
+    /// Exhaustive, settled by nagashi mangan.
+    NagashiMangan,
+    KyuushuKyuuhai,
+    SuufonRenda,
+    Suukaikan,
+    SuuchaRiichi,
+    Sanchahou,
+}
+
+impl DrawReason {
+    pub const fn name(self) -> &'static str {
+        match self {
+            DrawReason::Exhaustive => "exhaustive",
+            DrawReason::NagashiMangan => "nagashi_mangan",
+            DrawReason::KyuushuKyuuhai => "kyuushu_kyuuhai",
+            DrawReason::SuufonRenda => "suufon_renda",
+            DrawReason::Suukaikan => "suukaikan",
+            DrawReason::SuuchaRiichi => "suucha_riichi",
+            DrawReason::Sanchahou => "sanchahou",
+        }
+    }
+
+    /// An abortive draw (途中流局), not the wall running out.
+    pub const fn abortive(self) -> bool {
+        !matches!(self, DrawReason::Exhaustive | DrawReason::NagashiMangan)
+    }
+}
