@@ -30,6 +30,7 @@ GROUPS = [
     ("game_length", "Length and end of the game"),
 ]
 
+
 def value(v: object) -> str:
     """An option value as Python writes it (`True`, `None`, `"double"`, `(1, 1, 1)`)."""
     if isinstance(v, str):
@@ -74,7 +75,7 @@ def render() -> str:
         "`Rules(option=value)` and `rules.replace(option=value)` change options, and",
         "`Rules.preset(name)` gives one of the named rulesets below. The same names and",
         "values are used by `Rules.to_dict`, JSON and TOML files and the command line's",
-        "`--set option=value` (values written as in JSON there: `true`, `\"none\"`, `[0,0,0]`).",
+        '`--set option=value` (values written as in JSON there: `true`, `"none"`, `[0,0,0]`).',
         "",
         "In the tables, values are written as in Python; a preset's value is in bold",
         "where it differs from Tenhou's. `Rules.options()` gives the same list at run",
@@ -86,7 +87,8 @@ def render() -> str:
     for p in presets:
         doc = riichi.Rules.preset_doc(p)
         changed = len(rules[p].diff(default))
-        out += [f"- **`{p}`** ({changed} options differ from Tenhou): {doc}", ""]
+        what = "the default, `Rules()`" if changed == 0 else f"{changed} options differ from Tenhou"
+        out += [f"- **`{p}`** ({what}): {doc}", ""]
     out += [
         "Options a preset does not name keep Tenhou's value. `rules.diff()` lists a",
         "ruleset's differences from Tenhou, `rules.diff(other)` from any other.",
