@@ -31,6 +31,9 @@ pub enum MahjongError {
     InvalidContext(String),
     /// A game log that is malformed or truncated: where, and what was expected.
     LogParse(String),
+    /// An action the rules do not allow at this point of a game: which action,
+    /// by whom, and why (the game is unchanged).
+    IllegalAction(String),
 }
 
 impl MahjongError {
@@ -79,7 +82,8 @@ impl fmt::Display for MahjongError {
             | MahjongError::NotAgari(m)
             | MahjongError::NoYaku(m)
             | MahjongError::InvalidContext(m)
-            | MahjongError::LogParse(m) => f.write_str(m),
+            | MahjongError::LogParse(m)
+            | MahjongError::IllegalAction(m) => f.write_str(m),
         }
     }
 }

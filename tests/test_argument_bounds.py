@@ -93,6 +93,12 @@ CASES: list[Case] = [
     ("Rules.uma", lambda v: Rules(uma=v), 10, True),
     ("score_batch.win_tiles", lambda v: riichi.score_batch([HAND + "2z"], v), "2z", True),
     ("play.agents", lambda v: riichi.play(v), riichi.agents.RandomAgent(0), True),
+    (
+        "BuiltinAgent.legal_actions",
+        lambda v: riichi.BuiltinAgent("random", 0).act(riichi.Game(seed=0).observation(0), v),
+        riichi.Pass(),
+        True,
+    ),
     ("score_batch.hands", lambda v: riichi.score_batch(v, ["2z"]), HAND + "2z", False),
     ("replay_files.paths", riichi.replay_files, b"not a log", False),
 ]
@@ -109,10 +115,10 @@ NO_SEQUENCE = {
     "FuItem", "GameRecord", "Kakan", "KyuushuKyuuhai", "Mismatch", "Observation",
     "Pass", "Payments", "PointsEntry", "ReplayReport", "Riichi", "Ron", "RuleOption",
     "ScoreResult", "ShantenByForm", "Tile", "Tsumo", "Ukeire", "Wait", "Waits", "Yaku",
-    "is_complete_batch", "parse_tiles", "points", "replay", "score_table",
-    "shanten_batch", "simulate", "waits_batch",
+    "agent_seed", "game_seed", "is_complete_batch", "parse_tiles", "points", "replay",
+    "score_table", "shanten_batch", "simulate", "waits_batch",
 }  # fmt: skip
-COVERED = {"Hand", "Meld", "Chi", "Pon", "WinContext", "Game", "Rules", "score",
+COVERED = {"BuiltinAgent", "Hand", "Meld", "Chi", "Pon", "WinContext", "Game", "Rules", "score",
            "score_batch", "settle_multi_ron", "nagashi_mangan_payments", "format_tiles",
            "tiles_to_id136", "tiles_from_id136", "shanten", "is_complete", "play",
            "replay_files"}  # fmt: skip

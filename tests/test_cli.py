@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import riichi
-from riichi.__main__ import _option_value, main, score_report, simulate_stats
+from riichi.__main__ import _option_value, main, score_report
 
 
 def run(*args):
@@ -246,25 +246,45 @@ def untimed(stats):
     return {k: v for k, v in stats.items() if k not in TIMING}
 
 
-@pytest.mark.parametrize(("n_games", "chunks"), [(1, 20), (120, 20), (203, 4), (57, 1)])
-def test_simulate_in_chunks_plays_the_games_of_one_call(n_games, chunks):
-    """The CLI runs in chunks for its progress bar: game `k` of a chunk starting at
-    game `s` is game `s + k` of one `riichi.simulate` call, to the last bit."""
+def test_simulate_reports_progress_in_parts():
     seen = []
-    stats = simulate_stats(
-        n_games, "random", seed=11, threads=2, chunks=chunks, progress=lambda *a: seen.append(a)
-    )
-    assert untimed(stats) == untimed(riichi.simulate(n_games, "random", seed=11, threads=2))
-    assert set(stats) == set(riichi.simulate(1, "random"))
-    assert seen[-1] == (n_games, n_games)
-    assert len(seen) == -(-n_games // max(50, -(-n_games // chunks)))
+    stats = riichi.simulate(700, "random", seed=11, threads=2, progress=lambda *a: seen.append(a))
+    assert seen[-1] == (700, 700)
+    assert len(seen) >= 2  # parts of a few hundred games
     assert [done for done, _ in seen] == sorted({done for done, _ in seen})
+    assert {total for _, total in seen} == {700}
+    assert untimed(stats) == untimed(riichi.simulate(700, "random", seed=11, threads=1))
 
 
-def test_simulate_chunks_at_the_end_of_the_seed_range():
-    seed = 2**64 - 3
-    stats = simulate_stats(110, "tsumogiri", seed=seed, chunks=3)
-    assert untimed(stats) == untimed(riichi.simulate(110, "tsumogiri", seed=seed))
+def test_simulate_counts_are_what_the_games_hold():
+    stats = riichi.simulate(30, "shanten", seed=5, records=True)
+    wins = [[0, 0] for _ in range(4)]
+    draws = {"exhaustive": 0, "abortive": 0}
+    for events in stats["records"]:
+        for e in events:
+            if e["type"] == "hora":
+                wins[e["actor"]][e["actor"] != e["target"]] += 1
+            elif e["type"] == "ryukyoku":
+                exhaustive = e["reason"] in ("exhaustive", "nagashi_mangan")
+                draws["exhaustive" if exhaustive else "abortive"] += 1
+    assert stats["tsumo_wins"] == [w[0] for w in wins]
+    assert stats["ron_wins"] == [w[1] for w in wins]
+    assert stats["exhaustive_draws"] == draws["exhaustive"]
+    assert stats["abortive_draws"] == draws["abortive"]
+    assert sum(stats["total_ranks"]) == 30 * (1 + 2 + 3 + 4)
+    hands = stats["hands"]
+    assert stats["win_rate"] == [(t + r) / hands for t, r in wins]
+    assert stats["tsumo_rate"] == sum(w[0] for w in wins) / hands
+    assert stats["average_points"] == [p / 30 for p in stats["total_points"]]
+
+
+def test_simulate_at_the_end_of_the_seed_range():
+    seed = 2**64 - 1
+    once = untimed(riichi.simulate(3, "tsumogiri", seed=seed))
+    assert once == untimed(riichi.simulate(3, "tsumogiri", seed=seed))
+    assert once["games"] == 3
+    with pytest.raises(riichi.InvalidInputError, match="a seed is an integer"):
+        riichi.simulate(1, seed=2**64)
 
 
 def test_simulate_prints_statistics_and_throughput(capsys):
@@ -290,7 +310,7 @@ def test_simulate_shows_progress_on_stderr_for_long_runs(capsys):
     assert main(["simulate", "--games", "150", "--agent", "random", "--threads", "1"]) == 0
     err = capsys.readouterr().err
     assert err.endswith("] 150/150 games\n")
-    assert err.count("\r") == 3  # three chunks of 50
+    assert err.count("\r") >= 1
     assert main(["simulate", "--games", "150", "--agent", "random", "--quiet"]) == 0
     assert capsys.readouterr().err == ""
 
@@ -319,7 +339,7 @@ def test_simulate_rules_change_the_games(capsys, tmp_path):
     ("args", "message"),
     [
         (["--games", "0"], "error: the number of games is at least 1, got 0"),
-        (["--seed", "-1"], "error: the seed is an integer from 0 to 2**64-1, got -1"),
+        (["--seed", "-1"], "error: a seed is an integer from 0 to 2^64-1, got -1"),
         (["--threads", "0"], "error: threads must be an integer from 1 to 256, got 0"),
         (["--set", "tobi"], "error: --set takes option=value, not 'tobi'"),
         (["--rules", "nope"], 'error: unknown preset "nope"'),

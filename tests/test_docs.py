@@ -85,7 +85,7 @@ DOCSTRING_MISMATCH_ALLOWLIST = frozenset(
         "is_complete", "is_complete_batch", "nagashi_mangan_payments", "parse_tiles",
         "points", "read_log", "read_mjai", "read_mjlog", "read_tenhou6", "replay",
         "replay_files", "score", "score_batch", "score_table", "settle_multi_ron",
-        "shanten", "simulate", "tiles_from_id136", "tiles_to_id136", "waits_batch",
+        "shanten", "tiles_from_id136", "tiles_to_id136", "waits_batch",
         "write_mjlog", "write_tenhou6",
     }
 )  # fmt: skip

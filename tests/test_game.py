@@ -86,6 +86,12 @@ OBSERVATION_FIELDS = {
 STAT_KEYS = {
     "games",
     "hands",
+    "tsumo_wins",
+    "ron_wins",
+    "exhaustive_draws",
+    "abortive_draws",
+    "total_points",
+    "total_ranks",
     "decisions",
     "win_rate",
     "tsumo_rate",

@@ -544,7 +544,7 @@ pub fn engine(data: &[u8]) {
     let mut steps = 0;
     while !inp.is_empty() && steps < 5000 {
         steps += 1;
-        match game.phase {
+        match *game.phase() {
             Phase::GameOver => break,
             Phase::HandOver => {
                 game.next_hand().expect("the next hand starts");
@@ -554,7 +554,7 @@ pub fn engine(data: &[u8]) {
             _ => {}
         }
         let deciding = game.deciding();
-        assert!(!deciding.is_empty(), "nobody decides in {:?}", game.phase);
+        assert!(!deciding.is_empty(), "nobody decides in {:?}", game.phase());
         for s in 0..4 {
             assert_eq!(
                 game.legal_actions(s).is_empty(),
@@ -598,7 +598,7 @@ pub fn engine(data: &[u8]) {
             }
         }
     }
-    if game.phase == Phase::GameOver {
+    if *game.phase() == Phase::GameOver {
         let record = GameRecord::from_game(&game);
         let back = mjai::read_mjai(&mjai::write_mjai(&record)).expect("an engine record reads");
         assert!(back == record, "the engine's record changed through mjai");

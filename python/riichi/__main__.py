@@ -205,66 +205,6 @@ def score_report(
     return "\n".join(lines)
 
 
-# Game `i` of `simulate(seed=s)` is seeded from `s + i * _GOLDEN` (mod 2**64), so the
-# games `k..` of a run are the games `0..` of a run seeded `s + k * _GOLDEN`: running
-# in chunks plays exactly the games of one call (tests/test_cli.py checks it).
-_GOLDEN = 0x9E37_79B9_7F4A_7C15
-_U64 = 1 << 64
-_RATES = ("tsumo_rate", "ron_rate", "exhaustive_draw_rate", "abortive_draw_rate")
-
-
-def simulate_stats(
-    n_games: int,
-    agent: str = "shanten",
-    seed: int = 0,
-    rules: Rules | None = None,
-    threads: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
-    chunks: int = 20,
-) -> dict[str, Any]:
-    """`riichi.simulate` run in about `chunks` parts (each of at least 50 games),
-    calling `progress(done, n_games)` after each: the same statistics as one call."""
-    if not 0 <= seed < _U64:
-        raise ValueError(f"the seed is an integer from 0 to 2**64-1, got {seed}")
-    if n_games < 1:
-        raise ValueError(f"the number of games is at least 1, got {n_games}")
-    size = max(50, -(-n_games // max(1, chunks)))
-    games = hands = decisions = 0
-    wins, points, ranks = [0] * 4, [0] * 4, [0] * 4
-    counts = dict.fromkeys(_RATES, 0)
-    yaku: dict[str, int] = {}
-    start = time.perf_counter()
-    while games < n_games:
-        n = min(size, n_games - games)
-        chunk_seed = (seed + games * _GOLDEN) % _U64
-        s = simulate(n, agent, chunk_seed, rules, threads)  # type: ignore[arg-type]
-        # Undo the averages: counts over hands, sums over games (exact in floats).
-        h = s["hands"]
-        for i in range(4):
-            wins[i] += round(s["win_rate"][i] * h)
-            points[i] += round(s["average_points"][i] * n)
-            ranks[i] += round(s["average_rank"][i] * n)
-        for key in _RATES:
-            counts[key] += round(s[key] * h)
-        for name, count in s.get("yaku_counts", {}).items():
-            yaku[name] = yaku.get(name, 0) + count
-        games, hands, decisions = games + n, hands + h, decisions + s["decisions"]
-        if progress is not None:
-            progress(games, n_games)
-    # The same arithmetic as `riichi.simulate`.
-    g, h = float(max(games, 1)), float(max(hands, 1))
-    stats: dict[str, Any] = {"games": games, "hands": hands, "decisions": decisions}
-    stats["win_rate"] = [w / h for w in wins]
-    stats.update({key: counts[key] / h for key in _RATES})
-    stats["average_points"] = [p / g for p in points]
-    stats["average_rank"] = [r / g for r in ranks]
-    stats["hands_per_game"] = h / g
-    stats["yaku_counts"] = yaku
-    stats["seconds"] = seconds = time.perf_counter() - start
-    stats["games_per_second"] = games / max(seconds, 1e-9)
-    return stats
-
-
 def simulate_report(stats: dict[str, Any], agent: str, seed: int, rules: str = "tenhou") -> str:
     """The report `python -m riichi simulate` prints, as a string (`rules` says
     which rules were played)."""
@@ -478,9 +418,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "analyze":
             print(analyze(Hand(args.hand), args.visible))
         elif args.command == "simulate":
+            if args.games < 1:
+                raise ValueError(f"the number of games is at least 1, got {args.games}")
             rules = _rules(args.rules, args.set)
             progress = None if args.quiet or args.games < 100 else _progress_bar
-            stats = simulate_stats(
+            stats = simulate(
                 args.games, args.agent, args.seed, rules, args.threads, progress=progress
             )
             if args.json:

@@ -27,6 +27,7 @@ __all__ = [
     "Action",
     "Ankan",
     "Block",
+    "BuiltinAgent",
     "Chi",
     "Daiminkan",
     "Decomposition",
@@ -73,7 +74,9 @@ __all__ = [
     "WinContext",
     "Yaku",
     "__version__",
+    "agent_seed",
     "format_tiles",
+    "game_seed",
     "is_complete",
     "is_complete_batch",
     "nagashi_mangan_payments",
@@ -1257,6 +1260,28 @@ class Game:
     def check_invariants(self) -> None:
         """Raise `RuntimeError` if a tile or a point went missing (for tests)."""
 
+@final
+class BuiltinAgent:
+    """A built-in agent ("random", "tsumogiri" or "shanten") with its own seeded
+    random numbers: `act(observation, legal_actions)` returns one of the legal
+    actions, the same one `simulate` would take."""
+
+    def __new__(
+        cls, kind: Literal["random", "tsumogiri", "shanten"], seed: int | None = None
+    ) -> BuiltinAgent: ...
+    @property
+    def kind(self) -> str:
+        """ "random", "tsumogiri" or "shanten"."""
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """One of `legal_actions` (the object itself), chosen from what
+        `observation`'s seat may know."""
+
+def game_seed(seed: int, i: int) -> int:
+    """The seed of game `i` of `simulate(seed=seed)`."""
+
+def agent_seed(seed: int, seat: int) -> int:
+    """The seed `simulate` gives the agent of `seat` (0-3) in a game seeded `seed`."""
+
 def simulate(
     n_games: int,
     agent: Literal["random", "tsumogiri", "shanten"] = "shanten",
@@ -1265,16 +1290,21 @@ def simulate(
     threads: int | None = None,
     records: bool = False,
     on_record: Callable[[GameRecord], object] | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> dict[str, Any]:
     """Play `n_games` whole games inside Rust, every seat played by a built-in
     agent, GIL released, on all cores (or `threads`). Returns statistics: games,
-    hands, decisions, win_rate (per seat, per hand), tsumo_rate, ron_rate,
-    exhaustive_draw_rate, abortive_draw_rate, average_points and average_rank
-    (per seat), hands_per_game, yaku_counts (wins with each yaku id; yakuman ids
-    end in " (yakuman)"), seconds, games_per_second, and with `records=True` the
-    mjai events of every game as dicts ("records"). Game `i` is seeded from
-    `seed` and `i`: the same call gives the same statistics. Games are played in
-    parts of a few hundred, and Ctrl-C stops the call between two parts.
+    hands and decisions; the counts `tsumo_wins` and `ron_wins` (per seat),
+    `exhaustive_draws`, `abortive_draws`, `total_points` and `total_ranks` (per seat, sums
+    over the games), which add up over runs; what follows from them: `win_rate` (per
+    seat, per hand), `tsumo_rate`, `ron_rate`, `exhaustive_draw_rate`,
+    `abortive_draw_rate`, `average_points` and `average_rank` (per seat),
+    `hands_per_game`; `yaku_counts` (wins with each yaku id; yakuman ids end in
+    " (yakuman)"), seconds, `games_per_second`, and with `records=True` the mjai
+    events of every game as dicts ("records"). Game `i` is seeded from `seed` and
+    `i` (`game_seed(seed, i)`): the same call gives the same statistics. Games are
+    played in parts of a few hundred; after each, `progress(done, n_games)` is
+    called, and Ctrl-C stops the call between two parts.
 
     Memory: `records=True` holds every game's events as Python dicts, about
     1.3 MB a game with random agents (fewer events with the others), so it is

@@ -8,16 +8,17 @@ actions, and returns one of them::
             return legal_actions[0]
 
 `riichi.play(agents)` runs a whole game with four agents and returns its record.
+The three agents here are the core's built-in policies, the ones `simulate`
+plays: seeded alike, they choose alike.
 """
 
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-from riichi._core import Action, Game, InvalidInputError, Observation, Rules, shanten
+from riichi._core import Action, BuiltinAgent, Game, InvalidInputError, Observation, Rules
 
 __all__ = ["Agent", "RandomAgent", "ShantenAgent", "TsumogiriAgent", "play"]
 
@@ -28,83 +29,40 @@ class Agent(Protocol):
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action: ...
 
 
-class RandomAgent:
-    """Any legal action, uniformly (seeded)."""
+class _BuiltinPolicy:
+    """An agent whose choices are the core's built-in policy `_kind`, seeded."""
+
+    _kind: str
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._agent = BuiltinAgent(self._kind, seed)
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        return legal_actions[self._rng.randrange(len(legal_actions))]
+        return self._agent.act(observation, legal_actions)
 
     def __repr__(self) -> str:
-        return "RandomAgent()"
+        return f"{type(self).__name__}()"
 
 
-class TsumogiriAgent:
+class RandomAgent(_BuiltinPolicy):
+    """Any legal action, uniformly (seeded: with the seed `agent_seed(game seed,
+    seat)` it takes the same actions as `simulate`'s random agent)."""
+
+    _kind = "random"
+
+
+class TsumogiriAgent(_BuiltinPolicy):
     """Wins when it can, otherwise discards the tile it drew and passes every claim."""
 
-    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        for kind in ("tsumo", "ron"):
-            for a in legal_actions:
-                if a.kind == kind:
-                    return a
-        for a in legal_actions:
-            if a.kind == "discard" and a.tsumogiri:
-                return a
-        for a in legal_actions:
-            if a.kind == "pass":
-                return a
-        return legal_actions[0]
-
-    def __repr__(self) -> str:
-        return "TsumogiriAgent()"
+    _kind = "tsumogiri"
 
 
-class ShantenAgent:
-    """Wins whenever it can, declares riichi when tenpai and closed, otherwise
-    discards towards the lowest shanten and then the most tiles that lower it;
-    never calls."""
+class ShantenAgent(_BuiltinPolicy):
+    """Wins whenever it can, declares riichi when it can, otherwise discards
+    towards the lowest shanten and then the most live tiles that lower it (ties
+    broken at random, seeded); never calls."""
 
-    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        for kind in ("tsumo", "ron", "riichi"):
-            for a in legal_actions:
-                if a.kind == kind:
-                    return a
-        discards = [a for a in legal_actions if a.kind == "discard"]
-        if not discards:
-            return next((a for a in legal_actions if a.kind == "pass"), legal_actions[0])
-        hand = observation.hand
-        best: tuple[int, int] | None = None
-        choice = discards[0]
-        for a in discards:
-            rest = list(hand)
-            rest.remove(a.tile)
-            counts = [0] * 34
-            for t in rest:
-                counts[t.kind] += 1
-            s = shanten(counts)
-            key = (s, -_lowering(counts, s))
-            if best is None or key < best:
-                best, choice = key, a
-        return choice
-
-    def __repr__(self) -> str:
-        return "ShantenAgent()"
-
-
-def _lowering(counts: list[int], s: int) -> int:
-    """How many kinds lower the shanten of `counts` (each tried once)."""
-    n = 0
-    for k in range(34):
-        if counts[k] < 4:
-            counts[k] += 1
-            try:
-                if shanten(counts) < s:
-                    n += 1
-            finally:
-                counts[k] -= 1
-    return n
+    _kind = "shanten"
 
 
 def play(

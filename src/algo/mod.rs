@@ -2,6 +2,7 @@
 //! with wait shapes, waits, ukeire and discard tables.
 
 pub mod agari;
+pub mod batch;
 mod capped;
 pub mod decompose;
 pub mod distance;

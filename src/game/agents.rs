@@ -1,10 +1,12 @@
-//! Built-in agents for whole games inside Rust: a uniformly random one, one that
-//! always discards the tile it drew, and a shanten-greedy one.
+//! The built-in agents, for whole games inside Rust and for Python's agent
+//! classes alike: a uniformly random one, one that always discards the tile it
+//! drew, and a shanten-greedy one.
 
 use super::wall::Rng;
-use super::{Action, Game};
+use super::Action;
 use crate::algo::waits::shanten_and_lowering;
-use crate::tile::{Counts, KINDS};
+use crate::meld::Meld;
+use crate::tile::{Counts, Tile, KINDS};
 
 /// A built-in policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,68 +39,89 @@ impl AgentKind {
     }
 }
 
-/// The action `kind` takes for `seat`, among `legal` (never empty).
-pub fn choose(
+/// A built-in agent: its policy and its own seeded random numbers (for ties and
+/// the random policy). It decides from what its seat may know: its concealed
+/// tiles and melds, and the legal actions.
+#[derive(Clone, Debug)]
+pub struct Agent {
     kind: AgentKind,
-    game: &Game,
-    seat: usize,
-    legal: &[Action],
-    rng: &mut Rng,
-) -> Action {
-    match kind {
-        AgentKind::Random => legal[rng.below(legal.len() as u64) as usize],
-        AgentKind::Tsumogiri => {
-            for want in [Action::Tsumo, Action::Ron] {
-                if legal.contains(&want) {
-                    return want;
-                }
-            }
-            legal
-                .iter()
-                .copied()
-                .find(|a| {
-                    matches!(
-                        a,
-                        Action::Discard {
-                            tsumogiri: true,
-                            ..
-                        }
-                    )
-                })
-                .or_else(|| legal.iter().copied().find(|a| *a == Action::Pass))
-                .or_else(|| {
-                    legal
-                        .iter()
-                        .copied()
-                        .find(|a| matches!(a, Action::Discard { .. }))
-                })
-                .unwrap_or(legal[0])
+    rng: Rng,
+}
+
+/// The seed of seat `seat`'s agent in a game seeded `seed` (what
+/// [`super::sim::play`] gives each seat).
+pub fn agent_seed(seed: u64, seat: usize) -> u64 {
+    super::sim::game_seed(seed ^ 0x5EED_A6E7, seat as u64)
+}
+
+impl Agent {
+    pub fn new(kind: AgentKind, seed: u64) -> Agent {
+        Agent {
+            kind,
+            rng: Rng::new(seed),
         }
-        AgentKind::Shanten => shanten_choice(game, seat, legal, rng),
+    }
+
+    pub fn kind(&self) -> AgentKind {
+        self.kind
+    }
+
+    /// The index in `legal` (never empty) of the action this agent takes, holding
+    /// `hand` (concealed tiles, the drawn one included) beside `melds`.
+    pub fn choose(&mut self, hand: &[Tile], melds: &[Meld], legal: &[Action]) -> usize {
+        match self.kind {
+            AgentKind::Random => self.rng.below(legal.len() as u64) as usize,
+            AgentKind::Tsumogiri => tsumogiri_choice(legal),
+            AgentKind::Shanten => shanten_choice(hand, melds, legal, &mut self.rng),
+        }
     }
 }
 
-fn shanten_choice(game: &Game, seat: usize, legal: &[Action], rng: &mut Rng) -> Action {
-    for want in [Action::Tsumo, Action::Ron] {
-        if legal.contains(&want) {
-            return want;
-        }
+/// The first legal action that `want` accepts.
+fn first(legal: &[Action], want: impl Fn(&Action) -> bool) -> Option<usize> {
+    legal.iter().position(want)
+}
+
+fn win(legal: &[Action]) -> Option<usize> {
+    first(legal, |a| *a == Action::Tsumo).or_else(|| first(legal, |a| *a == Action::Ron))
+}
+
+fn tsumogiri_choice(legal: &[Action]) -> usize {
+    win(legal)
+        .or_else(|| {
+            first(legal, |a| {
+                matches!(
+                    a,
+                    Action::Discard {
+                        tsumogiri: true,
+                        ..
+                    }
+                )
+            })
+        })
+        .or_else(|| first(legal, |a| *a == Action::Pass))
+        .or_else(|| first(legal, |a| matches!(a, Action::Discard { .. })))
+        .unwrap_or(0)
+}
+
+fn shanten_choice(hand: &[Tile], melds: &[Meld], legal: &[Action], rng: &mut Rng) -> usize {
+    if let Some(i) = win(legal) {
+        return i;
     }
-    let p = &game.players[seat];
     let mut counts: Counts = [0; KINDS];
-    for t in &p.concealed {
+    for t in hand {
         counts[t.kind() as usize] += 1;
     }
     let mut meld_counts: Counts = [0; KINDS];
-    for m in &p.melds {
+    for m in melds {
         for t in m.tiles() {
             meld_counts[t.kind() as usize] += 1;
         }
     }
     // Each discard (or riichi discard): resulting shanten, then tiles that lower it.
-    let mut best: Option<((i8, i32, bool), Action)> = None;
+    let mut best: Option<((i8, i32, bool), usize)> = None;
     let mut ties = 0u64;
-    for &a in legal {
+    for (i, &a) in legal.iter().enumerate() {
         let (tile, riichi) = match a {
             Action::Discard { tile, .. } => (tile, false),
             Action::Riichi { tile, .. } => (tile, true),
@@ -106,7 +129,7 @@ fn shanten_choice(game: &Game, seat: usize, legal: &[Action], rng: &mut Rng) -> 
         };
         let mut c = counts;
         c[tile.kind() as usize] -= 1;
-        let (s, mask) = shanten_and_lowering(&c, Some(&meld_counts), p.melds.len());
+        let (s, mask) = shanten_and_lowering(&c, Some(&meld_counts), melds.len());
         let live: i32 = (0..KINDS)
             .filter(|&k| mask >> k & 1 == 1)
             .map(|k| 4 - i32::from(c[k] + meld_counts[k]))
@@ -119,20 +142,16 @@ fn shanten_choice(game: &Game, seat: usize, legal: &[Action], rng: &mut Rng) -> 
                 // Ties: reservoir sampling keeps the choice uniform and seeded.
                 ties += 1;
                 if rng.below(ties + 1) == 0 {
-                    best = Some((key, a));
+                    best = Some((key, i));
                 }
             }
             _ => {
                 ties = 0;
-                best = Some((key, a));
+                best = Some((key, i));
             }
         }
     }
-    if let Some((_, a)) = best {
-        return a;
-    }
-    if legal.contains(&Action::Pass) {
-        return Action::Pass;
-    }
-    legal[0]
+    best.map(|(_, i)| i)
+        .or_else(|| first(legal, |a| *a == Action::Pass))
+        .unwrap_or(0)
 }

@@ -74,26 +74,26 @@ const MAX_RESUMED_SCORE: u64 = 1_000_000_000_000_000;
 
 /// An illegal action: which action, by whom, and why.
 fn illegal(seat: usize, action: &Action, why: &str) -> MahjongError {
-    MahjongError::InvalidInput(format!("seat {seat} may not {action}: {why}"))
+    MahjongError::IllegalAction(format!("seat {seat} may not {action}: {why}"))
 }
 
 /// The whole game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
-    pub rules: Rules,
+    pub(super) rules: Rules,
     rng: Rng,
     /// Absolute seat that was East in the first hand.
-    pub first_dealer: usize,
-    pub scores: [i64; 4],
+    pub(super) first_dealer: usize,
+    pub(super) scores: [i64; 4],
     /// Hand number from the start: 0 = East 1, 4 = South 1, 8 = West 1.
-    pub round: u8,
-    pub honba: u32,
-    pub sticks: u32,
-    pub dealer: usize,
-    pub wall: Wall,
-    pub players: [Player; 4],
-    pub phase: Phase,
-    pub events: Vec<Event>,
+    pub(super) round: u8,
+    pub(super) honba: u32,
+    pub(super) sticks: u32,
+    pub(super) dealer: usize,
+    pub(super) wall: Wall,
+    pub(super) players: [Player; 4],
+    pub(super) phase: Phase,
+    pub(super) events: Vec<Event>,
     /// No call (nor kan) has happened in this hand yet.
     uninterrupted: bool,
     /// Discards made by each seat this hand.
@@ -112,7 +112,7 @@ pub struct Game {
     yame: bool,
     /// Walls to play, for replays and tests (taken in order before shuffling).
     walls: Vec<Wall>,
-    pub result: Option<FinalResult>,
+    pub(super) result: Option<FinalResult>,
 }
 
 impl Game {
@@ -228,6 +228,65 @@ impl Game {
     }
 
     /// Seat wind (0 = East) of `seat` in this hand.
+    /// The rules the game is played under.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The seat that was East in the first hand.
+    pub fn first_dealer(&self) -> usize {
+        self.first_dealer
+    }
+
+    /// Points by absolute seat.
+    pub fn scores(&self) -> [i64; 4] {
+        self.scores
+    }
+
+    /// Hand number from the start: 0 = East 1, 4 = South 1, 8 = West 1.
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+
+    pub fn honba(&self) -> u32 {
+        self.honba
+    }
+
+    /// Riichi sticks on the table.
+    pub fn riichi_sticks(&self) -> u32 {
+        self.sticks
+    }
+
+    /// The seat that deals the current hand.
+    pub fn dealer(&self) -> usize {
+        self.dealer
+    }
+
+    /// The current hand's wall.
+    pub fn wall(&self) -> &Wall {
+        &self.wall
+    }
+
+    /// A seat's state in the current hand.
+    pub fn player(&self, seat: usize) -> &Player {
+        &self.players[seat]
+    }
+
+    /// What the game waits for.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// Every event so far.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The final result, once the game is over.
+    pub fn result(&self) -> Option<&FinalResult> {
+        self.result.as_ref()
+    }
+
     pub fn seat_wind(&self, seat: usize) -> u8 {
         ((seat + 4 - self.dealer) % 4) as u8
     }
@@ -649,6 +708,9 @@ impl Game {
         // The two tiles of a chi or pon in either order (legal actions list them sorted).
         if let Action::Chi { tiles } | Action::Pon { tiles } = &mut action {
             tiles.sort();
+        }
+        if seat >= 4 {
+            return Err(illegal(seat, &action, "seats are 0-3"));
         }
         if matches!(self.phase, Phase::HandOver | Phase::GameOver) {
             return Err(illegal(
@@ -1316,7 +1378,7 @@ impl Game {
     /// Start the next hand after `HandOver`.
     pub fn next_hand(&mut self) -> Result<()> {
         if self.phase != Phase::HandOver {
-            return Err(MahjongError::InvalidInput(
+            return Err(MahjongError::IllegalAction(
                 "the next hand starts only after a hand is over".into(),
             ));
         }

@@ -3,6 +3,7 @@ pub mod agents;
 pub mod engine;
 pub mod event;
 pub mod final_result;
+pub mod observation;
 pub mod player;
 mod refusal;
 #[cfg(test)]
@@ -17,4 +18,5 @@ pub mod wall;
 pub use action::Action;
 pub use engine::{ClaimKind, Game, HandStart, Phase};
 pub use event::{DrawReason, Event};
+pub use observation::{Claim, ClaimOn, Observation};
 pub use player::{tenpai_at_draw, Player, RiverTile};

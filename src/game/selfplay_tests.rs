@@ -3,7 +3,7 @@
 //! `RIICHI_SELFPLAY_GAMES` (default 2,000 in `make test`; issue 4 asks ≥ 10,000, run with
 //! `RIICHI_SELFPLAY_GAMES=10000 cargo test --release --lib selfplay`).
 
-use super::agents::{choose, AgentKind};
+use super::agents::{Agent, AgentKind};
 use super::sim::game_seed;
 use super::wall::Rng;
 use super::{Action, Game, Phase};
@@ -23,12 +23,13 @@ fn games() -> u64 {
 fn checked_game(rules: &Rules, seed: u64) -> u64 {
     let mut g = Game::new(rules.clone(), seed).expect("game");
     let mut rng = Rng::new(seed);
-    let agents = [
+    let mut agents = [
         AgentKind::Random,
         AgentKind::Random,
         AgentKind::Shanten,
         AgentKind::Shanten,
-    ];
+    ]
+    .map(|kind| Agent::new(kind, rng.next_u64()));
     let mut actions = 0u64;
     while g.phase != Phase::GameOver {
         if g.phase == Phase::HandOver {
@@ -57,7 +58,8 @@ fn checked_game(rules: &Rules, seed: u64) -> u64 {
                 );
             }
         }
-        let a = choose(agents[seat], &g, seat, &legal, &mut rng);
+        let p = g.player(seat);
+        let a = legal[agents[seat].choose(&p.concealed, &p.melds, &legal)];
         g.apply(seat, a)
             .unwrap_or_else(|e| panic!("seed {seed}: legal {a:?} refused: {e}"));
         actions += 1;

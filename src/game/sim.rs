@@ -1,8 +1,7 @@
 //! Whole games played inside Rust by built-in agents, one after another or on all
 //! cores, with their statistics.
 
-use super::agents::{choose, AgentKind};
-use super::wall::Rng;
+use super::agents::{agent_seed, Agent, AgentKind};
 use super::{Event, Game, Phase};
 use crate::error::{MahjongError, Result};
 use crate::logs::record::GameRecord;
@@ -64,6 +63,53 @@ impl Stats {
         self.abortive += o.abortive;
         self
     }
+
+    /// Per hand, `count`: 0 when no hand was played.
+    fn per_hand(&self, count: u64) -> f64 {
+        count as f64 / self.hands.max(1) as f64
+    }
+
+    /// Per game, `sum`: 0 when no game was played.
+    fn per_game(&self, sum: f64) -> f64 {
+        sum / self.games.max(1) as f64
+    }
+
+    /// Each seat's wins (tsumo and ron) per hand.
+    pub fn win_rates(&self) -> [f64; 4] {
+        std::array::from_fn(|s| self.per_hand(self.tsumo[s] + self.ron[s]))
+    }
+
+    /// Tsumo wins per hand, all seats.
+    pub fn tsumo_rate(&self) -> f64 {
+        self.per_hand(self.tsumo.iter().sum())
+    }
+
+    /// Ron wins per hand, all seats (each winner of a multiple ron counts).
+    pub fn ron_rate(&self) -> f64 {
+        self.per_hand(self.ron.iter().sum())
+    }
+
+    pub fn exhaustive_draw_rate(&self) -> f64 {
+        self.per_hand(self.exhaustive)
+    }
+
+    pub fn abortive_draw_rate(&self) -> f64 {
+        self.per_hand(self.abortive)
+    }
+
+    /// Each seat's final points, averaged over the games.
+    pub fn average_points(&self) -> [f64; 4] {
+        std::array::from_fn(|s| self.per_game(self.points[s] as f64))
+    }
+
+    /// Each seat's place (1-4), averaged over the games.
+    pub fn average_ranks(&self) -> [f64; 4] {
+        std::array::from_fn(|s| self.per_game(self.ranks[s] as f64))
+    }
+
+    pub fn hands_per_game(&self) -> f64 {
+        self.per_game(self.hands as f64)
+    }
 }
 
 /// The seed of game `i` of a run seeded `seed` (`SplitMix64` of their sum).
@@ -78,7 +124,7 @@ pub fn game_seed(seed: u64, i: u64) -> u64 {
 /// statistics.
 pub fn play(rules: &Rules, seed: u64, agents: [AgentKind; 4]) -> Result<(Game, Stats)> {
     let mut game = Game::new(rules.clone(), seed)?;
-    let mut rng = Rng::new(seed ^ 0x5EED_A6E7);
+    let mut agents = std::array::from_fn::<_, 4, _>(|s| Agent::new(agents[s], agent_seed(seed, s)));
     let mut summary = Stats {
         games: 1,
         hands: 1,
@@ -106,7 +152,8 @@ pub fn play(rules: &Rules, seed: u64, agents: [AgentKind; 4]) -> Result<(Game, S
                 "seat {seat} has no legal action"
             )));
         }
-        let a = choose(agents[seat], &game, seat, &legal, &mut rng);
+        let p = game.player(seat);
+        let a = legal[agents[seat].choose(&p.concealed, &p.melds, &legal)];
         game.apply_unchecked(seat, a);
         summary.decisions += 1;
     }

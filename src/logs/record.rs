@@ -69,10 +69,10 @@ impl GameRecord {
 
     /// The record of a game the engine played (or is playing).
     pub fn from_game(game: &Game) -> GameRecord {
-        let mut r = GameRecord::new(game.rules.clone());
-        r.first_dealer = game.first_dealer;
-        r.final_scores = game.result.as_ref().map(|f| f.scores);
-        r.events.clone_from(&game.events);
+        let mut r = GameRecord::new(game.rules().clone());
+        r.first_dealer = game.first_dealer();
+        r.final_scores = game.result().map(|f| f.scores);
+        game.events().clone_into(&mut r.events);
         r
     }
 

@@ -348,7 +348,7 @@ pub fn replay(record: &GameRecord, check: bool) -> ReplayReport {
             continue;
         }
         if check {
-            compare_hand(&game.events, hand, &mut report, &mm);
+            compare_hand(game.events(), hand, &mut report, &mm);
             if report.mismatches.len() > before {
                 continue;
             }
@@ -381,7 +381,7 @@ fn drive_hand(
         // The engine's own events (the stick, a kan dora) say nothing of the
         // claims; anything else means every claim not in the record was passed.
         let own = matches!(e, Event::ReachAccepted { .. } | Event::Dora { .. });
-        if !claim && !own && matches!(game.phase, Phase::Claims { .. }) {
+        if !claim && !own && matches!(game.phase(), Phase::Claims { .. }) {
             for s in game.deciding() {
                 if let Err(err) = game.apply(s, Action::Pass) {
                     report.mismatches.push(mm(
@@ -435,7 +435,7 @@ fn drive_hand(
             Event::Ryukyoku {
                 reason: DrawReason::KyuushuKyuuhai,
                 ..
-            } => match game.phase {
+            } => match *game.phase() {
                 Phase::Turn { seat, .. } => Some((seat, Action::KyuushuKyuuhai)),
                 _ => None,
             },
@@ -463,7 +463,7 @@ fn drive_hand(
         let Some((seat, action)) = action else {
             continue;
         };
-        if matches!(game.phase, Phase::HandOver | Phase::GameOver) {
+        if matches!(game.phase(), Phase::HandOver | Phase::GameOver) {
             report.mismatches.push(mm(
                 step,
                 "illegal_action",
@@ -488,7 +488,7 @@ fn drive_hand(
         }
         report.actions += 1;
     }
-    if matches!(game.phase, Phase::Claims { .. }) {
+    if matches!(game.phase(), Phase::Claims { .. }) {
         for s in game.deciding() {
             let _ = game.apply(s, Action::Pass);
         }
@@ -555,15 +555,15 @@ fn compare_next(
     report: &mut ReplayReport,
     mm: &dyn Fn(usize, &'static str, String, String) -> Mismatch,
 ) {
-    let step = game.events.len();
-    match (&game.phase, next) {
+    let step = game.events().len();
+    match (game.phase(), next) {
         (Phase::HandOver, Some(n)) => {
             let mut g = game.clone();
             if g.next_hand().is_err() {
                 return;
             }
             let Some(ours) = g
-                .events
+                .events()
                 .iter()
                 .rev()
                 .find(|e| matches!(e, Event::StartKyoku { .. }))
@@ -606,7 +606,7 @@ fn compare_next(
             "the game over".into(),
         )),
         (Phase::GameOver, None) => {
-            let ours = game.result.as_ref().map(|r| (r.points, r.scores));
+            let ours = game.result().map(|r| (r.points, r.scores));
             let expected = record.final_points();
             if let (Some((points, scores)), Some(exp)) = (ours, expected) {
                 // Private lobbies (lobby > 0) choose their own uma and oka, which

@@ -7,16 +7,14 @@ use super::hand::PyHand;
 use super::tile::{raw_counts, PyTile};
 use crate::algo::decompose::{BlockShape, Decomposition, Wait};
 use crate::algo::shanten as core_shanten;
-use crate::algo::{agari, waits};
+use crate::algo::{agari, batch, waits};
 use crate::error::{quoted, MahjongError};
 use crate::notation::mpsz;
-use crate::parallel::in_pool;
 use crate::tile::{Counts, Tile, KINDS};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use rayon::prelude::*;
 
 pub fn kind_tile(k: u8) -> PyTile {
     PyTile(Tile::from_kind(k).expect("kind below 34"))
@@ -369,18 +367,13 @@ fn is_complete(x: &Bound<'_, PyAny>) -> PyResult<bool> {
     Ok(agari::is_complete(h.counts(), h.melds().len()))
 }
 
-/// Rows per unit of parallel work in batch calls.
-pub const CHUNK: usize = 1024;
-
-/// Run `f` on each validated row of an (N, 34) uint8 array, GIL released, rows
-/// spread over `threads` (all cores by default; one runs in this thread). `f` writes `width` outputs or
-/// says why the row does not fit the call.
-fn batch<T: Copy + Default + Send + Sync>(
+/// The rows of an (N, 34) uint8 count array, read in place when row-major
+/// (copied in row order otherwise), passed to `f` with the GIL released.
+fn with_rows<T: Send>(
     py: Python<'_>,
     counts: &Bound<'_, PyAny>,
     threads: Option<&Bound<'_, PyAny>>,
-    width: usize,
-    f: impl Fn(&Counts, usize, &mut [T]) -> Result<(), String> + Sync,
+    f: impl FnOnce(&[u8], Option<usize>) -> crate::error::Result<Vec<T>> + Send,
 ) -> PyResult<Vec<T>> {
     let wrong = || {
         invalid(format!(
@@ -389,12 +382,11 @@ fn batch<T: Copy + Default + Send + Sync>(
         ))
     };
     let arr: PyReadonlyArray2<'_, u8> = counts.extract().map_err(|_| wrong())?;
-    let shape = arr.shape();
-    if shape[1] != KINDS {
+    if arr.shape()[1] != KINDS {
         return Err(wrong());
     }
+    let threads = threads_arg(threads)?;
     let owned;
-    // Row-major memory is read in place; any other layout is copied in row order.
     let rows: &[u8] = match arr.as_slice() {
         Ok(s) if arr.is_c_contiguous() => s,
         _ => {
@@ -402,40 +394,7 @@ fn batch<T: Copy + Default + Send + Sync>(
             &owned
         }
     };
-    let threads = threads_arg(threads)?;
-    let n = shape[0];
-    let mut out = vec![T::default(); n * width];
-    // One chunk of rows: its index, its outputs and its counts.
-    let work = |(chunk, (out, rows)): (usize, (&mut [T], &[u8]))| {
-        for (i, row) in rows.chunks_exact(KINDS).enumerate() {
-            // A copy: Python may write to the array while the GIL is released, and
-            // what is checked must be what is analysed.
-            let c: Counts = row.try_into().expect("row of 34");
-            let row = chunk * CHUNK + i;
-            let tiles = core_shanten::check_counts(&c).map_err(|e| format!("row {row}: {e}"))?;
-            f(&c, tiles, &mut out[i * width..(i + 1) * width])
-                .map_err(|e| format!("row {row}: {e}"))?;
-        }
-        Ok::<(), String>(())
-    };
-    let out_chunk = width.max(1) * CHUNK;
-    let result = py.detach(|| {
-        in_pool(threads, |parallel| {
-            if parallel {
-                out.par_chunks_mut(out_chunk)
-                    .zip(rows.par_chunks(KINDS * CHUNK))
-                    .enumerate()
-                    .try_for_each(work)
-            } else {
-                out.chunks_mut(out_chunk)
-                    .zip(rows.chunks(KINDS * CHUNK))
-                    .enumerate()
-                    .try_for_each(work)
-            }
-        })
-    });
-    result.map_err(invalid)?;
-    Ok(out)
+    Ok(py.detach(|| f(rows, threads))?)
 }
 
 /// Shanten of each row of an (N, 34) uint8 count array (closed hands, 3n+1 or
@@ -447,10 +406,7 @@ fn shanten_batch<'py>(
     counts: &Bound<'py, PyAny>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-    let out = batch(py, counts, threads, 1, |c, n, o: &mut [i8]| {
-        o[0] = core_shanten::shanten_of_size(c, n);
-        Ok(())
-    })?;
+    let out = with_rows(py, counts, threads, batch::shanten_rows)?;
     Ok(PyArray1::from_vec(py, out))
 }
 
@@ -462,10 +418,7 @@ fn is_complete_batch<'py>(
     counts: &Bound<'py, PyAny>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-    let out = batch(py, counts, threads, 1, |c, _, o: &mut [bool]| {
-        o[0] = agari::is_complete(c, 0);
-        Ok(())
-    })?;
+    let out = with_rows(py, counts, threads, batch::complete_rows)?;
     Ok(PyArray1::from_vec(py, out))
 }
 
@@ -478,16 +431,7 @@ fn waits_batch<'py>(
     counts: &Bound<'py, PyAny>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
-    let out = batch(py, counts, threads, KINDS, |c, n, o: &mut [bool]| {
-        if n % 3 != 1 {
-            return Err(format!("{n} tiles; waits need 3n+1 (13 with no melds)"));
-        }
-        let mask = waits::wait_mask(c);
-        for (k, slot) in o.iter_mut().enumerate() {
-            *slot = mask >> k & 1 == 1;
-        }
-        Ok(())
-    })?;
+    let out = with_rows(py, counts, threads, batch::wait_rows)?;
     let rows = out.len() / KINDS;
     PyArray1::from_vec(py, out).reshape([rows, KINDS])
 }

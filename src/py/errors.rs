@@ -102,6 +102,7 @@ impl From<CoreError> for PyErr {
             CoreError::NoYaku(_) => NoYakuError::new_err(msg),
             CoreError::InvalidContext(_) => InvalidContextError::new_err(msg),
             CoreError::LogParse(_) => LogParseError::new_err(msg),
+            CoreError::IllegalAction(_) => IllegalActionError::new_err(msg),
         }
     }
 }

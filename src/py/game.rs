@@ -10,7 +10,7 @@ use super::tile::{tile_arg, to_py, PyTile};
 use crate::game::agents::AgentKind;
 use crate::game::sim;
 use crate::game::wall::Wall;
-use crate::game::{Action, DrawReason, Event, Game, Phase};
+use crate::game::{Action, Event, Game, Observation, Phase};
 use crate::tile::Tile;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -243,27 +243,7 @@ pub fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict
 
 /// What one seat may know at a decision point (a snapshot).
 #[pyclass(name = "Observation", module = "riichi", frozen)]
-pub struct PyObservation {
-    seat: usize,
-    seat_wind: u8,
-    round_wind: u8,
-    kyoku: u8,
-    honba: u32,
-    sticks: u32,
-    dealer: usize,
-    scores: [i64; 4],
-    dora: Vec<Tile>,
-    tiles_left: usize,
-    hand: Vec<Tile>,
-    drawn: Option<Tile>,
-    rivers: [Vec<crate::game::RiverTile>; 4],
-    melds: [Vec<crate::meld::Meld>; 4],
-    riichi: [bool; 4],
-    concealed: [usize; 4],
-    /// On a claim decision: the tile, the seat it came from, what it is.
-    claim: Option<(Tile, usize, &'static str)>,
-    furiten: bool,
-}
+pub struct PyObservation(pub Observation);
 
 const WIND_NAMES: [&str; 4] = ["E", "S", "W", "N"];
 
@@ -271,60 +251,61 @@ const WIND_NAMES: [&str; 4] = ["E", "S", "W", "N"];
 impl PyObservation {
     #[getter]
     fn seat(&self) -> usize {
-        self.seat
+        self.0.seat
     }
     #[getter]
     fn seat_wind(&self) -> &'static str {
-        WIND_NAMES[self.seat_wind as usize & 3]
+        WIND_NAMES[self.0.seat_wind as usize & 3]
     }
     #[getter]
     fn round_wind(&self) -> &'static str {
-        WIND_NAMES[self.round_wind as usize & 3]
+        WIND_NAMES[self.0.round_wind as usize & 3]
     }
     #[getter]
     fn kyoku(&self) -> u8 {
-        self.kyoku
+        self.0.kyoku
     }
     #[getter]
     fn honba(&self) -> u32 {
-        self.honba
+        self.0.honba
     }
     #[getter]
     fn riichi_sticks(&self) -> u32 {
-        self.sticks
+        self.0.riichi_sticks
     }
     #[getter]
     fn dealer(&self) -> usize {
-        self.dealer
+        self.0.dealer
     }
     /// Points by absolute seat.
     #[getter]
     fn scores(&self) -> Vec<i64> {
-        self.scores.to_vec()
+        self.0.scores.to_vec()
     }
     #[getter]
     fn dora_indicators(&self) -> Vec<Py<PyTile>> {
-        to_py(&self.dora)
+        to_py(&self.0.dora_indicators)
     }
     /// Tiles left in the live wall.
     #[getter]
     fn tiles_left(&self) -> usize {
-        self.tiles_left
+        self.0.tiles_left
     }
     /// Own concealed tiles, sorted (the drawn tile included).
     #[getter]
     fn hand(&self) -> Vec<Py<PyTile>> {
-        to_py(&self.hand)
+        to_py(&self.0.hand)
     }
     /// The tile just drawn, on one's own turn.
     #[getter]
     fn drawn(&self) -> Option<PyTile> {
-        self.drawn.map(PyTile)
+        self.0.drawn.map(PyTile)
     }
     /// Each seat's discards as `(tile, tsumogiri, riichi, called)`.
     #[getter]
     fn rivers(&self) -> Vec<Vec<(PyTile, bool, bool, bool)>> {
-        self.rivers
+        self.0
+            .rivers
             .iter()
             .map(|r| {
                 r.iter()
@@ -336,7 +317,8 @@ impl PyObservation {
     /// Each seat's melds.
     #[getter]
     fn melds(&self) -> Vec<Vec<super::hand::PyMeld>> {
-        self.melds
+        self.0
+            .melds
             .iter()
             .map(|m| m.iter().cloned().map(super::hand::PyMeld).collect())
             .collect()
@@ -344,32 +326,33 @@ impl PyObservation {
     /// Which seats are in riichi.
     #[getter]
     fn riichi(&self) -> Vec<bool> {
-        self.riichi.to_vec()
+        self.0.riichi.to_vec()
     }
     /// How many concealed tiles each seat holds.
     #[getter]
     fn concealed_counts(&self) -> Vec<usize> {
-        self.concealed.to_vec()
+        self.0.concealed_counts.to_vec()
     }
     /// On a claim decision: `(tile, from_seat, kind)` with kind `"discard"`,
     /// `"kakan"` or `"ankan"` (a kan that may be robbed); `None` otherwise.
     #[getter]
     fn claim(&self) -> Option<(PyTile, usize, &'static str)> {
-        self.claim.map(|(t, s, k)| (PyTile(t), s, k))
+        self.0.claim.map(|c| (PyTile(c.tile), c.from, c.on.name()))
     }
     /// Whether the seat may not ron now (discard, temporary or riichi furiten).
     #[getter]
     fn furiten(&self) -> bool {
-        self.furiten
+        self.0.furiten
     }
     fn __repr__(&self) -> String {
+        let o = &self.0;
         format!(
             "Observation(seat={}, {}{} hand={:?}, tiles_left={})",
-            self.seat,
-            WIND_NAMES[self.round_wind as usize & 3],
-            self.kyoku,
-            crate::notation::mpsz::format_tiles(&self.hand),
-            self.tiles_left
+            o.seat,
+            WIND_NAMES[o.round_wind as usize & 3],
+            o.kyoku,
+            crate::notation::mpsz::format_tiles(&o.hand),
+            o.tiles_left
         )
     }
 }
@@ -382,7 +365,7 @@ fn seat_arg(seat: Int) -> PyResult<usize> {
 }
 
 /// A seed: any integer from 0 to 2^64-1.
-fn seed_arg(seed: &Int) -> PyResult<u64> {
+pub(super) fn seed_arg(seed: &Int) -> PyResult<u64> {
     seed.get::<u64>()
         .ok_or_else(|| invalid(format!("a seed is an integer from 0 to 2^64-1, got {seed}")))
 }
@@ -397,7 +380,7 @@ pub struct PyGame {
 impl PyGame {
     /// After a hand ends, the next one starts at once.
     fn advance(&mut self) -> PyResult<()> {
-        if self.game.phase == Phase::HandOver {
+        if *self.game.phase() == Phase::HandOver {
             self.game.next_hand()?;
         }
         Ok(())
@@ -450,7 +433,7 @@ impl PyGame {
     /// or a kan tile) or `"game_over"`.
     #[getter]
     fn phase(&self) -> &'static str {
-        match self.game.phase {
+        match self.game.phase() {
             Phase::Turn { .. } => "turn",
             Phase::Claims { .. } => "claims",
             Phase::HandOver => "hand_over",
@@ -487,9 +470,7 @@ impl PyGame {
         let seat = seat.get::<usize>().ok_or_else(|| {
             IllegalActionError::new_err(format!("seat {seat} may not {a}: seats are 0-3"))
         })?;
-        self.game
-            .apply(seat, a)
-            .map_err(|e| IllegalActionError::new_err(e.to_string()))?;
+        self.game.apply(seat, a)?;
         self.advance()
     }
 
@@ -497,62 +478,17 @@ impl PyGame {
     /// meld, the dora indicators, scores, riichi states and the wall count — never
     /// another player's concealed tiles or the wall.
     fn observation(&self, seat: Int) -> PyResult<PyObservation> {
-        let seat = seat_arg(seat)?;
-        let g = &self.game;
-        let me = &g.players[seat];
-        let mut hand = me.concealed.clone();
-        hand.sort();
-        let drawn = match g.phase {
-            Phase::Turn {
-                seat: s,
-                drawn: Some(t),
-                ..
-            } if s == seat => Some(t),
-            _ => None,
-        };
-        Ok(PyObservation {
-            seat,
-            seat_wind: g.seat_wind(seat),
-            round_wind: g.round_wind(),
-            kyoku: g.round % 4 + 1,
-            honba: g.honba,
-            sticks: g.sticks,
-            dealer: g.dealer,
-            scores: g.scores,
-            dora: g.wall.dora_indicators().to_vec(),
-            tiles_left: g.wall.live_remaining(),
-            hand,
-            drawn,
-            rivers: std::array::from_fn(|s| g.players[s].river.clone()),
-            melds: std::array::from_fn(|s| g.players[s].melds.clone()),
-            riichi: std::array::from_fn(|s| g.players[s].riichi_at.is_some()),
-            concealed: std::array::from_fn(|s| g.players[s].concealed.len()),
-            claim: match g.phase {
-                Phase::Claims {
-                    from,
-                    tile,
-                    kind,
-                    asked,
-                    chosen,
-                } if asked[seat] && chosen[seat].is_none() => Some((
-                    tile,
-                    from,
-                    match kind {
-                        crate::game::ClaimKind::Discard { .. } => "discard",
-                        crate::game::ClaimKind::Kakan => "kakan",
-                        crate::game::ClaimKind::Ankan => "ankan",
-                    },
-                )),
-                _ => None,
-            },
-            furiten: me.is_furiten(),
-        })
+        Ok(PyObservation(self.game.observation(seat_arg(seat)?)?))
     }
 
     /// Every event so far, as mjai dicts.
     #[getter]
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        self.game.events.iter().map(|e| event_dict(py, e)).collect()
+        self.game
+            .events()
+            .iter()
+            .map(|e| event_dict(py, e))
+            .collect()
     }
 
     /// The game so far as a `GameRecord` (to write as mjai, tenhou.net/6 or
@@ -563,31 +499,31 @@ impl PyGame {
 
     #[getter]
     fn is_over(&self) -> bool {
-        self.game.phase == Phase::GameOver
+        *self.game.phase() == Phase::GameOver
     }
 
     /// The seat dealing this hand.
     #[getter]
     fn dealer(&self) -> usize {
-        self.game.dealer
+        self.game.dealer()
     }
 
     #[getter]
     fn first_dealer(&self) -> usize {
-        self.game.first_dealer
+        self.game.first_dealer()
     }
 
     /// Points by seat (during the game: current points).
     #[getter]
     fn scores(&self) -> Vec<i64> {
-        self.game.scores.to_vec()
+        self.game.scores().to_vec()
     }
 
     /// At the end: `{"points": [...], "ranks": [...], "scores": [...]}` by seat
     /// (scores in thousands, uma and oka included); `None` before.
     #[getter]
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(r) = &self.game.result else {
+        let Some(r) = self.game.result() else {
             return Ok(None);
         };
         let d = PyDict::new(py);
@@ -611,9 +547,9 @@ impl PyGame {
         format!(
             "Game({}{} {} honba, scores={:?}, phase={:?})",
             ["E", "S", "W", "N"][g.round_wind() as usize],
-            g.round % 4 + 1,
-            g.honba,
-            g.scores,
+            g.round() % 4 + 1,
+            g.honba(),
+            g.scores(),
             self.phase()
         )
     }
@@ -625,11 +561,30 @@ const MOST_KEPT_RECORDS: u64 = 10_000;
 /// Games per part of a `simulate` call (signals are checked between parts).
 const SIMULATE_PART: u64 = 256;
 
-/// Play `n_games` whole games inside Rust with a built-in agent on every seat.
+/// Play `n_games` whole games inside Rust, every seat played by a built-in
+/// agent, GIL released, on all cores (or `threads`). Returns statistics: games,
+/// hands and decisions; the counts `tsumo_wins` and `ron_wins` (per seat),
+/// `exhaustive_draws`, `abortive_draws`, `total_points` and `total_ranks` (per seat, sums
+/// over the games), which add up over runs; what follows from them: `win_rate` (per
+/// seat, per hand), `tsumo_rate`, `ron_rate`, `exhaustive_draw_rate`,
+/// `abortive_draw_rate`, `average_points` and `average_rank` (per seat),
+/// `hands_per_game`; `yaku_counts` (wins with each yaku id; yakuman ids end in
+/// " (yakuman)"), seconds, `games_per_second`, and with `records=True` the mjai
+/// events of every game as dicts ("records"). Game `i` is seeded from `seed` and
+/// `i` (`game_seed(seed, i)`): the same call gives the same statistics. Games are
+/// played in parts of a few hundred; after each, `progress(done, n_games)` is
+/// called, and Ctrl-C stops the call between two parts.
+///
+/// Memory: `records=True` holds every game's events as Python dicts, about
+/// 1.3 MB a game with random agents (fewer events with the others), so it is
+/// refused above 10,000 games. To keep the records of more games, pass
+/// `on_record`: it is called with each game's `GameRecord`, in game order, as
+/// each part of the run finishes (about 0.4 MB a game while it is held; write
+/// it out with `logs.write_mjai` and drop it to hold nothing).
 #[pyfunction]
 #[pyo3(
-    signature = (n_games, agent=Text::from("shanten"), seed=Int::from(0), rules=None, threads=None, records=false, on_record=None),
-    text_signature = "(n_games, agent='shanten', seed=0, rules=None, threads=None, records=False, on_record=None)"
+    signature = (n_games, agent=Text::from("shanten"), seed=Int::from(0), rules=None, threads=None, records=false, on_record=None, progress=None),
+    text_signature = "(n_games, agent='shanten', seed=0, rules=None, threads=None, records=False, on_record=None, progress=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 fn simulate<'py>(
@@ -641,6 +596,7 @@ fn simulate<'py>(
     threads: Option<&Bound<'py, PyAny>>,
     records: bool,
     on_record: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = rules_arg(rules)?;
     // Up to 2^63-1 games: more could never be played anyway.
@@ -669,6 +625,12 @@ fn simulate<'py>(
              game's record as it is played instead"
         )));
     }
+    let progress = progress.filter(|f| !f.is_none());
+    if progress.is_some_and(|f| !f.is_callable()) {
+        return Err(PyTypeError::new_err(
+            "progress must be a callable taking (games done, games in all)",
+        ));
+    }
     let keep = records || on_record.is_some();
     let start = std::time::Instant::now();
     // In parts, each with the GIL released, so that Ctrl-C (or any signal
@@ -695,6 +657,9 @@ fn simulate<'py>(
                 f.call1((super::logs::PyGameRecord(record),))?;
             }
         }
+        if let Some(f) = progress {
+            f.call1((done, n_games))?;
+        }
         py.check_signals()?;
     }
     let secs = start.elapsed().as_secs_f64();
@@ -702,26 +667,24 @@ fn simulate<'py>(
     if records {
         d.set_item("records", games)?;
     }
-    let g = s.games.max(1) as f64;
-    let hands = s.hands.max(1) as f64;
     d.set_item("games", s.games)?;
     d.set_item("hands", s.hands)?;
     d.set_item("decisions", s.decisions)?;
-    let wins: Vec<f64> = (0..4)
-        .map(|i| (s.tsumo[i] + s.ron[i]) as f64 / hands)
-        .collect();
-    d.set_item("win_rate", wins)?;
-    let tsumo: u64 = s.tsumo.iter().sum();
-    let ron: u64 = s.ron.iter().sum();
-    d.set_item("tsumo_rate", tsumo as f64 / hands)?;
-    d.set_item("ron_rate", ron as f64 / hands)?;
-    d.set_item("exhaustive_draw_rate", s.exhaustive as f64 / hands)?;
-    d.set_item("abortive_draw_rate", s.abortive as f64 / hands)?;
-    let points: Vec<f64> = s.points.iter().map(|&p| p as f64 / g).collect();
-    d.set_item("average_points", points)?;
-    let ranks: Vec<f64> = s.ranks.iter().map(|&r| r as f64 / g).collect();
-    d.set_item("average_rank", ranks)?;
-    d.set_item("hands_per_game", hands / g)?;
+    // The counts, which add up over runs, then what follows from them.
+    d.set_item("tsumo_wins", s.tsumo.to_vec())?;
+    d.set_item("ron_wins", s.ron.to_vec())?;
+    d.set_item("exhaustive_draws", s.exhaustive)?;
+    d.set_item("abortive_draws", s.abortive)?;
+    d.set_item("total_points", s.points.to_vec())?;
+    d.set_item("total_ranks", s.ranks.to_vec())?;
+    d.set_item("win_rate", s.win_rates().to_vec())?;
+    d.set_item("tsumo_rate", s.tsumo_rate())?;
+    d.set_item("ron_rate", s.ron_rate())?;
+    d.set_item("exhaustive_draw_rate", s.exhaustive_draw_rate())?;
+    d.set_item("abortive_draw_rate", s.abortive_draw_rate())?;
+    d.set_item("average_points", s.average_points().to_vec())?;
+    d.set_item("average_rank", s.average_ranks().to_vec())?;
+    d.set_item("hands_per_game", s.hands_per_game())?;
     let yaku = PyDict::new(py);
     for (y, &n) in crate::score::Yaku::all().zip(&s.yaku) {
         if n > 0 {
@@ -736,7 +699,6 @@ fn simulate<'py>(
     d.set_item("yaku_counts", yaku)?;
     d.set_item("seconds", secs)?;
     d.set_item("games_per_second", s.games as f64 / secs.max(1e-9))?;
-    let _ = DrawReason::Exhaustive;
     Ok(d)
 }
 

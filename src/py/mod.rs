@@ -1,5 +1,6 @@
 //! Python bindings: one file per core module; `errors.rs` maps errors once.
 
+mod agents;
 mod analysis;
 mod args;
 mod errors;
@@ -24,6 +25,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     score::register(m)?;
     score_batch::register(m)?;
     game::register(m)?;
+    agents::register(m)?;
     logs::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

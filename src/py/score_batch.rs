@@ -3,11 +3,11 @@
 // PyO3 extracts arguments by value.
 #![allow(clippy::needless_pass_by_value)]
 
-use super::analysis::CHUNK;
 use super::args::{describe, is_int_array, items_up_to, threads_arg};
 use super::errors::invalid;
 use super::rules::rules_arg;
 use super::tile::tile_arg;
+use crate::algo::batch::CHUNK;
 use crate::error::MahjongError;
 use crate::hand::Hand;
 use crate::notation::mpsz;

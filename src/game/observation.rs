@@ -1,0 +1,130 @@
+//! What one seat may know at a decision point: its own concealed tiles, every
+//! river and meld, the dora indicators, the scores, who is in riichi and how many
+//! tiles each seat and the wall hold, never another seat's concealed tiles or
+//! the wall's order.
+
+use super::engine::{ClaimKind, Game, Phase};
+use super::player::RiverTile;
+use crate::error::{MahjongError, Result};
+use crate::meld::Meld;
+use crate::tile::Tile;
+
+/// What a claim decision is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClaimOn {
+    /// A discard (chi, pon, open kan or ron).
+    Discard,
+    /// A tile added to a pon (only ron: chankan).
+    Kakan,
+    /// A closed kan (only kokushi's ron, by rule).
+    Ankan,
+}
+
+impl ClaimOn {
+    pub const fn name(self) -> &'static str {
+        match self {
+            ClaimOn::Discard => "discard",
+            ClaimOn::Kakan => "kakan",
+            ClaimOn::Ankan => "ankan",
+        }
+    }
+}
+
+/// A claim the observing seat must decide on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Claim {
+    pub tile: Tile,
+    /// The seat the tile came from.
+    pub from: usize,
+    pub on: ClaimOn,
+}
+
+/// One seat's view of the game (a snapshot). Seats are absolute 0-3.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Observation {
+    pub seat: usize,
+    /// 0 = East (the dealer) .. 3 = North.
+    pub seat_wind: u8,
+    /// 0 = East, 1 = South, 2 = West, 3 = North.
+    pub round_wind: u8,
+    /// The hand number within the round wind, 1-4.
+    pub kyoku: u8,
+    pub honba: u32,
+    pub riichi_sticks: u32,
+    pub dealer: usize,
+    pub scores: [i64; 4],
+    pub dora_indicators: Vec<Tile>,
+    /// Tiles left in the live wall.
+    pub tiles_left: usize,
+    /// Own concealed tiles, sorted (the drawn tile included).
+    pub hand: Vec<Tile>,
+    /// The tile just drawn, on one's own turn.
+    pub drawn: Option<Tile>,
+    pub rivers: [Vec<RiverTile>; 4],
+    pub melds: [Vec<Meld>; 4],
+    pub riichi: [bool; 4],
+    /// How many concealed tiles each seat holds.
+    pub concealed_counts: [usize; 4],
+    /// The claim this seat must decide on, if any.
+    pub claim: Option<Claim>,
+    /// The seat may not ron now (discard, temporary or riichi furiten).
+    pub furiten: bool,
+}
+
+impl Game {
+    /// What `seat` (0-3) may know now.
+    pub fn observation(&self, seat: usize) -> Result<Observation> {
+        let me = self
+            .players
+            .get(seat)
+            .ok_or_else(|| MahjongError::InvalidInput(format!("a seat is 0-3, got {seat}")))?;
+        let mut hand = me.concealed.clone();
+        hand.sort();
+        let drawn = match self.phase {
+            Phase::Turn {
+                seat: s,
+                drawn: Some(t),
+                ..
+            } if s == seat => Some(t),
+            _ => None,
+        };
+        let claim = match self.phase {
+            Phase::Claims {
+                from,
+                tile,
+                kind,
+                asked,
+                chosen,
+            } if asked[seat] && chosen[seat].is_none() => Some(Claim {
+                tile,
+                from,
+                on: match kind {
+                    ClaimKind::Discard { .. } => ClaimOn::Discard,
+                    ClaimKind::Kakan => ClaimOn::Kakan,
+                    ClaimKind::Ankan => ClaimOn::Ankan,
+                },
+            }),
+            _ => None,
+        };
+        Ok(Observation {
+            seat,
+            seat_wind: self.seat_wind(seat),
+            round_wind: self.round_wind(),
+            kyoku: self.round % 4 + 1,
+            honba: self.honba,
+            riichi_sticks: self.sticks,
+            dealer: self.dealer,
+            scores: self.scores,
+            dora_indicators: self.wall.dora_indicators().to_vec(),
+            tiles_left: self.wall.live_remaining(),
+            hand,
+            drawn,
+            rivers: std::array::from_fn(|s| self.players[s].river.clone()),
+            melds: std::array::from_fn(|s| self.players[s].melds.clone()),
+            riichi: std::array::from_fn(|s| self.players[s].in_riichi()),
+            concealed_counts: std::array::from_fn(|s| self.players[s].concealed.len()),
+            claim,
+            furiten: me.is_furiten(),
+        })
+    }
+}
