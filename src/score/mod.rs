@@ -6,6 +6,8 @@ pub mod context;
 pub mod evaluate;
 pub mod fu;
 pub mod points;
+pub mod report;
+pub mod situation;
 pub mod yaku;
 
 use crate::algo::decompose::{
