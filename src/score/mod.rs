@@ -424,3 +424,6 @@ fn shiisan_puutaa(
     };
     Some((eval, c))
 }
+
+#[cfg(test)]
+mod tests;
