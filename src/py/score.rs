@@ -648,7 +648,7 @@ fn entry(
             base: big.base,
         };
     }
-    let (base, limit) = if yakuman > 0 {
+    let pts::BasePoints { base, limit } = if yakuman > 0 {
         let mult = rules
             .max_yakuman
             .map_or(yakuman, |m| yakuman.min(u32::from(m)));

@@ -1,7 +1,7 @@
 //! The scorer's unit tests, written as hand strings: each yaku, the fu rules, the
 //! points table, rule options (each with the option flipped), and the report.
 
-use super::points::{base_points, yakuman_base, Limit, Payments};
+use super::points::{base_points, yakuman_base, BasePoints, Limit, Payments};
 use super::*;
 use crate::error::MahjongError;
 use crate::notation::mpsz::{parse_hand, parse_tiles};
@@ -286,11 +286,26 @@ fn yakuhai_pair_and_double_wind_pair_fu() {
 #[test]
 fn base_points_and_limits() {
     let tenhou = Rules::default();
-    assert_eq!(base_points(1, 30, &tenhou), (240, Limit::None));
-    assert_eq!(base_points(4, 30, &tenhou), (1920, Limit::None));
-    assert_eq!(base_points(3, 60, &tenhou), (1920, Limit::None));
-    assert_eq!(base_points(3, 70, &tenhou), (2000, Limit::Mangan));
-    assert_eq!(base_points(4, 40, &tenhou), (2000, Limit::Mangan));
+    assert_eq!(
+        base_points(1, 30, &tenhou),
+        BasePoints::new(240, Limit::None)
+    );
+    assert_eq!(
+        base_points(4, 30, &tenhou),
+        BasePoints::new(1920, Limit::None)
+    );
+    assert_eq!(
+        base_points(3, 60, &tenhou),
+        BasePoints::new(1920, Limit::None)
+    );
+    assert_eq!(
+        base_points(3, 70, &tenhou),
+        BasePoints::new(2000, Limit::Mangan)
+    );
+    assert_eq!(
+        base_points(4, 40, &tenhou),
+        BasePoints::new(2000, Limit::Mangan)
+    );
     for (han, base, limit) in [
         (5, 2000, Limit::Mangan),
         (6, 3000, Limit::Haneman),
@@ -302,10 +317,17 @@ fn base_points_and_limits() {
         (13, 8000, Limit::KazoeYakuman),
         (26, 8000, Limit::KazoeYakuman),
     ] {
-        assert_eq!(base_points(han, 30, &tenhou), (base, limit), "{han} han");
+        assert_eq!(
+            base_points(han, 30, &tenhou),
+            BasePoints::new(base, limit),
+            "{han} han"
+        );
     }
-    assert_eq!(yakuman_base(1), (8000, Limit::Yakuman));
-    assert_eq!(yakuman_base(2), (16000, Limit::MultipleYakuman));
+    assert_eq!(yakuman_base(1), BasePoints::new(8000, Limit::Yakuman));
+    assert_eq!(
+        yakuman_base(2),
+        BasePoints::new(16000, Limit::MultipleYakuman)
+    );
 }
 
 #[test]
@@ -314,9 +336,18 @@ fn kiriage_option() {
         kiriage: true,
         ..Rules::default()
     };
-    assert_eq!(base_points(4, 30, &rules), (2000, Limit::Mangan));
-    assert_eq!(base_points(3, 60, &rules), (2000, Limit::Mangan));
-    assert_eq!(base_points(3, 50, &rules), (1600, Limit::None));
+    assert_eq!(
+        base_points(4, 30, &rules),
+        BasePoints::new(2000, Limit::Mangan)
+    );
+    assert_eq!(
+        base_points(3, 60, &rules),
+        BasePoints::new(2000, Limit::Mangan)
+    );
+    assert_eq!(
+        base_points(3, 50, &rules),
+        BasePoints::new(1600, Limit::None)
+    );
     // 4 han 30 fu: riichi, pinfu, tanyao, dora.
     let mut c = ctx(&["riichi"], "S");
     c.dora_indicators = vec![tile("1m")];
@@ -334,10 +365,10 @@ fn kazoe_option() {
     };
     assert_eq!(
         base_points(13, 30, &with(Kazoe::Sanbaiman)),
-        (6000, Limit::Sanbaiman)
+        BasePoints::new(6000, Limit::Sanbaiman)
     );
-    assert_eq!(base_points(26, 30, &with(Kazoe::Multiple)).0, 16000);
-    assert_eq!(base_points(26, 30, &with(Kazoe::Yakuman)).0, 8000);
+    assert_eq!(base_points(26, 30, &with(Kazoe::Multiple)).base, 16000);
+    assert_eq!(base_points(26, 30, &with(Kazoe::Yakuman)).base, 8000);
 }
 
 #[test]
