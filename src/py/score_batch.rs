@@ -246,6 +246,9 @@ type Outputs<'a> = (
 );
 
 /// Score many wins at once → dict of arrays han, fu, points, status.
+///
+/// A row's `flags` are the situation flags as bits in the order of
+/// `WinContext.FLAGS`: flag `i` is `1 << i` (`SCORE_FLAGS[name]`).
 #[pyfunction]
 #[pyo3(signature = (hands, win_tiles, *, flags=None, seat_winds=None, round_winds=None,
     dora_indicators=None, ura_indicators=None, honba=None, rules=None, threads=None))]
