@@ -13,6 +13,7 @@ use super::rules::rules_arg;
 use super::tile::{tile_arg, tiles_up_to};
 use crate::rules::Rules;
 use crate::score::points::{self as pts, Limit, Payments, Settlement};
+use crate::score::report::ExactPayments;
 use crate::score::situation::{with_situation_flags, FLAGS};
 use crate::score::{self as core, ScoreResult, WinContext, Yaku};
 use crate::tile::Tile;
@@ -94,40 +95,23 @@ impl PyFuItem {
 #[derive(Clone)]
 pub struct PyPayments {
     p: Payments,
-    big: Option<[Option<BigUint>; 3]>,
-}
-
-fn big_or(big: Option<&BigUint>, honba: u64, small: Option<u64>) -> Option<BigUint> {
-    match big {
-        Some(b) => Some(b + BigUint::from(honba)),
-        None => small.map(BigUint::from),
-    }
+    /// The same amounts, exact (they differ in aotenjou only).
+    exact: ExactPayments,
 }
 
 #[pymethods]
 impl PyPayments {
     #[getter]
     fn ron(&self) -> Option<BigUint> {
-        let h = self.p.honba;
-        big_or(self.big.as_ref().and_then(|b| b[0].as_ref()), h, self.p.ron)
+        self.exact.ron.clone()
     }
     #[getter]
     fn tsumo_dealer(&self) -> Option<BigUint> {
-        let h = self.p.honba / 3;
-        big_or(
-            self.big.as_ref().and_then(|b| b[1].as_ref()),
-            h,
-            self.p.tsumo_dealer,
-        )
+        self.exact.tsumo_dealer.clone()
     }
     #[getter]
     fn tsumo_non_dealer(&self) -> Option<BigUint> {
-        let h = self.p.honba / 3;
-        big_or(
-            self.big.as_ref().and_then(|b| b[2].as_ref()),
-            h,
-            self.p.tsumo_non_dealer,
-        )
+        self.exact.tsumo_non_dealer.clone()
     }
     #[getter]
     fn honba(&self) -> u64 {
@@ -139,19 +123,7 @@ impl PyPayments {
     }
     #[getter]
     fn total(&self) -> BigUint {
-        match &self.big {
-            Some(_) => {
-                let hand = self.ron().unwrap_or_else(|| {
-                    let n = self.tsumo_non_dealer().unwrap_or_default();
-                    match self.tsumo_dealer() {
-                        Some(d) => d + n * BigUint::from(2u32),
-                        None => n * BigUint::from(3u32),
-                    }
-                });
-                hand + BigUint::from(self.p.sticks)
-            }
-            None => BigUint::from(self.p.total),
-        }
+        self.exact.total.clone()
     }
     fn __repr__(&self) -> String {
         let show = |x: Option<BigUint>| x.map_or_else(|| "None".into(), |v| v.to_string());
@@ -241,22 +213,13 @@ impl PyScoreResult {
     }
     #[getter]
     fn points(&self) -> BigUint {
-        self.r
-            .aotenjou
-            .as_ref()
-            .map_or_else(|| BigUint::from(self.r.points()), |b| b.points.clone())
+        self.r.exact_points()
     }
     #[getter]
     fn payments(&self) -> PyPayments {
         PyPayments {
             p: self.r.payments,
-            big: self.r.aotenjou.as_ref().map(|b| {
-                [
-                    b.ron.clone(),
-                    b.tsumo_dealer.clone(),
-                    b.tsumo_non_dealer.clone(),
-                ]
-            }),
+            exact: self.r.exact_payments(),
         }
     }
     #[getter]
