@@ -34,12 +34,12 @@ from pathlib import Path
 from typing import Any
 
 from riichi._core import (
-    Decomposition,
     Hand,
     MahjongError,
     ReplayReport,
     Rules,
     Tile,
+    WinContext,
     format_tiles,
     parse_tiles,
     read_log,
@@ -49,16 +49,12 @@ from riichi._core import (
 )
 
 WINDS = ("E", "S", "W", "N")
-_SITUATION_FLAGS = {
-    "tsumo": "won on the player's own draw (default: ron, on a discard)",
-    "riichi": "the winner declared riichi",
-    "double_riichi": "riichi on the first turn (implies --riichi)",
-    "ippatsu": "won within one go-around of the riichi",
-    "rinshan": "won on a kan's replacement tile",
-    "chankan": "won on the tile added to another player's kakan",
-    "haitei": "won by tsumo on the last tile of the wall",
-    "houtei": "won by ron on the last discard",
-}
+
+
+def situation_flags() -> dict[str, str]:
+    """The situation flags of `riichi.score` (`WinContext.FLAGS`), each with its
+    description: the command line's `--tsumo`, `--riichi`, ... options."""
+    return {name: (getattr(WinContext, name).__doc__ or "").strip() for name in WinContext.FLAGS}
 
 
 def _tiles(tiles: Sequence[Tile]) -> str:
@@ -93,22 +89,6 @@ def analyze(hand: Hand, visible: str = "") -> str:
             kinds = _tiles([t for t, _ in opt.ukeire.tiles])
             lines.append(f"{opt.tile!s:<8} {opt.shanten:>7}  {kinds} ({opt.live})")
     return "\n".join(lines)
-
-
-def _reading(d: Decomposition) -> str:
-    """The sets and pair(s) of a decomposition, melds in their brackets."""
-    if d.form == "kokushi":
-        return "kokushi"
-    parts = []
-    for b in d.blocks:
-        s = format_tiles(b.tiles)
-        parts.append(f"[{s}]" if b.is_open else f"({s})" if b.meld == "ankan" else s)
-    parts += [format_tiles([p, p]) for p in d.pairs]
-    return " ".join(parts)
-
-
-def _yakuman(n: int) -> str:
-    return "yakuman" if n == 1 else f"yakuman x{n}"
 
 
 def score_report(
@@ -163,45 +143,7 @@ def score_report(
     changed = (rules or Rules()).diff()
     shown = ", ".join(f"{k}={json.dumps(v)}" for k, v in changed.items())
     lines.append(f"rules    {shown or 'tenhou (the defaults)'}")
-    lines.append(f"reading  {_reading(r.decomposition)}  ({r.wait} wait)")
-
-    # Yaku: a yakuman hand lists its yakuman only; dora count for regular hands.
-    yaku = [(y.name, _yakuman(y.yakuman)) for y in r.yakuman]
-    if not yaku:
-        yaku = [(y.name, f"{y.han} han") for y in r.yaku]
-        for name, n in (("Dora", r.dora), ("Aka Dora", r.aka), ("Ura Dora", r.ura)):
-            if n:
-                yaku.append((name, f"{n} han"))
-    width = max(len(name) for name, _ in yaku)
-    for i, (name, value) in enumerate(yaku):
-        lines.append(f"{'yaku' if i == 0 else '':<8} {name:<{width}}  {value}")
-
-    reason_width = max(len(item.reason) for item in r.fu_details)
-    for i, item in enumerate(r.fu_details):
-        label = "fu" if i == 0 else ""
-        lines.append(f"{label:<8} {item.fu:>3}  {item.reason:<{reason_width}}  {item.detail}")
-    lines.append(f"{'':<8} {r.fu:>3}  total")
-
-    lines.append(f"han/fu   {r.han} han {r.fu} fu")
-    lines.append(f"limit    {r.limit.replace('_', ' ') if r.limit != 'none' else '-'}")
-    lines.append(f"points   {r.points}")
-
-    # Who pays what, honba included; the winner also collects the riichi sticks.
-    p = r.payments
-    winner = WINDS.index(seat_wind)
-    if r.tsumo:
-        payers = [(WINDS[i], -d) for i, d in enumerate(r.deltas()) if i != winner]
-        paid = [f"{w} pays {n}{' (dealer)' if w == 'E' else ''}" for w, n in payers]
-    else:
-        paid = [f"the discarder pays {p.ron}"]
-    extras = [f"honba {p.honba} included"] if p.honba else []
-    if p.sticks:
-        extras.append(f"riichi sticks {p.sticks}")
-    if extras:
-        paid.append(", ".join(extras))
-    paid.append(f"{seat_wind} gains {p.total}")
-    for i, line in enumerate(paid):
-        lines.append(f"{'payments' if i == 0 else '':<8} {line}")
+    lines.append(str(r))
     return "\n".join(lines)
 
 
@@ -355,7 +297,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "hand", help='the winning hand, winning tile included, e.g. "234m406p789s11z555z"'
     )
     s.add_argument("--win", required=True, help="the winning tile, e.g. 5z (a red five as 0p)")
-    for flag, text in _SITUATION_FLAGS.items():
+    for flag, text in situation_flags().items():
         s.add_argument(f"--{flag.replace('_', '-')}", action="store_true", dest=flag, help=text)
     s.add_argument("--dora", default="", help="dora indicators, e.g. 4p1z")
     s.add_argument("--ura", default="", help="ura dora indicators")
@@ -431,7 +373,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 label = ", ".join([args.rules or "tenhou", *args.set])
                 print(simulate_report(stats, args.agent, args.seed, label))
         else:
-            flags = {flag: getattr(args, flag) for flag in _SITUATION_FLAGS}
+            flags = {flag: getattr(args, flag) for flag in WinContext.FLAGS}
             report = score_report(
                 args.hand,
                 args.win,

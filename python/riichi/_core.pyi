@@ -857,11 +857,18 @@ class ScoreResult:
         """Score changes of the seats by seat wind (E, S, W, N): the winner is this
         result's seat wind; `discarder` is required for a ron; `liable` is the
         player responsible for a pao yakuman (settled per the rules' pao scope)."""
-    def __str__(self) -> str: ...
+    def __str__(self) -> str:
+        """The score report: the reading and its wait, the yaku (dora when they
+        count), the fu breakdown, han and fu, the limit, the points and who pays
+        what (what `python -m riichi score` prints below the hand)."""
 
 @final
 class WinContext:
     """The situation of a win, the keyword arguments of `score` as one object."""
+
+    FLAGS: ClassVar[tuple[str, ...]]
+    """The names of the situation flags (the boolean keywords), in the bit order of
+    `SCORE_FLAGS`: flag `FLAGS[i]` is bit `1 << i`."""
 
     def __new__(
         cls,
@@ -872,53 +879,68 @@ class WinContext:
         ippatsu: bool = False,
         rinshan: bool = False,
         chankan: bool = False,
-        robbed_ankan: bool = False,
         haitei: bool = False,
         houtei: bool = False,
         tenhou: bool = False,
         chiihou: bool = False,
         renhou: bool = False,
         open_riichi: bool = False,
+        robbed_ankan: bool = False,
         open_riichi_deal_in: bool = False,
         paarenchan: bool = False,
-        seat_wind: _Wind = "E",
-        round_wind: _Wind = "E",
-        dora_indicators: _Tiles = (),
-        ura_indicators: _Tiles = (),
-        honba: int = 0,
-        riichi_sticks: int = 0,
-    ) -> WinContext: ...
+        seat_wind: _Wind | None = None,
+        round_wind: _Wind | None = None,
+        dora_indicators: _Tiles | None = None,
+        ura_indicators: _Tiles | None = None,
+        honba: int | None = None,
+        riichi_sticks: int | None = None,
+    ) -> WinContext:
+        """Winds default to East (`None`), indicators to none, counters to 0."""
     @property
-    def tsumo(self) -> bool: ...
+    def tsumo(self) -> bool:
+        """Won on the player's own draw (default: ron, on a discard)."""
     @property
     def riichi(self) -> bool:
-        """True for any riichi (`double_riichi` sets it too)."""
+        """The winner declared riichi (a double riichi too)."""
     @property
-    def double_riichi(self) -> bool: ...
+    def double_riichi(self) -> bool:
+        """Riichi declared on the first go-around (implies riichi)."""
     @property
-    def ippatsu(self) -> bool: ...
+    def ippatsu(self) -> bool:
+        """Won within one go-around of the riichi, no call between."""
     @property
-    def rinshan(self) -> bool: ...
+    def rinshan(self) -> bool:
+        """Won on a kan's replacement tile (rinshan kaihou)."""
     @property
-    def chankan(self) -> bool: ...
+    def chankan(self) -> bool:
+        """Won on the tile another player adds to a kan (chankan)."""
     @property
-    def robbed_ankan(self) -> bool: ...
+    def haitei(self) -> bool:
+        """Won by tsumo on the last tile of the wall."""
     @property
-    def haitei(self) -> bool: ...
+    def houtei(self) -> bool:
+        """Won by ron on the last discard."""
     @property
-    def houtei(self) -> bool: ...
+    def tenhou(self) -> bool:
+        """The dealer's tsumo on the initial deal."""
     @property
-    def tenhou(self) -> bool: ...
+    def chiihou(self) -> bool:
+        """A non-dealer's tsumo on their first draw, no call before."""
     @property
-    def chiihou(self) -> bool: ...
+    def renhou(self) -> bool:
+        """A non-dealer's ron before their first draw, no call before."""
     @property
-    def renhou(self) -> bool: ...
+    def open_riichi(self) -> bool:
+        """The winner declared open riichi."""
     @property
-    def open_riichi(self) -> bool: ...
+    def robbed_ankan(self) -> bool:
+        """With chankan: the kan robbed was a closed kan (kokushi only)."""
     @property
-    def open_riichi_deal_in(self) -> bool: ...
+    def open_riichi_deal_in(self) -> bool:
+        """A ron on an open riichi from a player not in riichi."""
     @property
-    def paarenchan(self) -> bool: ...
+    def paarenchan(self) -> bool:
+        """The dealer's win that makes eight in a row (paarenchan)."""
     @property
     def seat_wind(self) -> _Wind: ...
     @property
@@ -943,21 +965,21 @@ def score(
     ippatsu: bool = False,
     rinshan: bool = False,
     chankan: bool = False,
-    robbed_ankan: bool = False,
     haitei: bool = False,
     houtei: bool = False,
     tenhou: bool = False,
     chiihou: bool = False,
     renhou: bool = False,
     open_riichi: bool = False,
+    robbed_ankan: bool = False,
     open_riichi_deal_in: bool = False,
     paarenchan: bool = False,
-    seat_wind: _Wind = "E",
-    round_wind: _Wind = "E",
-    dora_indicators: _Tiles = (),
-    ura_indicators: _Tiles = (),
-    honba: int = 0,
-    riichi_sticks: int = 0,
+    seat_wind: _Wind | None = None,
+    round_wind: _Wind | None = None,
+    dora_indicators: _Tiles | None = None,
+    ura_indicators: _Tiles | None = None,
+    honba: int | None = None,
+    riichi_sticks: int | None = None,
     rules: Rules | None = None,
 ) -> ScoreResult:
     """Score a winning hand. `hand` includes the winning tile; `win_tile` names it
@@ -966,8 +988,8 @@ def score(
     `open_riichi_deal_in` marks a ron on an open riichi from a player not in riichi.
     `paarenchan` marks the dealer win that makes eight in a row. The situation is
     given either as keywords or as one `context=WinContext(...)` (both at once is a
-    `TypeError`). Winds are `"E"`, `"S"`, `"W"`, `"N"` (or 0-3); the seat wind `"E"`
-    is the dealer.
+    `TypeError`). Winds are `"E"`, `"S"`, `"W"`, `"N"` (or 0-3; `None` is `"E"`); the
+    seat wind `"E"` is the dealer.
 
     Raises `NotAgariError`, `NoYakuError`, `InvalidContextError`.
     """
@@ -1053,6 +1075,13 @@ def score_batch(
     per-row columns: `flags` (N,) uint32 bit sets of `SCORE_FLAGS`, `seat_winds`
     and `round_winds` (N,) uint8 0-3, `dora_indicators` and `ura_indicators`
     (N, K≤5) uint8 tile ids with 255 for none, `honba` (N,) uint32.
+
+    A row's `flags` are the situation flags as bits, in the order of
+    `WinContext.FLAGS` (flag `i` is `1 << i`, `SCORE_FLAGS[name]`): `tsumo` 1,
+    `riichi` 2, `double_riichi` 4, `ippatsu` 8, `rinshan` 16, `chankan` 32, `haitei`
+    64, `houtei` 128, `tenhou` 256, `chiihou` 512, `renhou` 1024, `open_riichi` 2048,
+    `robbed_ankan` 4096, `open_riichi_deal_in` 8192, `paarenchan` 16384. Other bits
+    make the row invalid.
 
     Returns arrays `han` (int32), `fu` (int32), `points` (int64, the hand's value)
     and `status` (int8: 0 scored, 1 not complete, 2 no yaku, 3 invalid row); rows

@@ -13,13 +13,14 @@ use super::rules::rules_arg;
 use super::tile::{tile_arg, tiles_up_to};
 use crate::rules::Rules;
 use crate::score::points::{self as pts, Limit, Payments, Settlement};
+use crate::score::report::ExactPayments;
+use crate::score::situation::{with_situation_flags, FLAGS};
 use crate::score::{self as core, ScoreResult, WinContext, Yaku};
 use crate::tile::Tile;
 use num_bigint::BigUint;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyString};
-use std::fmt::Write as _;
+use pyo3::types::{PyDict, PyInt, PyString, PyTuple};
 
 /// One yaku (or yakuman) of a result.
 #[pyclass(name = "Yaku", module = "riichi", frozen, eq, hash)]
@@ -94,40 +95,23 @@ impl PyFuItem {
 #[derive(Clone)]
 pub struct PyPayments {
     p: Payments,
-    big: Option<[Option<BigUint>; 3]>,
-}
-
-fn big_or(big: Option<&BigUint>, honba: u64, small: Option<u64>) -> Option<BigUint> {
-    match big {
-        Some(b) => Some(b + BigUint::from(honba)),
-        None => small.map(BigUint::from),
-    }
+    /// The same amounts, exact (they differ in aotenjou only).
+    exact: ExactPayments,
 }
 
 #[pymethods]
 impl PyPayments {
     #[getter]
     fn ron(&self) -> Option<BigUint> {
-        let h = self.p.honba;
-        big_or(self.big.as_ref().and_then(|b| b[0].as_ref()), h, self.p.ron)
+        self.exact.ron.clone()
     }
     #[getter]
     fn tsumo_dealer(&self) -> Option<BigUint> {
-        let h = self.p.honba / 3;
-        big_or(
-            self.big.as_ref().and_then(|b| b[1].as_ref()),
-            h,
-            self.p.tsumo_dealer,
-        )
+        self.exact.tsumo_dealer.clone()
     }
     #[getter]
     fn tsumo_non_dealer(&self) -> Option<BigUint> {
-        let h = self.p.honba / 3;
-        big_or(
-            self.big.as_ref().and_then(|b| b[2].as_ref()),
-            h,
-            self.p.tsumo_non_dealer,
-        )
+        self.exact.tsumo_non_dealer.clone()
     }
     #[getter]
     fn honba(&self) -> u64 {
@@ -139,19 +123,7 @@ impl PyPayments {
     }
     #[getter]
     fn total(&self) -> BigUint {
-        match &self.big {
-            Some(_) => {
-                let hand = self.ron().unwrap_or_else(|| {
-                    let n = self.tsumo_non_dealer().unwrap_or_default();
-                    match self.tsumo_dealer() {
-                        Some(d) => d + n * BigUint::from(2u32),
-                        None => n * BigUint::from(3u32),
-                    }
-                });
-                hand + BigUint::from(self.p.sticks)
-            }
-            None => BigUint::from(self.p.total),
-        }
+        self.exact.total.clone()
     }
     fn __repr__(&self) -> String {
         let show = |x: Option<BigUint>| x.map_or_else(|| "None".into(), |v| v.to_string());
@@ -241,22 +213,13 @@ impl PyScoreResult {
     }
     #[getter]
     fn points(&self) -> BigUint {
-        self.r
-            .aotenjou
-            .as_ref()
-            .map_or_else(|| BigUint::from(self.r.points()), |b| b.points.clone())
+        self.r.exact_points()
     }
     #[getter]
     fn payments(&self) -> PyPayments {
         PyPayments {
             p: self.r.payments,
-            big: self.r.aotenjou.as_ref().map(|b| {
-                [
-                    b.ron.clone(),
-                    b.tsumo_dealer.clone(),
-                    b.tsumo_non_dealer.clone(),
-                ]
-            }),
+            exact: self.r.exact_payments(),
         }
     }
     #[getter]
@@ -320,62 +283,9 @@ impl PyScoreResult {
         )
     }
 
+    /// The score report: reading, yaku, fu, han and fu, limit, points, payments.
     fn __str__(&self) -> String {
-        let mut lines = Vec::new();
-        for (y, v) in self.r.yakuman.as_slice() {
-            let m = if *v > 1 {
-                format!(" x{v}")
-            } else {
-                String::new()
-            };
-            lines.push(format!("  {:<22} yakuman{m}", y.name()));
-        }
-        for (y, h) in self.r.yaku.as_slice() {
-            lines.push(format!("  {:<22} {h} han", y.name()));
-        }
-        if self.r.yakuman.is_empty() || self.rules.aotenjou {
-            for (name, n) in [
-                ("Dora", self.r.dora),
-                ("Aka Dora", self.r.aka),
-                ("Ura Dora", self.r.ura),
-            ] {
-                if n > 0 {
-                    lines.push(format!("  {name:<22} {n} han"));
-                }
-            }
-        }
-        let fu: Vec<String> = self
-            .fu_details()
-            .iter()
-            .map(|i| format!("{} {}", i.fu, i.detail))
-            .collect();
-        let limit = match self.r.limit {
-            Limit::None => String::new(),
-            l => format!(" {}", l.name()),
-        };
-        let pay = self.payments();
-        let mut how = match (pay.ron(), pay.tsumo_dealer(), pay.tsumo_non_dealer()) {
-            (Some(r), _, _) => format!("ron, the discarder pays {r}"),
-            (None, Some(d), Some(n)) => {
-                format!("tsumo, {n} from each non-dealer and {d} from the dealer")
-            }
-            (None, None, Some(n)) => format!("tsumo, {n} from each"),
-            _ => String::new(),
-        };
-        if self.r.payments.honba > 0 {
-            let _ = write!(how, " ({} honba included)", self.r.honba);
-        }
-        if self.r.payments.sticks > 0 {
-            let _ = write!(how, "; riichi sticks +{}", self.r.payments.sticks);
-        }
-        format!(
-            "{} han {} fu{limit}: {} points\n{}\nfu: {}\npaid: {how}",
-            self.r.han,
-            self.r.fu,
-            self.points(),
-            lines.join("\n"),
-            fu.join(" + ")
-        )
+        self.r.to_string()
     }
 }
 
@@ -435,23 +345,10 @@ fn count(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
 #[derive(Clone)]
 pub struct PyWinContext(pub WinContext);
 
-#[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
-fn build_context(
-    tsumo: bool,
-    riichi: bool,
-    double_riichi: bool,
-    ippatsu: bool,
-    rinshan: bool,
-    chankan: bool,
-    robbed_ankan: bool,
-    haitei: bool,
-    houtei: bool,
-    tenhou: bool,
-    chiihou: bool,
-    renhou: bool,
-    open_riichi: bool,
-    open_riichi_deal_in: bool,
-    paarenchan: bool,
+/// The situation's winds, indicators and counters (its flags are already set in
+/// `ctx`).
+fn fill_context(
+    mut ctx: WinContext,
     seat_wind: Option<&Bound<'_, PyAny>>,
     round_wind: Option<&Bound<'_, PyAny>>,
     dora_indicators: Option<&Bound<'_, PyAny>>,
@@ -463,327 +360,179 @@ fn build_context(
         Some(o) if !o.is_none() => indicators_arg(o, what),
         _ => Ok(Vec::new()),
     };
-    Ok(WinContext {
-        tsumo,
-        riichi: riichi || double_riichi,
-        double_riichi,
-        ippatsu,
-        rinshan,
-        chankan,
-        robbed_ankan,
-        haitei,
-        houtei,
-        tenhou,
-        chiihou,
-        renhou,
-        open_riichi,
-        open_riichi_deal_in,
-        paarenchan,
-        seat_wind: opt_wind(seat_wind)?.unwrap_or(0),
-        round_wind: opt_wind(round_wind)?.unwrap_or(0),
-        dora_indicators: tiles(dora_indicators, "dora_indicators")?,
-        ura_indicators: tiles(ura_indicators, "ura_indicators")?,
-        honba: honba.map_or(Ok(0), |h| count(h, "honba"))?,
-        riichi_sticks: riichi_sticks.map_or(Ok(0), |h| count(h, "riichi_sticks"))?,
-    })
+    ctx.seat_wind = opt_wind(seat_wind)?.unwrap_or(0);
+    ctx.round_wind = opt_wind(round_wind)?.unwrap_or(0);
+    ctx.dora_indicators = tiles(dora_indicators, "dora_indicators")?;
+    ctx.ura_indicators = tiles(ura_indicators, "ura_indicators")?;
+    ctx.honba = honba.map_or(Ok(0), |h| count(h, "honba"))?;
+    ctx.riichi_sticks = riichi_sticks.map_or(Ok(0), |h| count(h, "riichi_sticks"))?;
+    Ok(ctx.with_implied())
 }
 
-#[pymethods]
-impl PyWinContext {
-    #[new]
-    #[pyo3(signature = (*, tsumo=false, riichi=false, double_riichi=false, ippatsu=false,
-        rinshan=false, chankan=false, robbed_ankan=false, haitei=false, houtei=false,
-        tenhou=false, chiihou=false, renhou=false, open_riichi=false,
-        open_riichi_deal_in=false, paarenchan=false, seat_wind=None, round_wind=None,
-        dora_indicators=None, ura_indicators=None, honba=None, riichi_sticks=None),
-        text_signature = "(*, tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False, chankan=False, robbed_ankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, renhou=False, open_riichi=False, open_riichi_deal_in=False, paarenchan=False, seat_wind='E', round_wind='E', dora_indicators=(), ura_indicators=(), honba=0, riichi_sticks=0)")]
-    #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
-    fn new(
-        tsumo: bool,
-        riichi: bool,
-        double_riichi: bool,
-        ippatsu: bool,
-        rinshan: bool,
-        chankan: bool,
-        robbed_ankan: bool,
-        haitei: bool,
-        houtei: bool,
-        tenhou: bool,
-        chiihou: bool,
-        renhou: bool,
-        open_riichi: bool,
-        open_riichi_deal_in: bool,
-        paarenchan: bool,
-        seat_wind: Option<&Bound<'_, PyAny>>,
-        round_wind: Option<&Bound<'_, PyAny>>,
-        dora_indicators: Option<&Bound<'_, PyAny>>,
-        ura_indicators: Option<&Bound<'_, PyAny>>,
-        honba: Option<&Bound<'_, PyAny>>,
-        riichi_sticks: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        build_context(
-            tsumo,
-            riichi,
-            double_riichi,
-            ippatsu,
-            rinshan,
-            chankan,
-            robbed_ankan,
-            haitei,
-            houtei,
-            tenhou,
-            chiihou,
-            renhou,
-            open_riichi,
-            open_riichi_deal_in,
-            paarenchan,
-            seat_wind,
-            round_wind,
-            dora_indicators,
-            ura_indicators,
-            honba,
-            riichi_sticks,
-        )
-        .map(PyWinContext)
-    }
+/// The keywords, getters and repr of the situation flags, and `score()`, from
+/// the one table of flags (`score::situation`).
+macro_rules! py_situation {
+    ($($name:ident => $doc:literal;)+) => {
+        #[pymethods]
+        impl PyWinContext {
+            #[new]
+            #[pyo3(signature = (*, $($name=false,)+ seat_wind=None, round_wind=None,
+                dora_indicators=None, ura_indicators=None, honba=None, riichi_sticks=None))]
+            #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
+            fn new(
+                $($name: bool,)+
+                seat_wind: Option<&Bound<'_, PyAny>>,
+                round_wind: Option<&Bound<'_, PyAny>>,
+                dora_indicators: Option<&Bound<'_, PyAny>>,
+                ura_indicators: Option<&Bound<'_, PyAny>>,
+                honba: Option<&Bound<'_, PyAny>>,
+                riichi_sticks: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<Self> {
+                let flags = WinContext { $($name,)+ ..WinContext::default() };
+                fill_context(
+                    flags,
+                    seat_wind,
+                    round_wind,
+                    dora_indicators,
+                    ura_indicators,
+                    honba,
+                    riichi_sticks,
+                )
+                .map(PyWinContext)
+            }
 
-    #[getter]
-    fn tsumo(&self) -> bool {
-        self.0.tsumo
-    }
-    #[getter]
-    fn riichi(&self) -> bool {
-        self.0.riichi
-    }
-    #[getter]
-    fn double_riichi(&self) -> bool {
-        self.0.double_riichi
-    }
-    #[getter]
-    fn ippatsu(&self) -> bool {
-        self.0.ippatsu
-    }
-    #[getter]
-    fn rinshan(&self) -> bool {
-        self.0.rinshan
-    }
-    #[getter]
-    fn chankan(&self) -> bool {
-        self.0.chankan
-    }
-    #[getter]
-    fn robbed_ankan(&self) -> bool {
-        self.0.robbed_ankan
-    }
-    #[getter]
-    fn haitei(&self) -> bool {
-        self.0.haitei
-    }
-    #[getter]
-    fn houtei(&self) -> bool {
-        self.0.houtei
-    }
-    #[getter]
-    fn tenhou(&self) -> bool {
-        self.0.tenhou
-    }
-    #[getter]
-    fn chiihou(&self) -> bool {
-        self.0.chiihou
-    }
-    #[getter]
-    fn renhou(&self) -> bool {
-        self.0.renhou
-    }
-    #[getter]
-    fn open_riichi(&self) -> bool {
-        self.0.open_riichi
-    }
-    #[getter]
-    fn open_riichi_deal_in(&self) -> bool {
-        self.0.open_riichi_deal_in
-    }
-    #[getter]
-    fn paarenchan(&self) -> bool {
-        self.0.paarenchan
-    }
-    #[getter]
-    fn seat_wind(&self) -> &'static str {
-        core::context::WINDS[self.0.seat_wind as usize & 3]
-    }
-    #[getter]
-    fn round_wind(&self) -> &'static str {
-        core::context::WINDS[self.0.round_wind as usize & 3]
-    }
-    #[getter]
-    fn dora_indicators(&self) -> Vec<Py<super::tile::PyTile>> {
-        super::tile::to_py(&self.0.dora_indicators)
-    }
-    #[getter]
-    fn ura_indicators(&self) -> Vec<Py<super::tile::PyTile>> {
-        super::tile::to_py(&self.0.ura_indicators)
-    }
-    #[getter]
-    fn honba(&self) -> u32 {
-        self.0.honba
-    }
-    #[getter]
-    fn riichi_sticks(&self) -> u32 {
-        self.0.riichi_sticks
-    }
+            /// The situation flags, in the bit order of `SCORE_FLAGS`.
+            #[classattr]
+            #[allow(non_snake_case)]
+            fn FLAGS(py: Python<'_>) -> PyResult<Py<PyTuple>> {
+                Ok(PyTuple::new(py, FLAGS.iter().map(|f| f.name))?.unbind())
+            }
 
-    fn __repr__(&self) -> String {
-        let c = &self.0;
-        let mut parts = Vec::new();
-        for (name, on) in [
-            ("tsumo", c.tsumo),
-            ("riichi", c.riichi),
-            ("double_riichi", c.double_riichi),
-            ("ippatsu", c.ippatsu),
-            ("rinshan", c.rinshan),
-            ("chankan", c.chankan),
-            ("robbed_ankan", c.robbed_ankan),
-            ("haitei", c.haitei),
-            ("houtei", c.houtei),
-            ("tenhou", c.tenhou),
-            ("chiihou", c.chiihou),
-            ("renhou", c.renhou),
-            ("open_riichi", c.open_riichi),
-            ("open_riichi_deal_in", c.open_riichi_deal_in),
-            ("paarenchan", c.paarenchan),
-        ] {
-            if on {
-                parts.push(format!("{name}=True"));
+            $(
+                #[doc = $doc]
+                #[getter]
+                fn $name(&self) -> bool {
+                    self.0.$name
+                }
+            )+
+
+            #[getter]
+            fn seat_wind(&self) -> &'static str {
+                core::context::WINDS[self.0.seat_wind as usize & 3]
+            }
+            #[getter]
+            fn round_wind(&self) -> &'static str {
+                core::context::WINDS[self.0.round_wind as usize & 3]
+            }
+            #[getter]
+            fn dora_indicators(&self) -> Vec<Py<super::tile::PyTile>> {
+                super::tile::to_py(&self.0.dora_indicators)
+            }
+            #[getter]
+            fn ura_indicators(&self) -> Vec<Py<super::tile::PyTile>> {
+                super::tile::to_py(&self.0.ura_indicators)
+            }
+            #[getter]
+            fn honba(&self) -> u32 {
+                self.0.honba
+            }
+            #[getter]
+            fn riichi_sticks(&self) -> u32 {
+                self.0.riichi_sticks
+            }
+
+            fn __repr__(&self) -> String {
+                context_repr(&self.0)
             }
         }
-        let w = core::context::WINDS;
-        parts.push(format!("seat_wind={:?}", w[c.seat_wind as usize & 3]));
-        parts.push(format!("round_wind={:?}", w[c.round_wind as usize & 3]));
-        if !c.dora_indicators.is_empty() {
-            parts.push(format!(
-                "dora_indicators={:?}",
-                crate::notation::mpsz::format_tiles(&c.dora_indicators)
-            ));
-        }
-        if !c.ura_indicators.is_empty() {
-            parts.push(format!(
-                "ura_indicators={:?}",
-                crate::notation::mpsz::format_tiles(&c.ura_indicators)
-            ));
-        }
-        if c.honba > 0 {
-            parts.push(format!("honba={}", c.honba));
-        }
-        if c.riichi_sticks > 0 {
-            parts.push(format!("riichi_sticks={}", c.riichi_sticks));
-        }
-        format!("WinContext({})", parts.join(", "))
-    }
-}
 
-/// Score a winning hand.
-#[pyfunction]
-#[pyo3(signature = (hand, win_tile, *, context=None, tsumo=false, riichi=false,
-    double_riichi=false, ippatsu=false, rinshan=false, chankan=false, robbed_ankan=false,
-    haitei=false, houtei=false, tenhou=false, chiihou=false, renhou=false,
-    open_riichi=false, open_riichi_deal_in=false, paarenchan=false, seat_wind=None,
-    round_wind=None, dora_indicators=None, ura_indicators=None, honba=None,
-    riichi_sticks=None, rules=None),
-    text_signature = "(hand, win_tile, *, context=None, tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False, chankan=False, robbed_ankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, renhou=False, open_riichi=False, open_riichi_deal_in=False, paarenchan=False, seat_wind='E', round_wind='E', dora_indicators=(), ura_indicators=(), honba=0, riichi_sticks=0, rules=None)")]
-#[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
-fn score(
-    py: Python<'_>,
-    hand: &Bound<'_, PyAny>,
-    win_tile: &Bound<'_, PyAny>,
-    context: Option<PyRef<'_, PyWinContext>>,
-    tsumo: bool,
-    riichi: bool,
-    double_riichi: bool,
-    ippatsu: bool,
-    rinshan: bool,
-    chankan: bool,
-    robbed_ankan: bool,
-    haitei: bool,
-    houtei: bool,
-    tenhou: bool,
-    chiihou: bool,
-    renhou: bool,
-    open_riichi: bool,
-    open_riichi_deal_in: bool,
-    paarenchan: bool,
-    seat_wind: Option<&Bound<'_, PyAny>>,
-    round_wind: Option<&Bound<'_, PyAny>>,
-    dora_indicators: Option<&Bound<'_, PyAny>>,
-    ura_indicators: Option<&Bound<'_, PyAny>>,
-    honba: Option<&Bound<'_, PyAny>>,
-    riichi_sticks: Option<&Bound<'_, PyAny>>,
-    rules: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyScoreResult> {
-    let _ = py;
-    let hand = hand_arg(hand)?;
-    let win = tile_arg(win_tile)?;
-    let rules = rules_arg(rules)?;
-    let built;
-    let ctx = if let Some(c) = &context {
-        let flags = [
-            tsumo,
-            riichi,
-            double_riichi,
-            ippatsu,
-            rinshan,
-            chankan,
-            robbed_ankan,
-            haitei,
-            houtei,
-            tenhou,
-            chiihou,
-            renhou,
-            open_riichi,
-            open_riichi_deal_in,
-            paarenchan,
-        ];
-        let given = [
-            seat_wind,
-            round_wind,
-            dora_indicators,
-            ura_indicators,
-            honba,
-            riichi_sticks,
-        ];
-        if flags.iter().any(|&f| f) || given.iter().any(|g| g.is_some_and(|g| !g.is_none())) {
-            return Err(PyTypeError::new_err(
-                "score() takes the situation either as context= or as keywords, not both",
+        /// Score a winning hand.
+        #[pyfunction]
+        #[pyo3(signature = (hand, win_tile, *, context=None, $($name=false,)+ seat_wind=None,
+            round_wind=None, dora_indicators=None, ura_indicators=None, honba=None,
+            riichi_sticks=None, rules=None))]
+        #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
+        fn score(
+            hand: &Bound<'_, PyAny>,
+            win_tile: &Bound<'_, PyAny>,
+            context: Option<PyRef<'_, PyWinContext>>,
+            $($name: bool,)+
+            seat_wind: Option<&Bound<'_, PyAny>>,
+            round_wind: Option<&Bound<'_, PyAny>>,
+            dora_indicators: Option<&Bound<'_, PyAny>>,
+            ura_indicators: Option<&Bound<'_, PyAny>>,
+            honba: Option<&Bound<'_, PyAny>>,
+            riichi_sticks: Option<&Bound<'_, PyAny>>,
+            rules: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<PyScoreResult> {
+            let hand = hand_arg(hand)?;
+            let win = tile_arg(win_tile)?;
+            let rules = rules_arg(rules)?;
+            let flags = WinContext { $($name,)+ ..WinContext::default() };
+            let given = [
+                seat_wind,
+                round_wind,
+                dora_indicators,
+                ura_indicators,
+                honba,
+                riichi_sticks,
+            ];
+            let built;
+            let ctx = if let Some(c) = &context {
+                if flags.flag_bits() != 0 || given.iter().any(|g| g.is_some_and(|g| !g.is_none())) {
+                    return Err(PyTypeError::new_err(
+                        "score() takes the situation either as context= or as keywords, not both",
+                    ));
+                }
+                &c.0
+            } else {
+                built = fill_context(
+                    flags,
+                    seat_wind,
+                    round_wind,
+                    dora_indicators,
+                    ura_indicators,
+                    honba,
+                    riichi_sticks,
+                )?;
+                &built
+            };
+            let r = core::score(&hand, win, ctx, &rules)?;
+            Ok(PyScoreResult { r, rules })
+        }
+    };
+}
+with_situation_flags!(py_situation);
+
+/// `WinContext(...)` with the flags set and the values that differ from the
+/// defaults (the winds always).
+fn context_repr(c: &WinContext) -> String {
+    let mut parts: Vec<String> = FLAGS
+        .iter()
+        .filter(|f| c.flag(f.name) == Some(true))
+        .map(|f| format!("{}=True", f.name))
+        .collect();
+    let w = core::context::WINDS;
+    parts.push(format!("seat_wind={:?}", w[c.seat_wind as usize & 3]));
+    parts.push(format!("round_wind={:?}", w[c.round_wind as usize & 3]));
+    for (name, tiles) in [
+        ("dora_indicators", &c.dora_indicators),
+        ("ura_indicators", &c.ura_indicators),
+    ] {
+        if !tiles.is_empty() {
+            parts.push(format!(
+                "{name}={:?}",
+                crate::notation::mpsz::format_tiles(tiles)
             ));
         }
-        &c.0
-    } else {
-        built = build_context(
-            tsumo,
-            riichi,
-            double_riichi,
-            ippatsu,
-            rinshan,
-            chankan,
-            robbed_ankan,
-            haitei,
-            houtei,
-            tenhou,
-            chiihou,
-            renhou,
-            open_riichi,
-            open_riichi_deal_in,
-            paarenchan,
-            seat_wind,
-            round_wind,
-            dora_indicators,
-            ura_indicators,
-            honba,
-            riichi_sticks,
-        )?;
-        &built
-    };
-    let r = core::score(&hand, win, ctx, &rules)?;
-    Ok(PyScoreResult { r, rules })
+    }
+    if c.honba > 0 {
+        parts.push(format!("honba={}", c.honba));
+    }
+    if c.riichi_sticks > 0 {
+        parts.push(format!("riichi_sticks={}", c.riichi_sticks));
+    }
+    format!("WinContext({})", parts.join(", "))
 }
 
 /// One cell of the payment table (exact in aotenjou).
@@ -862,7 +611,7 @@ fn entry(
             base: big.base,
         };
     }
-    let (base, limit) = if yakuman > 0 {
+    let pts::BasePoints { base, limit } = if yakuman > 0 {
         let mult = rules
             .max_yakuman
             .map_or(yakuman, |m| yakuman.min(u32::from(m)));

@@ -13,31 +13,13 @@ use crate::hand::Hand;
 use crate::notation::mpsz;
 use crate::parallel::in_pool;
 use crate::rules::Rules;
+use crate::score::situation::FLAGS;
 use crate::score::{score, WinContext};
 use crate::tile::{Tile, KINDS};
 use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use rayon::prelude::*;
-
-/// The bits of `flags`, in order.
-pub const FLAGS: [&str; 15] = [
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "renhou",
-    "open_riichi",
-    "robbed_ankan",
-    "open_riichi_deal_in",
-    "paarenchan",
-];
 
 /// Row outcomes.
 const OK: i8 = 0;
@@ -236,10 +218,6 @@ impl Batch {
         let win = Tile::from_id(self.wins[i])
             .ok_or_else(|| MahjongError::InvalidTile(format!("tile id {}", self.wins[i])))?;
 
-        let bit = |name: &str| {
-            let b = FLAGS.iter().position(|x| *x == name).expect("flag");
-            f >> b & 1 == 1
-        };
         let wind = |w: Option<&Vec<u8>>| -> Result<u8, MahjongError> {
             let v = w.map_or(0, |w| w[i]);
             if v > 3 {
@@ -248,27 +226,12 @@ impl Batch {
             Ok(v)
         };
         let ctx = WinContext {
-            tsumo: bit("tsumo"),
-            riichi: bit("riichi") || bit("double_riichi"),
-            double_riichi: bit("double_riichi"),
-            ippatsu: bit("ippatsu"),
-            rinshan: bit("rinshan"),
-            chankan: bit("chankan"),
-            robbed_ankan: bit("robbed_ankan"),
-            haitei: bit("haitei"),
-            houtei: bit("houtei"),
-            tenhou: bit("tenhou"),
-            chiihou: bit("chiihou"),
-            renhou: bit("renhou"),
-            open_riichi: bit("open_riichi"),
-            open_riichi_deal_in: bit("open_riichi_deal_in"),
-            paarenchan: bit("paarenchan"),
             seat_wind: wind(self.seat.as_ref())?,
             round_wind: wind(self.round.as_ref())?,
             dora_indicators: indicator_tiles(self.dora.as_ref(), i)?,
             ura_indicators: indicator_tiles(self.ura.as_ref(), i)?,
             honba: self.honba.as_ref().map_or(0, |h| h[i]),
-            riichi_sticks: 0,
+            ..WinContext::from_flag_bits(f)
         };
         let r = score(&hand, win, &ctx, &self.rules)?;
         let points = i64::try_from(r.points()).unwrap_or(i64::MAX);
@@ -283,6 +246,9 @@ type Outputs<'a> = (
 );
 
 /// Score many wins at once → dict of arrays han, fu, points, status.
+///
+/// A row's `flags` are the situation flags as bits in the order of
+/// `WinContext.FLAGS`: flag `i` is `1 << i` (`SCORE_FLAGS[name]`).
 #[pyfunction]
 #[pyo3(signature = (hands, win_tiles, *, flags=None, seat_winds=None, round_winds=None,
     dora_indicators=None, ura_indicators=None, honba=None, rules=None, threads=None))]
@@ -371,8 +337,8 @@ fn score_batch<'py>(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score_batch, m)?)?;
     let flags = PyDict::new(m.py());
-    for (i, name) in FLAGS.iter().enumerate() {
-        flags.set_item(*name, 1u32 << i)?;
+    for f in &FLAGS {
+        flags.set_item(f.name, f.bit)?;
     }
     m.add("SCORE_FLAGS", flags)?;
     Ok(())

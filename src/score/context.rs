@@ -1,5 +1,6 @@
 //! The situation of a win (`WinContext`) and its consistency checks.
 
+use super::situation::{self, with_situation_flags, FLAGS, IMPLIES};
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
 use crate::meld::MeldKind;
@@ -15,38 +16,82 @@ pub const TOO_MANY_INDICATORS: &str = "at most 5 dora and 5 ura indicators (one 
 /// Winds as 0-3: East, South, West, North.
 pub const WINDS: [&str; 4] = ["E", "S", "W", "N"];
 
-/// Everything about a win besides the tiles. `seat_wind == 0` is the dealer.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct WinContext {
-    pub tsumo: bool,
-    pub riichi: bool,
-    pub double_riichi: bool,
-    pub ippatsu: bool,
-    pub rinshan: bool,
-    pub chankan: bool,
-    /// With `chankan`: the kan robbed was a closed kan (kokushi only, by rule).
-    pub robbed_ankan: bool,
-    pub haitei: bool,
-    pub houtei: bool,
-    pub tenhou: bool,
-    pub chiihou: bool,
-    pub renhou: bool,
-    pub open_riichi: bool,
-    /// A ron on an open riichi from a player who is not in riichi.
-    pub open_riichi_deal_in: bool,
-    /// The dealer win that makes paarenchan.
-    pub paarenchan: bool,
-    pub seat_wind: u8,
-    pub round_wind: u8,
-    pub dora_indicators: Vec<Tile>,
-    pub ura_indicators: Vec<Tile>,
-    pub honba: u32,
-    pub riichi_sticks: u32,
+macro_rules! win_context {
+    ($($name:ident => $doc:literal;)+) => {
+        /// Everything about a win besides the tiles: the situation flags (see
+        /// [`situation`](super::situation)), winds, indicators and counters.
+        /// `seat_wind == 0` is the dealer.
+        #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct WinContext {
+            $(#[doc = $doc] pub $name: bool,)+
+            pub seat_wind: u8,
+            pub round_wind: u8,
+            pub dora_indicators: Vec<Tile>,
+            pub ura_indicators: Vec<Tile>,
+            pub honba: u32,
+            pub riichi_sticks: u32,
+        }
+
+        impl WinContext {
+            /// The situation flag `name` (`None`: no such flag).
+            pub fn flag(&self, name: &str) -> Option<bool> {
+                match name {
+                    $(stringify!($name) => Some(self.$name),)+
+                    _ => None,
+                }
+            }
+
+            /// Set the situation flag `name`; false when there is no such flag.
+            pub fn set_flag(&mut self, name: &str, on: bool) -> bool {
+                match name {
+                    $(stringify!($name) => self.$name = on,)+
+                    _ => return false,
+                }
+                true
+            }
+
+            /// The flags as bits (`situation::FLAGS` gives each one's bit).
+            pub fn flag_bits(&self) -> u32 {
+                [$(self.$name),+]
+                    .iter()
+                    .enumerate()
+                    .fold(0, |bits, (i, &on)| bits | u32::from(on) << i)
+            }
+        }
+    };
 }
+with_situation_flags!(win_context);
 
 impl WinContext {
     pub const fn is_dealer(&self) -> bool {
         self.seat_wind == 0
+    }
+
+    /// A situation with the flags of `bits` set (and those they imply); bits
+    /// past the last flag are ignored.
+    pub fn from_flag_bits(bits: u32) -> WinContext {
+        let mut c = WinContext::default();
+        for f in &FLAGS {
+            c.set_flag(f.name, bits & f.bit != 0);
+        }
+        c.with_implied()
+    }
+
+    /// The same situation with the flags its flags imply (double riichi is a
+    /// riichi).
+    #[must_use]
+    pub fn with_implied(mut self) -> WinContext {
+        for (from, to) in IMPLIES {
+            if self.flag(from) == Some(true) {
+                self.set_flag(to, true);
+            }
+        }
+        self
+    }
+
+    /// How many of tenhou, chiihou and renhou are set (at most one may be).
+    pub const fn first_turn_wins(&self) -> u8 {
+        self.tenhou as u8 + self.chiihou as u8 + self.renhou as u8
     }
 
     /// Riichi of any kind (plain, double, open).
@@ -60,41 +105,16 @@ impl WinContext {
         if self.seat_wind > 3 || self.round_wind > 3 {
             return bad("seat and round wind are E, S, W or N");
         }
-        let ron = !self.tsumo;
-        let closed = hand.is_closed();
-        if self.in_riichi() && !closed {
+        if self.in_riichi() && !hand.is_closed() {
             return bad("riichi needs a closed hand (an ankan keeps it closed)");
         }
-        if self.ippatsu && !self.in_riichi() {
-            return bad("ippatsu without riichi");
-        }
-        if self.haitei && ron {
-            return bad("haitei is a tsumo on the last wall tile: it cannot be a ron");
-        }
-        if self.houtei && self.tsumo {
-            return bad("houtei is a ron on the last discard: it cannot be a tsumo");
-        }
-        if self.chankan && self.tsumo {
-            return bad("chankan is a ron on a kan: it cannot be a tsumo");
-        }
-        if self.robbed_ankan && !self.chankan {
-            return bad("robbed_ankan describes a chankan: set chankan too");
-        }
-        if self.rinshan && ron {
-            return bad(
-                "rinshan kaihou is a tsumo on a kan's replacement tile: it cannot be a ron",
-            );
+        if let Some(why) = situation::contradiction(self) {
+            return bad(why);
         }
         if self.rinshan && !hand.melds().iter().any(|m| m.kind().is_kan()) {
             return bad("rinshan kaihou needs a kan in the hand");
         }
-        let first = u8::from(self.tenhou) + u8::from(self.chiihou) + u8::from(self.renhou);
-        if self.ippatsu && self.rinshan {
-            return bad("ippatsu cannot be won on a kan's replacement tile: the kan ends it");
-        }
-        if self.renhou && self.chankan && !self.robbed_ankan {
-            return bad("renhou cannot rob an added kan: the pon before it was a call");
-        }
+        let first = self.first_turn_wins();
         if first == 1 && self.dora_indicators.len() > 1 {
             return bad(
                 "tenhou, chiihou and renhou come before any kan: one dora indicator at most",
@@ -103,35 +123,11 @@ impl WinContext {
         if self.ura_indicators.len() > self.dora_indicators.len().max(1) {
             return bad("there is one ura indicator under each dora indicator, no more");
         }
-        if self.chankan && self.houtei {
-            return bad("chankan and houtei cannot both happen (a kan is never the last discard)");
-        }
-        if first > 1 {
-            return bad("tenhou, chiihou and renhou exclude each other");
-        }
         if first == 1 && !hand.melds().is_empty() {
             return bad("tenhou, chiihou and renhou need a hand with no meld (no call before)");
         }
-        if self.tenhou && (ron || !self.is_dealer()) {
-            return bad("tenhou is the dealer's tsumo on the initial deal");
-        }
-        if self.chiihou && (ron || self.is_dealer()) {
-            return bad("chiihou is a non-dealer's tsumo on their first draw");
-        }
-        if self.renhou && (self.tsumo || self.is_dealer()) {
-            return bad("renhou is a non-dealer's ron before their first draw");
-        }
-        if first == 1 && (self.in_riichi() || self.haitei || self.houtei || self.rinshan) {
-            return bad("tenhou, chiihou and renhou happen before any riichi, kan or last tile");
-        }
         if self.open_riichi && !rules.open_riichi {
             return bad("open riichi is not in these rules (rule option open_riichi)");
-        }
-        if self.open_riichi_deal_in && (!self.open_riichi || self.tsumo) {
-            return bad("open_riichi_deal_in is a ron on an open riichi");
-        }
-        if self.paarenchan && !self.is_dealer() {
-            return bad("paarenchan is a dealer's win");
         }
         if self.dora_indicators.len() > MOST_INDICATORS
             || self.ura_indicators.len() > MOST_INDICATORS

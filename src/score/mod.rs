@@ -6,6 +6,8 @@ pub mod context;
 pub mod evaluate;
 pub mod fu;
 pub mod points;
+pub mod report;
+pub mod situation;
 pub mod yaku;
 
 use crate::algo::decompose::{
@@ -19,7 +21,9 @@ pub use context::WinContext;
 use evaluate::{evaluate, Evaluation, Facts, YakuList};
 pub use fu::{FuItem, FuList, FuReason};
 use num_bigint::BigUint;
-pub use points::{aotenjou_points, BigPoints, Limit, Payments, Settlement, MAX_SETTLED_BASE};
+pub use points::{
+    aotenjou_points, BasePoints, BigPoints, Limit, Payments, Settlement, MAX_SETTLED_BASE,
+};
 pub use yaku::Yaku;
 
 /// A scored win.
@@ -91,24 +95,74 @@ fn count_dora(all: &Counts, indicators: &[Tile]) -> u32 {
         .sum()
 }
 
-/// Ranking of a candidate: basic points, then a real yakuman over a counted one,
-/// then han, fu, and fu before rounding.
+/// Ranking of a candidate, field by field: basic points (in aotenjou, han plus
+/// log2 of fu), then a real yakuman over a counted one, then han, fu, and fu before
+/// rounding.
 #[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
-struct Rank(f64, bool, u32, u32, u32);
+struct Rank {
+    value: f64,
+    yakuman: bool,
+    han: u32,
+    fu: u32,
+    raw_fu: u32,
+}
 
 /// How a reading is valued (its evaluation is kept apart).
 struct Candidate {
+    /// Han, a yakuman counting 13 per multiple.
     han: u32,
+    /// Basic points (`u64::MAX` in aotenjou: the exact ones come later).
     base: u64,
     limit: Limit,
-    multiplier: u32,
+    /// The yakuman multiple (0 for a regular hand).
+    yakuman_multiplier: u32,
     rank: Rank,
     /// The wait of the reading.
     wait: Wait,
 }
 
-fn value(e: &Evaluation, dora: u32, rules: &Rules) -> (u32, u64, Limit, u32, Rank) {
-    if !e.yakuman.is_empty() {
+/// Dora of a win, by kind.
+#[derive(Clone, Copy, Default)]
+struct DoraCount {
+    dora: u32,
+    aka: u32,
+    ura: u32,
+}
+
+impl DoraCount {
+    const fn total(self) -> u32 {
+        self.dora + self.aka + self.ura
+    }
+}
+
+/// The best reading so far.
+struct Best {
+    /// Where its evaluation is (`evals[slot]`).
+    slot: usize,
+    candidate: Candidate,
+    decomposition: CompactDecomposition,
+}
+
+/// The first reading of a hand (renhou valued alone takes it).
+struct FirstReading {
+    evaluation: Evaluation,
+    decomposition: CompactDecomposition,
+    wait: Wait,
+}
+
+/// The value of reading `e` won on `wait`, with `dora` han of dora counted.
+fn candidate(e: &Evaluation, dora: u32, rules: &Rules, wait: Wait) -> Candidate {
+    let rank = |value: f64, yakuman: bool, han: u32| Rank {
+        value,
+        yakuman,
+        han,
+        fu: e.fu,
+        raw_fu: e.raw_fu,
+    };
+    let aotenjou_rank = |han: u32| f64::from(han) + f64::from(e.fu.max(1)).log2();
+    let (han, multiplier) = if e.yakuman.is_empty() {
+        (e.yaku_han + dora, 0)
+    } else {
         let mut mult: u32 = e
             .yakuman
             .as_slice()
@@ -119,44 +173,34 @@ fn value(e: &Evaluation, dora: u32, rules: &Rules) -> (u32, u64, Limit, u32, Ran
             mult = mult.min(u32::from(cap));
         }
         if rules.aotenjou {
-            let han = 13 * mult + e.yaku_han + dora;
-            let rank = f64::from(han) + f64::from(e.fu.max(1)).log2();
-            return (
-                han,
-                u64::MAX,
-                Limit::None,
-                mult,
-                Rank(rank, true, han, e.fu, e.raw_fu),
-            );
+            (13 * mult + e.yaku_han + dora, mult)
+        } else {
+            (13 * mult, mult)
         }
-        let (base, limit) = points::yakuman_base(mult);
-        return (
-            13 * mult,
-            base,
-            limit,
-            mult,
-            Rank(base as f64, true, 13 * mult, e.fu, e.raw_fu),
-        );
-    }
-    let han = e.yaku_han + dora;
+    };
     if rules.aotenjou {
-        let rank = f64::from(han) + f64::from(e.fu.max(1)).log2();
-        return (
+        return Candidate {
             han,
-            u64::MAX,
-            Limit::None,
-            0,
-            Rank(rank, false, han, e.fu, e.raw_fu),
-        );
+            base: u64::MAX,
+            limit: Limit::None,
+            yakuman_multiplier: multiplier,
+            rank: rank(aotenjou_rank(han), multiplier > 0, han),
+            wait,
+        };
     }
-    let (base, limit) = points::base_points(han, e.fu, rules);
-    (
+    let BasePoints { base, limit } = if multiplier > 0 {
+        points::yakuman_base(multiplier)
+    } else {
+        points::base_points(han, e.fu, rules)
+    };
+    Candidate {
         han,
         base,
         limit,
-        0,
-        Rank(base as f64, false, han, e.fu, e.raw_fu),
-    )
+        yakuman_multiplier: multiplier,
+        rank: rank(base as f64, multiplier > 0, han),
+        wait,
+    }
 }
 
 /// Score a win. `hand` holds the winning tile `win` among its concealed tiles.
@@ -182,13 +226,14 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
         Some(h) if ctx.honba >= u32::from(h) => u32::from(rules.min_han).max(2),
         _ => u32::from(rules.min_han),
     };
-    let dora_total = dora + aka + ura;
+    let dora = DoraCount { dora, aka, ura };
+    let dora_total = dora.total();
     // Readings are evaluated in place, in the slot the best one so far leaves free.
     let mut evals = [Evaluation::default(), Evaluation::default()];
-    let mut best: Option<(usize, Candidate, CompactDecomposition)> = None;
+    let mut best: Option<Best> = None;
     let mut best_without_yaku: Option<u32> = None;
     // For renhou valued alone: the first reading.
-    let mut first: Option<(Evaluation, CompactDecomposition, Wait)> = None;
+    let mut first: Option<FirstReading> = None;
     let mut robbing_needs_kokushi = false;
     let renhou_alone = ctx.renhou && matches!(rules.renhou, Renhou::Mangan | Renhou::Baiman);
     for_each_decomposition(hand.counts(), hand, |d: DecompositionRef<'_>| {
@@ -197,11 +242,15 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
             return;
         }
         for_each_reading(d, win.kind(), |wait, win_block| {
-            let slot = best.as_ref().map_or(0, |b| 1 - b.0);
+            let slot = best.as_ref().map_or(0, |b| 1 - b.slot);
             let eval = &mut evals[slot];
             evaluate(&facts, ctx, rules, d, wait, win_block, eval);
             if renhou_alone && first.is_none() {
-                first = Some((eval.clone(), CompactDecomposition::new(d), wait));
+                first = Some(FirstReading {
+                    evaluation: eval.clone(),
+                    decomposition: CompactDecomposition::new(d),
+                    wait,
+                });
             }
             if eval.yakuman.is_empty() && eval.yaku_han < needed {
                 best_without_yaku = best_without_yaku.max(Some(eval.yaku_han));
@@ -212,17 +261,13 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
             } else {
                 0
             };
-            let (han, base, limit, multiplier, rank) = value(eval, dora_here, rules);
-            if best.as_ref().is_none_or(|b| rank > b.1.rank) {
-                let c = Candidate {
-                    han,
-                    base,
-                    limit,
-                    multiplier,
-                    rank,
-                    wait,
-                };
-                best = Some((slot, c, CompactDecomposition::new(d)));
+            let c = candidate(eval, dora_here, rules, wait);
+            if best.as_ref().is_none_or(|b| c.rank > b.candidate.rank) {
+                best = Some(Best {
+                    slot,
+                    candidate: c,
+                    decomposition: CompactDecomposition::new(d),
+                });
             }
         });
     });
@@ -241,21 +286,26 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
                 blocks: &[],
                 pairs: &pairs,
             });
-            return Ok(finish(&eval, &r, ctx, rules, (dora, aka, ura), d));
+            return Ok(finish(&eval, &r, ctx, rules, dora, d));
         }
         return Err(MahjongError::NotAgari(format!(
             "{hand} won on {win} is not a complete hand"
         )));
     }
     // Renhou valued as mangan or baiman stands alone: take it when it pays more.
-    let renhou_base = match rules.renhou {
-        Renhou::Mangan if ctx.renhou => Some((2000, 5, Limit::Mangan)),
-        Renhou::Baiman if ctx.renhou => Some((4000, 8, Limit::Baiman)),
+    let renhou_han = match rules.renhou {
+        Renhou::Mangan if ctx.renhou => Some(5),
+        Renhou::Baiman if ctx.renhou => Some(8),
         _ => None,
     };
-    if let Some((base, han, limit)) = renhou_base {
-        if best.as_ref().is_none_or(|b| b.1.base < base) {
-            let (mut eval, d, wait) = first.expect("a complete hand has a reading");
+    if let Some(han) = renhou_han {
+        let BasePoints { base, limit } = points::base_points(han, 0, rules);
+        if best.as_ref().is_none_or(|b| b.candidate.base < base) {
+            let FirstReading {
+                evaluation: mut eval,
+                decomposition: d,
+                wait,
+            } = first.expect("a complete hand has a reading");
             eval.yaku.clear();
             eval.yaku.push((Yaku::Renhou, han as u8));
             eval.yaku_han = han;
@@ -263,14 +313,20 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
                 han,
                 base,
                 limit,
-                multiplier: 0,
-                rank: Rank(base as f64, false, han, 0, 0),
+                yakuman_multiplier: 0,
+                rank: Rank {
+                    value: base as f64,
+                    yakuman: false,
+                    han,
+                    fu: 0,
+                    raw_fu: 0,
+                },
                 wait,
             };
-            return Ok(finish(&eval, &c, ctx, rules, (0, 0, 0), d));
+            return Ok(finish(&eval, &c, ctx, rules, DoraCount::default(), d));
         }
     }
-    let Some((slot, best, d)) = best else {
+    let Some(best) = best else {
         let han = best_without_yaku.unwrap_or(0);
         let why = if han > 0 {
             format!("has {han} han of yaku, fewer than the {needed} the rules require")
@@ -281,7 +337,15 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
         };
         return Err(MahjongError::NoYaku(format!("{hand} won on {win} {why}")));
     };
-    Ok(finish(&evals[slot], &best, ctx, rules, (dora, aka, ura), d))
+    let eval = &evals[best.slot];
+    Ok(finish(
+        eval,
+        &best.candidate,
+        ctx,
+        rules,
+        dora,
+        best.decomposition,
+    ))
 }
 
 fn finish(
@@ -289,7 +353,7 @@ fn finish(
     c: &Candidate,
     ctx: &WinContext,
     rules: &Rules,
-    (dora, aka, ura): (u32, u32, u32),
+    dora: DoraCount,
     decomposition: CompactDecomposition,
 ) -> ScoreResult {
     let wait = c.wait;
@@ -358,16 +422,16 @@ fn finish(
         han: c.han,
         fu: eval.fu,
         fu_items: eval.fu_items,
-        yaku: if c.multiplier > 0 && !rules.aotenjou {
+        yaku: if c.yakuman_multiplier > 0 && !rules.aotenjou {
             YakuList::default()
         } else {
             yaku
         },
         yakuman: eval.yakuman,
-        yakuman_multiplier: c.multiplier,
-        dora,
-        aka,
-        ura,
+        yakuman_multiplier: c.yakuman_multiplier,
+        dora: dora.dora,
+        aka: dora.aka,
+        ura: dora.ura,
         limit: c.limit,
         base_points,
         payments,
@@ -411,14 +475,9 @@ fn shiisan_puutaa(
     let mut eval = Evaluation::default();
     eval.yakuman.push((Yaku::ShiisanPuutaa, 1));
     evaluate::simple_fu(f, ctx, &mut eval);
-    let (han, base, limit, multiplier, rank) = value(&eval, 0, rules);
-    let c = Candidate {
-        han,
-        base,
-        limit,
-        multiplier,
-        rank,
-        wait: Wait::Tanki,
-    };
+    let c = candidate(&eval, 0, rules, Wait::Tanki);
     Some((eval, c))
 }
+
+#[cfg(test)]
+mod tests;

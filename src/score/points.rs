@@ -33,44 +33,58 @@ impl Limit {
     }
 }
 
+/// Basic points and the limit that set them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BasePoints {
+    /// Basic points (a limit's fixed value when it applies).
+    pub base: u64,
+    pub limit: Limit,
+}
+
+impl BasePoints {
+    pub const fn new(base: u64, limit: Limit) -> BasePoints {
+        BasePoints { base, limit }
+    }
+}
+
 /// Basic points and limit of `han` and `fu` of regular yaku and dora (no yakuman).
 /// In aotenjou the basic points are unbounded: see [`aotenjou_base`].
-pub fn base_points(han: u32, fu: u32, rules: &Rules) -> (u64, Limit) {
+pub fn base_points(han: u32, fu: u32, rules: &Rules) -> BasePoints {
     match han {
         0..=4 => {
             let a = u64::from(fu) << (han + 2);
             let kiriage = rules.kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60));
             if a >= 2000 || kiriage {
-                (2000, Limit::Mangan)
+                BasePoints::new(2000, Limit::Mangan)
             } else {
-                (a, Limit::None)
+                BasePoints::new(a, Limit::None)
             }
         }
-        5 => (2000, Limit::Mangan),
-        6 | 7 => (3000, Limit::Haneman),
-        8..=10 => (4000, Limit::Baiman),
-        11 | 12 => (6000, Limit::Sanbaiman),
+        5 => BasePoints::new(2000, Limit::Mangan),
+        6 | 7 => BasePoints::new(3000, Limit::Haneman),
+        8..=10 => BasePoints::new(4000, Limit::Baiman),
+        11 | 12 => BasePoints::new(6000, Limit::Sanbaiman),
         _ => match rules.kazoe {
-            Kazoe::Yakuman => (8000, Limit::KazoeYakuman),
-            Kazoe::Sanbaiman => (6000, Limit::Sanbaiman),
+            Kazoe::Yakuman => BasePoints::new(8000, Limit::KazoeYakuman),
+            Kazoe::Sanbaiman => BasePoints::new(6000, Limit::Sanbaiman),
             Kazoe::Multiple => {
                 let n = rules
                     .max_yakuman
                     .map_or(han / 13, |m| (han / 13).min(u32::from(m)));
-                (8000 * u64::from(n), Limit::KazoeYakuman)
+                BasePoints::new(8000 * u64::from(n), Limit::KazoeYakuman)
             }
         },
     }
 }
 
 /// Basic points of a yakuman multiple.
-pub fn yakuman_base(multiplier: u32) -> (u64, Limit) {
+pub fn yakuman_base(multiplier: u32) -> BasePoints {
     let limit = if multiplier > 1 {
         Limit::MultipleYakuman
     } else {
         Limit::Yakuman
     };
-    (8000 * u64::from(multiplier), limit)
+    BasePoints::new(8000 * u64::from(multiplier), limit)
 }
 
 /// Aotenjou basic points, exact: `fu × 2^(han+2)`.
@@ -374,7 +388,7 @@ mod tests {
 
     fn pay(han: u32, fu: u32, dealer: bool, tsumo: bool, honba: u32) -> Payments {
         let r = Rules::default();
-        Payments::new(base_points(han, fu, &r).0, dealer, tsumo, honba, 0, &r)
+        Payments::new(base_points(han, fu, &r).base, dealer, tsumo, honba, 0, &r)
     }
 
     #[test]
@@ -394,8 +408,11 @@ mod tests {
             kiriage: true,
             ..Rules::default()
         };
-        assert_eq!(base_points(4, 30, &kiriage), (2000, Limit::Mangan));
-        assert_eq!(base_points(4, 30, &Rules::default()).0, 1920);
+        assert_eq!(
+            base_points(4, 30, &kiriage),
+            BasePoints::new(2000, Limit::Mangan)
+        );
+        assert_eq!(base_points(4, 30, &Rules::default()).base, 1920);
     }
 
     #[test]

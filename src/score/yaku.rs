@@ -13,13 +13,29 @@ macro_rules! yaku_table {
             $($(#[$m])* $v,)+
         }
 
-        /// (id, romanised name, Japanese name, Tenhou number) of each yaku, in
-        /// enum order.
-        const INFO: &[(&str, &str, &str, Option<u8>)] = &[$first_info, $(($id, $name, $ja, $tenhou)),+];
+        /// The names and Tenhou number of each yaku, in enum order.
+        const INFO: &[YakuInfo] = &[
+            yaku_table!(@info $first_info),
+            $(yaku_table!(@info ($id, $name, $ja, $tenhou))),+
+        ];
 
         /// Every variant, in order.
         const ALL: &[Yaku] = &[Yaku::$first, $(Yaku::$v),+];
     };
+    (@info ($id:literal, $name:literal, $ja:literal, $tenhou:expr)) => {
+        YakuInfo { id: $id, name: $name, name_ja: $ja, tenhou_id: $tenhou }
+    };
+}
+
+/// What names a yaku.
+struct YakuInfo {
+    /// Snake-case id (`"menzen_tsumo"`).
+    id: &'static str,
+    /// Romanised name (`"Menzen Tsumo"`).
+    name: &'static str,
+    name_ja: &'static str,
+    /// Tenhou's yaku number; `None` for local yaku.
+    tenhou_id: Option<u8>,
 }
 
 yaku_table! {
@@ -100,28 +116,28 @@ yaku_table! {
 }
 
 impl Yaku {
-    const fn info(self) -> (&'static str, &'static str, &'static str, Option<u8>) {
-        INFO[self as usize]
+    const fn info(self) -> &'static YakuInfo {
+        &INFO[self as usize]
     }
 
     /// Snake-case id (`"menzen_tsumo"`).
     pub const fn id(self) -> &'static str {
-        self.info().0
+        self.info().id
     }
 
     /// Romanised name (`"Menzen Tsumo"`).
     pub const fn name(self) -> &'static str {
-        self.info().1
+        self.info().name
     }
 
     /// Japanese name.
     pub const fn name_ja(self) -> &'static str {
-        self.info().2
+        self.info().name_ja
     }
 
     /// Tenhou's yaku number; `None` for local yaku.
     pub const fn tenhou_id(self) -> Option<u8> {
-        self.info().3
+        self.info().tenhou_id
     }
 
     pub const fn is_yakuman(self) -> bool {
