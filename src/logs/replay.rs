@@ -149,10 +149,7 @@ fn shown_tiles(hand: &[Event]) -> Result<Box<[Option<Tile>; WALL_TILES]>, String
         return Err("a hand starts with start_kyoku".into());
     };
     for (s, h) in hands.iter().enumerate() {
-        let k = (s + 4 - dealer) % 4;
-        let idx = (0..3)
-            .flat_map(|round| (0..4).map(move |j| 16 * round + 4 * k + j))
-            .chain(std::iter::once(48 + k));
+        let idx = deal_slots(*dealer, s);
         if h.len() != 13 {
             return Err(format!("seat {s} is dealt {} tiles", h.len()));
         }
@@ -198,9 +195,17 @@ fn shown_tiles(hand: &[Event]) -> Result<Box<[Option<Tile>; WALL_TILES]>, String
     Ok(slots)
 }
 
+/// The wall indices of the 13 tiles dealt to `seat`, in the order it takes them.
+pub(crate) fn deal_slots(dealer: usize, seat: usize) -> impl Iterator<Item = usize> {
+    let k = (seat + 4 - dealer) % 4;
+    (0..3)
+        .flat_map(move |round| (0..4).map(move |j| 16 * round + 4 * k + j))
+        .chain(std::iter::once(48 + k))
+}
+
 /// A full wall holding the shown tiles where the record shows them, the rest of
 /// the rules' tile set in sorted order elsewhere.
-fn fill_wall(shown: &[Option<Tile>; WALL_TILES], rules: &Rules) -> Result<Wall, String> {
+pub(crate) fn fill_wall(shown: &[Option<Tile>; WALL_TILES], rules: &Rules) -> Result<Wall, String> {
     let mut left: Vec<Tile> = crate::game::wall::sorted_tiles(rules.red_fives).to_vec();
     for t in shown.iter().flatten() {
         // A plain five may stand for a red one (a wall with fewer red fives than
