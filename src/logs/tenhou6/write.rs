@@ -158,11 +158,8 @@ fn write_hand(events: &[Event]) -> std::result::Result<Value, String> {
     let Some(Event::StartKyoku {
         round_wind,
         kyoku,
-        honba,
-        sticks,
         dealer,
         dora_marker,
-        scores,
         hands,
         ..
     }) = events.first()
@@ -177,37 +174,83 @@ fn write_hand(events: &[Event]) -> std::result::Result<Value, String> {
     if hands.iter().any(|h| h.len() != 13) {
         return Err("each seat is dealt 13 tiles".into());
     }
-    let codes = |ts: &[Tile]| ts.iter().map(|&t| code(t)).collect::<Vec<u8>>();
-    let mut draws: [Vec<Value>; 4] = Default::default();
-    let mut discards: [Vec<Value>; 4] = Default::default();
-    let mut dora = vec![code(*dora_marker)];
-    let mut ura: Vec<u8> = Vec::new();
-    let mut reach = [false; 4];
-    let mut pons: Vec<(usize, u8, String)> = Vec::new();
-    let mut result: Vec<Value> = Vec::new();
-    let check = |s: usize| {
-        if s < 4 {
-            Ok(s)
-        } else {
-            Err(format!("seat {s} (seats are 0-3)"))
-        }
+    let mut w = HandWriter {
+        dealer: *dealer,
+        draws: Default::default(),
+        discards: Default::default(),
+        dora: vec![code(*dora_marker)],
+        ura: Vec::new(),
+        reach: [false; 4],
+        pons: Vec::new(),
+        result: Vec::new(),
     };
     for e in &events[1..] {
+        if matches!(e, Event::EndKyoku) {
+            break;
+        }
+        w.event(e)?;
+    }
+    if w.result.is_empty() {
+        return Err("the hand has no result".into());
+    }
+    Ok(w.entry(&events[0]))
+}
+
+/// One hand's lists as they are written.
+struct HandWriter {
+    dealer: usize,
+    draws: [Vec<Value>; 4],
+    discards: [Vec<Value>; 4],
+    dora: Vec<u8>,
+    ura: Vec<u8>,
+    /// A riichi declared, its discard next.
+    reach: [bool; 4],
+    /// Each pon's seat, kind and string (a kakan rewrites it).
+    pons: Vec<(usize, u8, String)>,
+    result: Vec<Value>,
+}
+
+fn codes(ts: &[Tile]) -> Vec<u8> {
+    ts.iter().map(|&t| code(t)).collect()
+}
+
+fn seat_ok(s: usize) -> std::result::Result<usize, String> {
+    if s < 4 {
+        Ok(s)
+    } else {
+        Err(format!("seat {s} (seats are 0-3)"))
+    }
+}
+
+/// Where the called tile's letter goes in a pon's (`pon`) or daiminkan's string:
+/// by the seat it came from.
+fn call_pos(seat: usize, target: usize, pon: bool) -> std::result::Result<usize, String> {
+    match relative(seat, seat_ok(target)?) {
+        Some(Relative::Left) => Ok(0),
+        Some(Relative::Across) => Ok(1),
+        Some(Relative::Right) => Ok(if pon { 2 } else { 3 }),
+        None if pon => Err(format!("seat {seat} pons its own tile")),
+        None => Err(format!("seat {seat} kans its own discard")),
+    }
+}
+
+impl HandWriter {
+    fn event(&mut self, e: &Event) -> std::result::Result<(), String> {
         match e {
-            Event::Tsumo { seat, tile } => draws[check(*seat)?].push(json!(code(*tile))),
+            Event::Tsumo { seat, tile } => self.draws[seat_ok(*seat)?].push(json!(code(*tile))),
             Event::Dahai {
                 seat,
                 tile,
                 tsumogiri,
             } => {
-                let s = check(*seat)?;
+                let s = seat_ok(*seat)?;
                 let c = if *tsumogiri { 60 } else { code(*tile) };
-                let v = if std::mem::take(&mut reach[s]) {
+                let v = if std::mem::take(&mut self.reach[s]) {
                     json!(format!("r{c}"))
                 } else {
                     json!(c)
                 };
-                discards[s].push(v);
+                self.discards[s].push(v);
             }
             Event::Chi {
                 seat,
@@ -215,13 +258,13 @@ fn write_hand(events: &[Event]) -> std::result::Result<Value, String> {
                 tile,
                 consumed,
             } => {
-                let s = check(*seat)?;
-                if relative(s, check(*target)?) != Some(Relative::Left) {
+                let s = seat_ok(*seat)?;
+                if relative(s, seat_ok(*target)?) != Some(Relative::Left) {
                     return Err(format!(
                         "seat {s} chis from seat {target}, not from its left"
                     ));
                 }
-                draws[s].push(json!(call_string('c', *tile, &tenhou_order(consumed), 0)));
+                self.draws[s].push(json!(call_string('c', *tile, &tenhou_order(consumed), 0)));
             }
             Event::Pon {
                 seat,
@@ -229,16 +272,11 @@ fn write_hand(events: &[Event]) -> std::result::Result<Value, String> {
                 tile,
                 consumed,
             } => {
-                let s = check(*seat)?;
-                let pos = match relative(s, check(*target)?) {
-                    Some(Relative::Left) => 0,
-                    Some(Relative::Across) => 1,
-                    Some(Relative::Right) => 2,
-                    None => return Err(format!("seat {s} pons its own tile")),
-                };
+                let s = seat_ok(*seat)?;
+                let pos = call_pos(s, *target, true)?;
                 let text = call_string('p', *tile, &tenhou_order(consumed), pos);
-                pons.push((s, tile.kind(), text.clone()));
-                draws[s].push(json!(text));
+                self.pons.push((s, tile.kind(), text.clone()));
+                self.draws[s].push(json!(text));
             }
             Event::Daiminkan {
                 seat,
@@ -246,134 +284,174 @@ fn write_hand(events: &[Event]) -> std::result::Result<Value, String> {
                 tile,
                 consumed,
             } => {
-                let s = check(*seat)?;
-                let pos = match relative(s, check(*target)?) {
-                    Some(Relative::Left) => 0,
-                    Some(Relative::Across) => 1,
-                    Some(Relative::Right) => 3,
-                    None => return Err(format!("seat {s} kans its own discard")),
-                };
-                draws[s].push(json!(call_string('m', *tile, &tenhou_order(consumed), pos)));
-                discards[s].push(json!(0));
+                let s = seat_ok(*seat)?;
+                let pos = call_pos(s, *target, false)?;
+                self.draws[s].push(json!(call_string('m', *tile, &tenhou_order(consumed), pos)));
+                self.discards[s].push(json!(0));
             }
             Event::Kakan { seat, tile, .. } => {
-                let s = check(*seat)?;
-                let (_, _, pon) = pons
+                let s = seat_ok(*seat)?;
+                let (_, _, pon) = self
+                    .pons
                     .iter()
                     .find(|(x, k, _)| *x == s && *k == tile.kind())
                     .ok_or_else(|| format!("seat {s} adds {tile} to no pon"))?;
-                discards[s].push(json!(pon.replacen('p', &format!("k{}", code(*tile)), 1)));
+                let text = pon.replacen('p', &format!("k{}", code(*tile)), 1);
+                self.discards[s].push(json!(text));
             }
             Event::Ankan { seat, consumed } => {
-                let s = check(*seat)?;
+                let s = seat_ok(*seat)?;
                 let c = tenhou_order(consumed);
-                discards[s].push(json!(call_string('a', c[3], &c[..3], 3)));
+                self.discards[s].push(json!(call_string('a', c[3], &c[..3], 3)));
             }
-            Event::Dora { marker } => dora.push(code(*marker)),
-            Event::Reach { seat } => reach[check(*seat)?] = true,
-            Event::ReachAccepted { .. } => {}
-            Event::Hora {
-                seat,
-                target,
-                han,
-                fu,
-                points,
-                ura_markers,
-                yaku,
-                dora: d,
-                ura: u,
-                aka,
-                limit,
-                pao,
-                deltas,
-                ..
-            } => {
-                let (s, t) = (check(*seat)?, check(*target)?);
-                let p = check(pao.unwrap_or(s))?;
-                if result.is_empty() {
-                    result.push(json!("和了"));
-                } else if result[0] != "和了" {
-                    return Err("a hand with a draw and a win".into());
-                }
-                if ura.is_empty() {
-                    ura = codes(ura_markers);
-                }
-                let mut info = vec![json!(s), json!(t), json!(p)];
-                let unknown = *han == 0 && *fu == 0 && *points == 0 && yaku.is_empty();
-                if !unknown || [d, u, aka].iter().any(|n| **n > 0) {
-                    let pts = points_string(*limit, *fu, *han, *points, s == t, s == *dealer)
-                        .ok_or_else(|| {
-                            format!("a dealer's tsumo worth {points}, not 3 equal payments")
-                        })?;
-                    info.push(json!(pts));
-                    for &(y, h) in yaku {
-                        let label = match h {
-                            13 if y.is_yakuman() => "役満".to_string(),
-                            26 if y.is_yakuman() => "ダブル役満".to_string(),
-                            39 if y.is_yakuman() => "トリプル役満".to_string(),
-                            _ => format!("{h}飜"),
-                        };
-                        info.push(json!(format!("{}({label})", yaku_name(y))));
-                    }
-                    for (id, n) in [(TENHOU_DORA, d), (TENHOU_AKA, aka), (TENHOU_URA, u)] {
-                        if *n > 0 {
-                            info.push(json!(format!("{}({n}飜)", TENHOU_YAKU_NAMES[id as usize])));
-                        }
-                    }
-                }
-                result.push(json!(deltas));
-                result.push(Value::Array(info));
-            }
-            Event::Ryukyoku {
-                reason,
-                tenpai,
-                deltas,
-                ..
-            } => {
-                if !result.is_empty() {
-                    return Err("a hand with two results".into());
-                }
-                // Payments when there are any, and always after an exhaustive
-                // draw but when all four or none are tenpai.
-                let zero = deltas.iter().all(|&d| d == 0);
-                let all = |v: bool| tenpai.iter().all(|&t| t == v);
-                let (name, paid) = match reason {
-                    DrawReason::Exhaustive if zero && all(true) => ("全員聴牌", false),
-                    DrawReason::Exhaustive if zero && all(false) => ("全員不聴", false),
-                    r => {
-                        let name = DRAW_NAMES.iter().find(|(_, x)| x == r);
-                        (name.map_or("流局", |(n, _)| n), !zero || !r.abortive())
-                    }
-                };
-                result.push(json!(name));
-                if paid {
-                    result.push(json!(deltas));
-                }
-            }
-            Event::EndKyoku => break,
+            Event::Dora { marker } => self.dora.push(code(*marker)),
+            Event::Reach { seat } => self.reach[seat_ok(*seat)?] = true,
+            Event::ReachAccepted { .. } | Event::EndKyoku => {}
+            Event::Hora { .. } => self.hora(e)?,
+            Event::Ryukyoku { .. } => self.ryukyoku(e)?,
             Event::StartGame | Event::StartKyoku { .. } | Event::EndGame { .. } => {
                 return Err("an event out of place within the hand".into());
             }
         }
+        Ok(())
     }
-    if result.is_empty() {
-        return Err("the hand has no result".into());
+
+    /// A win: `和了` once, then its score changes and `[who, from, pao, points,
+    /// yaku…]`.
+    fn hora(&mut self, e: &Event) -> std::result::Result<(), String> {
+        let Event::Hora {
+            seat,
+            target,
+            ura_markers,
+            pao,
+            deltas,
+            ..
+        } = e
+        else {
+            return Ok(());
+        };
+        let (s, t) = (seat_ok(*seat)?, seat_ok(*target)?);
+        let p = seat_ok(pao.unwrap_or(s))?;
+        if self.result.is_empty() {
+            self.result.push(json!("和了"));
+        } else if self.result[0] != "和了" {
+            return Err("a hand with a draw and a win".into());
+        }
+        if self.ura.is_empty() {
+            self.ura = codes(ura_markers);
+        }
+        let mut info = vec![json!(s), json!(t), json!(p)];
+        info.extend(win_strings(e, s == self.dealer)?);
+        self.result.push(json!(deltas));
+        self.result.push(Value::Array(info));
+        Ok(())
     }
-    let round = *round_wind * 4 + *kyoku - 1;
-    let mut entry = vec![
-        json!([round, honba, sticks]),
-        json!(scores),
-        json!(dora),
-        json!(ura),
-    ];
-    for s in 0..4 {
-        // Tenhou lists a deal sorted: by kind, a red five after the plain ones.
-        let mut dealt = hands[s].clone();
-        dealt.sort_by_key(|t| (t.kind(), t.is_red()));
-        entry.push(json!(codes(&dealt)));
-        entry.push(Value::Array(std::mem::take(&mut draws[s])));
-        entry.push(Value::Array(std::mem::take(&mut discards[s])));
+
+    /// A draw: its name, and its payments when there are any, and always after
+    /// an exhaustive draw but when all four or none are tenpai.
+    fn ryukyoku(&mut self, e: &Event) -> std::result::Result<(), String> {
+        let Event::Ryukyoku {
+            reason,
+            tenpai,
+            deltas,
+            ..
+        } = e
+        else {
+            return Ok(());
+        };
+        if !self.result.is_empty() {
+            return Err("a hand with two results".into());
+        }
+        let zero = deltas.iter().all(|&d| d == 0);
+        let all = |v: bool| tenpai.iter().all(|&t| t == v);
+        let (name, paid) = match reason {
+            DrawReason::Exhaustive if zero && all(true) => ("全員聴牌", false),
+            DrawReason::Exhaustive if zero && all(false) => ("全員不聴", false),
+            r => {
+                let name = DRAW_NAMES.iter().find(|(_, x)| x == r);
+                (name.map_or("流局", |(n, _)| n), !zero || !r.abortive())
+            }
+        };
+        self.result.push(json!(name));
+        if paid {
+            self.result.push(json!(deltas));
+        }
+        Ok(())
     }
-    entry.push(Value::Array(result));
-    Ok(Value::Array(entry))
+
+    /// The hand's entry of `log`, from its `start`.
+    fn entry(mut self, start: &Event) -> Value {
+        let Event::StartKyoku {
+            round_wind,
+            kyoku,
+            honba,
+            sticks,
+            scores,
+            hands,
+            ..
+        } = start
+        else {
+            return Value::Null;
+        };
+        let round = *round_wind * 4 + *kyoku - 1;
+        let mut entry = vec![
+            json!([round, honba, sticks]),
+            json!(scores),
+            json!(self.dora),
+            json!(self.ura),
+        ];
+        for s in 0..4 {
+            // Tenhou lists a deal sorted: by kind, a red five after the plain ones.
+            let mut dealt = hands[s].clone();
+            dealt.sort_by_key(|t| (t.kind(), t.is_red()));
+            entry.push(json!(codes(&dealt)));
+            entry.push(Value::Array(std::mem::take(&mut self.draws[s])));
+            entry.push(Value::Array(std::mem::take(&mut self.discards[s])));
+        }
+        entry.push(Value::Array(self.result));
+        Value::Array(entry)
+    }
+}
+
+/// A win's points string and yaku strings (none when the record knows nothing
+/// of its value).
+fn win_strings(e: &Event, dealer: bool) -> std::result::Result<Vec<Value>, String> {
+    let Event::Hora {
+        seat,
+        target,
+        han,
+        fu,
+        points,
+        yaku,
+        dora,
+        ura,
+        aka,
+        limit,
+        ..
+    } = e
+    else {
+        return Ok(Vec::new());
+    };
+    let unknown = *han == 0 && *fu == 0 && *points == 0 && yaku.is_empty();
+    if unknown && [dora, ura, aka].iter().all(|n| **n == 0) {
+        return Ok(Vec::new());
+    }
+    let pts = points_string(*limit, *fu, *han, *points, seat == target, dealer)
+        .ok_or_else(|| format!("a dealer's tsumo worth {points}, not 3 equal payments"))?;
+    let mut out = vec![json!(pts)];
+    for &(y, h) in yaku {
+        let label = match h {
+            13 if y.is_yakuman() => "役満".to_string(),
+            26 if y.is_yakuman() => "ダブル役満".to_string(),
+            39 if y.is_yakuman() => "トリプル役満".to_string(),
+            _ => format!("{h}飜"),
+        };
+        out.push(json!(format!("{}({label})", yaku_name(y))));
+    }
+    for (id, n) in [(TENHOU_DORA, dora), (TENHOU_AKA, aka), (TENHOU_URA, ura)] {
+        if *n > 0 {
+            out.push(json!(format!("{}({n}飜)", TENHOU_YAKU_NAMES[id as usize])));
+        }
+    }
+    Ok(out)
 }
