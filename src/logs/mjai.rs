@@ -17,11 +17,11 @@
 use super::record::{GameRecord, PlayerInfo};
 use crate::error::{MahjongError, Result};
 use crate::game::engine::{DrawReason, Event};
-use crate::rules::{OptKind, OptValue, Rules};
+use crate::rules::Rules;
 use crate::score::points::Limit;
 use crate::score::Yaku;
 use crate::tile::Tile;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 const WINDS: [&str; 4] = ["E", "S", "W", "N"];
 const LIMITS: [Limit; 8] = [
@@ -189,7 +189,7 @@ pub fn write_mjai(record: &GameRecord) -> String {
             Event::StartGame => {
                 let names: Vec<&str> = record.players.iter().map(|p| p.name.as_str()).collect();
                 v["names"] = json!(names);
-                let rules = rules_to_json(&record.rules);
+                let rules = record.rules.changes_to_json_value(&Rules::default());
                 if !rules.is_empty() {
                     v["rules"] = Value::Object(rules);
                 }
@@ -230,78 +230,6 @@ pub fn write_mjai(record: &GameRecord) -> String {
         out.push('\n');
     }
     out
-}
-
-/// The options of `rules` that differ from the Tenhou preset, as JSON.
-fn rules_to_json(rules: &Rules) -> Map<String, Value> {
-    let base = Rules::default();
-    let mut m = Map::new();
-    for (name, v, _) in rules.differences(&base) {
-        let j = match v {
-            OptValue::Bool(b) => json!(b),
-            OptValue::Int(i) => json!(i),
-            OptValue::OptInt(i) => json!(i),
-            OptValue::Choice(c) => json!(c),
-            OptValue::RedFives(r) => json!(r),
-            OptValue::Uma(u) => json!(u),
-        };
-        m.insert(name.to_string(), j);
-    }
-    m
-}
-
-/// Tenhou-preset rules with the options of a JSON object set.
-pub fn rules_from_json(v: &Value) -> Result<Rules> {
-    let bad = |name: &str, why: &str| MahjongError::Rule(format!("rule option {name:?}: {why}"));
-    let Some(obj) = v.as_object() else {
-        return Err(MahjongError::Rule("rules must be a JSON object".into()));
-    };
-    let mut rules = Rules::default();
-    for (name, value) in obj {
-        let spec = Rules::spec(name).ok_or_else(|| bad(name, "unknown option"))?;
-        let ints = |n: usize| -> Option<Vec<i64>> {
-            let a = value.as_array()?;
-            (a.len() == n).then_some(())?;
-            a.iter().map(Value::as_i64).collect()
-        };
-        let ov = match spec.kind {
-            OptKind::Bool => value.as_bool().map(OptValue::Bool),
-            OptKind::Int(..) | OptKind::IntOf(_) => value.as_i64().map(OptValue::Int),
-            OptKind::OptInt(..) => {
-                if value.is_null() {
-                    Some(OptValue::OptInt(None))
-                } else {
-                    value.as_i64().map(|i| OptValue::OptInt(Some(i)))
-                }
-            }
-            OptKind::Choice(choices) => value
-                .as_str()
-                .and_then(|s| choices.iter().find(|c| **c == s))
-                .map(|c| OptValue::Choice(c)),
-            OptKind::RedFives => ints(3).and_then(|v| {
-                let r: Vec<u8> = v
-                    .iter()
-                    .map(|&x| u8::try_from(x).ok())
-                    .collect::<Option<_>>()?;
-                Some(OptValue::RedFives([r[0], r[1], r[2]]))
-            }),
-            OptKind::Uma => ints(4).and_then(|v| {
-                let u: Vec<i32> = v
-                    .iter()
-                    .map(|&x| i32::try_from(x).ok())
-                    .collect::<Option<_>>()?;
-                Some(OptValue::Uma([u[0], u[1], u[2], u[3]]))
-            }),
-        }
-        .ok_or_else(|| bad(name, &format!("expected {}", spec.kind.describe())))?;
-        rules
-            .set(name, ov)
-            .map_err(|e| MahjongError::Rule(e.to_string()))?;
-    }
-    rules
-        .check()
-        .map_err(|e| MahjongError::Rule(e.to_string()))?;
-    Ok(rules)
 }
 
 /// Where a reader is: the line, for messages.
@@ -643,7 +571,7 @@ pub fn read_mjai(text: &str) -> Result<GameRecord> {
         };
         if matches!(e, Event::StartGame) {
             if let Some(r) = v.get("rules") {
-                record.rules = rules_from_json(r).map_err(|e| at.err(e))?;
+                record.rules = Rules::from_json_value(r).map_err(|e| at.err(e))?;
             }
             if let Some(ns) = v.get("names").and_then(Value::as_array) {
                 for (p, name) in record.players.iter_mut().zip(ns) {
