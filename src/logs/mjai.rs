@@ -15,13 +15,16 @@
 //! known. Unknown event types (`none`, bots' messages) are skipped.
 
 use super::record::{GameRecord, PlayerInfo};
-use crate::error::{MahjongError, Result};
+use crate::error::{shortened, MahjongError, Result};
 use crate::game::engine::{DrawReason, Event};
 use crate::rules::Rules;
 use crate::score::points::Limit;
 use crate::score::Yaku;
 use crate::tile::Tile;
 use serde_json::{json, Value};
+
+use serde::de::{Error as _, Unexpected};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 const WINDS: [&str; 4] = ["E", "S", "W", "N"];
 const LIMITS: [Limit; 8] = [
@@ -44,82 +47,362 @@ const DRAW_REASONS: [DrawReason; 7] = [
     DrawReason::Sanchahou,
 ];
 
-fn names(ts: &[Tile]) -> Vec<String> {
-    ts.iter().map(|t| t.mjai()).collect()
+/// A tile by its mjai name (`5mr` a red five).
+#[derive(Clone, Copy)]
+struct T(Tile);
+
+impl Serialize for T {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0.mjai())
+    }
 }
 
-/// The mjai object of one event.
-pub fn event_to_json(e: &Event) -> Value {
-    match e {
-        Event::StartGame => json!({"type": "start_game"}),
-        Event::StartKyoku {
-            round_wind,
-            kyoku,
-            honba,
-            sticks,
-            dealer,
-            dora_marker,
-            scores,
-            hands,
-            dice,
-        } => {
-            let mut v = json!({
-                "type": "start_kyoku",
-                "bakaze": WINDS[*round_wind as usize & 3],
-                "kyoku": kyoku,
-                "honba": honba,
-                "kyotaku": sticks,
-                "oya": dealer,
-                "dora_marker": dora_marker.mjai(),
-                "scores": scores,
-                "tehais": hands.iter().map(|h| names(h)).collect::<Vec<_>>(),
-            });
-            if let Some(d) = dice {
-                v["dice"] = json!(d);
+impl<'de> Deserialize<'de> for T {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<T, D::Error> {
+        let name = String::deserialize(d)?;
+        Tile::from_mjai(&name).map(T).map_err(D::Error::custom)
+    }
+}
+
+fn tiles(ts: &[Tile]) -> Vec<T> {
+    ts.iter().map(|&t| T(t)).collect()
+}
+
+fn plain<const N: usize>(ts: [T; N]) -> [Tile; N] {
+    ts.map(|t| t.0)
+}
+
+/// An integer from `MIN` to `MAX` (a seat 0-3, a kyoku, honba and sticks).
+#[derive(Clone, Copy, Serialize)]
+#[serde(transparent)]
+struct Upto<const MIN: u64, const MAX: u64>(u64);
+
+type Seat = Upto<0, 3>;
+
+impl<'de, const MIN: u64, const MAX: u64> Deserialize<'de> for Upto<MIN, MAX> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let x = i64::deserialize(d)?;
+        u64::try_from(x)
+            .ok()
+            .filter(|x| (MIN..=MAX).contains(x))
+            .map(Upto)
+            .ok_or_else(|| {
+                D::Error::invalid_value(Unexpected::Signed(x), &format!("{MIN}-{MAX}").as_str())
+            })
+    }
+}
+
+fn seat(s: usize) -> Seat {
+    Upto(s as u64)
+}
+
+/// A name from a fixed list (winds, limits, draw reasons).
+macro_rules! named {
+    ($name:ident, $ty:ty, $all:expr, $name_of:expr, $what:literal) => {
+        #[derive(Clone, Copy)]
+        struct $name($ty);
+
+        impl Serialize for $name {
+            fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+                s.serialize_str($name_of(self.0))
             }
-            v
         }
-        Event::Tsumo { seat, tile } => json!({"type": "tsumo", "actor": seat, "pai": tile.mjai()}),
-        Event::Dahai {
-            seat,
-            tile,
-            tsumogiri,
-        } => json!({"type": "dahai", "actor": seat, "pai": tile.mjai(), "tsumogiri": tsumogiri}),
-        Event::Chi {
-            seat,
-            target,
-            tile,
-            consumed,
-        } => call("chi", *seat, *target, *tile, consumed),
-        Event::Pon {
-            seat,
-            target,
-            tile,
-            consumed,
-        } => call("pon", *seat, *target, *tile, consumed),
-        Event::Daiminkan {
-            seat,
-            target,
-            tile,
-            consumed,
-        } => call("daiminkan", *seat, *target, *tile, consumed),
-        Event::Kakan {
-            seat,
-            tile,
-            consumed,
-        } => {
-            json!({"type": "kakan", "actor": seat, "pai": tile.mjai(), "consumed": names(consumed)})
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+                let n = String::deserialize(d)?;
+                $all.iter()
+                    .find(|&&x| $name_of(x) == n)
+                    .map(|&x| $name(x))
+                    .ok_or_else(|| {
+                        D::Error::custom(format_args!(concat!("unknown ", $what, " {:?}"), n))
+                    })
+            }
         }
-        Event::Ankan { seat, consumed } => {
-            json!({"type": "ankan", "actor": seat, "consumed": names(consumed)})
+    };
+}
+
+named!(
+    Wind,
+    u8,
+    [0u8, 1, 2, 3],
+    |w: u8| WINDS[w as usize & 3],
+    "wind (E, S, W or N)"
+);
+named!(LimitName, Limit, LIMITS, Limit::name, "limit");
+named!(
+    Reason,
+    DrawReason,
+    DRAW_REASONS,
+    DrawReason::name,
+    "draw reason"
+);
+
+impl Default for LimitName {
+    fn default() -> Self {
+        LimitName(Limit::None)
+    }
+}
+
+impl Default for Reason {
+    fn default() -> Self {
+        Reason(DrawReason::Exhaustive)
+    }
+}
+
+/// A yaku with its han, as `[id, han]`.
+struct YakuHan(Yaku, u32);
+
+impl Serialize for YakuHan {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        (self.0.id(), self.1).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for YakuHan {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let (id, han) = <(String, u32)>::deserialize(d)
+            .map_err(|e| D::Error::custom(format_args!("a yaku is [id, han]: {e}")))?;
+        // Renhou is a yakuman or not by its han.
+        Yaku::all()
+            .filter(|y| y.id() == id)
+            .find(|y| y.is_yakuman() == (han >= 13) || id != "renhou")
+            .map(|y| YakuHan(y, han))
+            .ok_or_else(|| D::Error::custom(format_args!("unknown yaku id {id:?}")))
+    }
+}
+
+/// Two dice faces, 1-6 each.
+type Dice = [Upto<1, 6>; 2];
+
+/// One mjai event as its JSON object says it. Fields a log may leave out have
+/// defaults; `None` scores are filled from the scores before.
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Wire {
+    StartGame,
+    StartKyoku {
+        bakaze: Wind,
+        kyoku: Upto<0, 4>,
+        honba: Upto<0, 1000>,
+        kyotaku: Upto<0, 1000>,
+        oya: Seat,
+        dora_marker: T,
+        scores: [i64; 4],
+        tehais: [Vec<T>; 4],
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dice: Option<Dice>,
+    },
+    Tsumo {
+        actor: Seat,
+        pai: T,
+    },
+    Dahai {
+        actor: Seat,
+        pai: T,
+        #[serde(default)]
+        tsumogiri: bool,
+    },
+    Chi {
+        actor: Seat,
+        target: Seat,
+        pai: T,
+        consumed: [T; 2],
+    },
+    Pon {
+        actor: Seat,
+        target: Seat,
+        pai: T,
+        consumed: [T; 2],
+    },
+    Daiminkan {
+        actor: Seat,
+        target: Seat,
+        pai: T,
+        consumed: [T; 3],
+    },
+    Kakan {
+        actor: Seat,
+        pai: T,
+        consumed: [T; 3],
+    },
+    Ankan {
+        actor: Seat,
+        consumed: [T; 4],
+    },
+    Dora {
+        dora_marker: T,
+    },
+    Reach {
+        actor: Seat,
+    },
+    ReachAccepted {
+        actor: Seat,
+        scores: Option<[i64; 4]>,
+    },
+    Hora {
+        actor: Seat,
+        target: Seat,
+        pai: T,
+        #[serde(default)]
+        hora_tehais: Vec<T>,
+        #[serde(default)]
+        uradora_markers: Vec<T>,
+        #[serde(default, alias = "fan")]
+        han: u32,
+        #[serde(default)]
+        fu: u32,
+        #[serde(default, alias = "hora_points")]
+        points: u64,
+        #[serde(default)]
+        yakus: Vec<YakuHan>,
+        #[serde(default)]
+        dora: u32,
+        #[serde(default)]
+        ura: u32,
+        #[serde(default)]
+        aka: u32,
+        #[serde(default)]
+        limit: LimitName,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pao: Option<Seat>,
+        #[serde(default)]
+        deltas: [i64; 4],
+        scores: Option<[i64; 4]>,
+    },
+    Ryukyoku {
+        #[serde(default)]
+        reason: Reason,
+        #[serde(default)]
+        tenpais: [bool; 4],
+        #[serde(default)]
+        deltas: [i64; 4],
+        scores: Option<[i64; 4]>,
+    },
+    EndKyoku,
+    EndGame {
+        scores: Option<[i64; 4]>,
+    },
+    /// Any other type (`none`, bots' messages): not a game event.
+    #[serde(other)]
+    Other,
+}
+
+impl Wire {
+    /// The mjai form of `e`.
+    fn of(e: &Event) -> Wire {
+        match e {
+            Event::StartGame => Wire::StartGame,
+            Event::StartKyoku {
+                round_wind,
+                kyoku,
+                honba,
+                sticks,
+                dealer,
+                dora_marker,
+                scores,
+                hands,
+                dice,
+            } => Wire::StartKyoku {
+                bakaze: Wind(*round_wind),
+                kyoku: Upto(u64::from(*kyoku)),
+                honba: Upto(u64::from(*honba)),
+                kyotaku: Upto(u64::from(*sticks)),
+                oya: seat(*dealer),
+                dora_marker: T(*dora_marker),
+                scores: *scores,
+                tehais: hands.each_ref().map(|h| tiles(h)),
+                dice: dice.map(|d| d.map(|f| Upto(u64::from(f)))),
+            },
+            &Event::Tsumo { seat: s, tile } => Wire::Tsumo {
+                actor: seat(s),
+                pai: T(tile),
+            },
+            &Event::Dahai {
+                seat: s,
+                tile,
+                tsumogiri,
+            } => Wire::Dahai {
+                actor: seat(s),
+                pai: T(tile),
+                tsumogiri,
+            },
+            &Event::Chi {
+                seat: s,
+                target,
+                tile,
+                consumed,
+            } => Wire::Chi {
+                actor: seat(s),
+                target: seat(target),
+                pai: T(tile),
+                consumed: consumed.map(T),
+            },
+            &Event::Pon {
+                seat: s,
+                target,
+                tile,
+                consumed,
+            } => Wire::Pon {
+                actor: seat(s),
+                target: seat(target),
+                pai: T(tile),
+                consumed: consumed.map(T),
+            },
+            &Event::Daiminkan {
+                seat: s,
+                target,
+                tile,
+                consumed,
+            } => Wire::Daiminkan {
+                actor: seat(s),
+                target: seat(target),
+                pai: T(tile),
+                consumed: consumed.map(T),
+            },
+            &Event::Kakan {
+                seat: s,
+                tile,
+                consumed,
+            } => Wire::Kakan {
+                actor: seat(s),
+                pai: T(tile),
+                consumed: consumed.map(T),
+            },
+            &Event::Ankan { seat: s, consumed } => Wire::Ankan {
+                actor: seat(s),
+                consumed: consumed.map(T),
+            },
+            &Event::Dora { marker } => Wire::Dora {
+                dora_marker: T(marker),
+            },
+            &Event::Reach { seat: s } => Wire::Reach { actor: seat(s) },
+            &Event::ReachAccepted { seat: s, scores } => Wire::ReachAccepted {
+                actor: seat(s),
+                scores: Some(scores),
+            },
+            Event::Hora { .. } => Wire::hora(e),
+            Event::Ryukyoku {
+                reason,
+                tenpai,
+                deltas,
+                scores,
+            } => Wire::Ryukyoku {
+                reason: Reason(*reason),
+                tenpais: *tenpai,
+                deltas: *deltas,
+                scores: Some(*scores),
+            },
+            Event::EndKyoku => Wire::EndKyoku,
+            Event::EndGame { scores } => Wire::EndGame {
+                scores: Some(*scores),
+            },
         }
-        Event::Dora { marker } => json!({"type": "dora", "dora_marker": marker.mjai()}),
-        Event::Reach { seat } => json!({"type": "reach", "actor": seat}),
-        Event::ReachAccepted { seat, scores } => {
-            json!({"type": "reach_accepted", "actor": seat, "scores": scores})
-        }
-        Event::Hora {
-            seat,
+    }
+
+    fn hora(e: &Event) -> Wire {
+        let Event::Hora {
+            seat: s,
             target,
             han,
             fu,
@@ -135,49 +418,194 @@ pub fn event_to_json(e: &Event) -> Value {
             pao,
             deltas,
             scores,
-        } => {
-            let mut v = json!({
-                "type": "hora",
-                "actor": seat,
-                "target": target,
-                "pai": tile.mjai(),
-                "hora_tehais": names(hand),
-                "uradora_markers": names(ura_markers),
-                "han": han,
-                "fu": fu,
-                "points": points,
-                "yakus": yaku.iter().map(|(y, h)| json!([y.id(), h])).collect::<Vec<_>>(),
-                "dora": dora,
-                "ura": ura,
-                "aka": aka,
-                "limit": limit.name(),
-                "deltas": deltas,
-                "scores": scores,
-            });
-            if let Some(p) = pao {
-                v["pao"] = json!(p);
-            }
-            v
+        } = e
+        else {
+            return Wire::Other;
+        };
+        Wire::Hora {
+            actor: seat(*s),
+            target: seat(*target),
+            pai: T(*tile),
+            hora_tehais: tiles(hand),
+            uradora_markers: tiles(ura_markers),
+            han: *han,
+            fu: *fu,
+            points: *points,
+            yakus: yaku.iter().map(|&(y, h)| YakuHan(y, h)).collect(),
+            dora: *dora,
+            ura: *ura,
+            aka: *aka,
+            limit: LimitName(*limit),
+            pao: pao.map(seat),
+            deltas: *deltas,
+            scores: Some(*scores),
         }
-        Event::Ryukyoku {
-            reason,
-            tenpai,
-            deltas,
-            scores,
-        } => json!({
-            "type": "ryukyoku",
-            "reason": reason.name(),
-            "tenpais": tenpai,
-            "deltas": deltas,
-            "scores": scores,
-        }),
-        Event::EndKyoku => json!({"type": "end_kyoku"}),
-        Event::EndGame { scores } => json!({"type": "end_game", "scores": scores}),
+    }
+
+    /// The event, `None` for a type that is no game event; `before` are the
+    /// scores before it (for the scores a log leaves out).
+    fn event(self, before: [i64; 4]) -> std::result::Result<Option<Event>, String> {
+        let after = |scores: Option<[i64; 4]>, deltas: [i64; 4]| {
+            scores.unwrap_or_else(|| std::array::from_fn(|k| before[k] + deltas[k]))
+        };
+        let s = |x: Seat| x.0 as usize;
+        Ok(Some(match self {
+            Wire::StartGame => Event::StartGame,
+            Wire::StartKyoku {
+                bakaze,
+                kyoku,
+                honba,
+                kyotaku,
+                oya,
+                dora_marker,
+                scores,
+                tehais,
+                dice,
+            } => {
+                if let Some(h) = tehais.iter().find(|h| h.len() != 13) {
+                    return Err(format!("a hand is dealt 13 tiles, got {}", h.len()));
+                }
+                Event::StartKyoku {
+                    round_wind: bakaze.0,
+                    kyoku: kyoku.0.max(1) as u8,
+                    honba: honba.0 as u32,
+                    sticks: kyotaku.0 as u32,
+                    dealer: s(oya),
+                    dora_marker: dora_marker.0,
+                    scores,
+                    hands: tehais.map(|h| h.into_iter().map(|t| t.0).collect()),
+                    dice: dice.map(|d| d.map(|f| f.0 as u8)),
+                }
+            }
+            Wire::Tsumo { actor, pai } => Event::Tsumo {
+                seat: s(actor),
+                tile: pai.0,
+            },
+            Wire::Dahai {
+                actor,
+                pai,
+                tsumogiri,
+            } => Event::Dahai {
+                seat: s(actor),
+                tile: pai.0,
+                tsumogiri,
+            },
+            Wire::Chi {
+                actor,
+                target,
+                pai,
+                consumed,
+            } => Event::Chi {
+                seat: s(actor),
+                target: s(target),
+                tile: pai.0,
+                consumed: plain(consumed),
+            },
+            Wire::Pon {
+                actor,
+                target,
+                pai,
+                consumed,
+            } => Event::Pon {
+                seat: s(actor),
+                target: s(target),
+                tile: pai.0,
+                consumed: plain(consumed),
+            },
+            Wire::Daiminkan {
+                actor,
+                target,
+                pai,
+                consumed,
+            } => Event::Daiminkan {
+                seat: s(actor),
+                target: s(target),
+                tile: pai.0,
+                consumed: plain(consumed),
+            },
+            Wire::Kakan {
+                actor,
+                pai,
+                consumed,
+            } => Event::Kakan {
+                seat: s(actor),
+                tile: pai.0,
+                consumed: plain(consumed),
+            },
+            Wire::Ankan { actor, consumed } => Event::Ankan {
+                seat: s(actor),
+                consumed: plain(consumed),
+            },
+            Wire::Dora { dora_marker } => Event::Dora {
+                marker: dora_marker.0,
+            },
+            Wire::Reach { actor } => Event::Reach { seat: s(actor) },
+            Wire::ReachAccepted { actor, scores } => {
+                let mut stick = [0; 4];
+                stick[s(actor)] = -1000;
+                Event::ReachAccepted {
+                    seat: s(actor),
+                    scores: after(scores, stick),
+                }
+            }
+            Wire::Hora {
+                actor,
+                target,
+                pai,
+                hora_tehais,
+                uradora_markers,
+                han,
+                fu,
+                points,
+                yakus,
+                dora,
+                ura,
+                aka,
+                limit,
+                pao,
+                deltas,
+                scores,
+            } => Event::Hora {
+                seat: s(actor),
+                target: s(target),
+                han,
+                fu,
+                points,
+                tile: pai.0,
+                hand: hora_tehais.into_iter().map(|t| t.0).collect(),
+                ura_markers: uradora_markers.into_iter().map(|t| t.0).collect(),
+                yaku: yakus.into_iter().map(|y| (y.0, y.1)).collect(),
+                dora,
+                ura,
+                aka,
+                limit: limit.0,
+                pao: pao.map(s),
+                deltas,
+                scores: after(scores, deltas),
+            },
+            Wire::Ryukyoku {
+                reason,
+                tenpais,
+                deltas,
+                scores,
+            } => Event::Ryukyoku {
+                reason: reason.0,
+                tenpai: tenpais,
+                deltas,
+                scores: after(scores, deltas),
+            },
+            Wire::EndKyoku => Event::EndKyoku,
+            Wire::EndGame { scores } => Event::EndGame {
+                scores: after(scores, [0; 4]),
+            },
+            Wire::Other => return Ok(None),
+        }))
     }
 }
 
-fn call(kind: &str, seat: usize, target: usize, tile: Tile, consumed: &[Tile]) -> Value {
-    json!({"type": kind, "actor": seat, "target": target, "pai": tile.mjai(), "consumed": names(consumed)})
+/// The mjai object of one event.
+pub fn event_to_json(e: &Event) -> Value {
+    serde_json::to_value(Wire::of(e)).expect("an event serializes")
 }
 
 /// The record as mjai JSON lines (each line one event, `\n` after each).
@@ -241,316 +669,69 @@ impl At {
     }
 }
 
-fn field<'a>(v: &'a Value, key: &str, at: &At) -> Result<&'a Value> {
-    v.get(key)
-        .ok_or_else(|| at.err(format_args!("expected the field {key:?}")))
-}
-
-fn int(v: &Value, key: &str, at: &At) -> Result<i64> {
-    field(v, key, at)?
-        .as_i64()
-        .ok_or_else(|| at.err(format_args!("{key:?} must be an integer")))
-}
-
-fn uint(v: &Value, key: &str, max: u64, at: &At) -> Result<u64> {
-    let x = int(v, key, at)?;
-    u64::try_from(x)
-        .ok()
-        .filter(|&x| x <= max)
-        .ok_or_else(|| at.err(format_args!("{key:?} must be 0-{max}, got {x}")))
-}
-
-fn seat(v: &Value, key: &str, at: &At) -> Result<usize> {
-    Ok(uint(v, key, 3, at)? as usize)
-}
-
-fn tile_of(v: &Value, at: &At) -> Result<Tile> {
-    let s = v
-        .as_str()
-        .ok_or_else(|| at.err(format_args!("a tile name must be a string, got {v}")))?;
-    Tile::from_mjai(s).map_err(|e| at.err(e))
-}
-
-fn tile(v: &Value, key: &str, at: &At) -> Result<Tile> {
-    tile_of(field(v, key, at)?, at)
-}
-
-fn tiles(v: &Value, key: &str, at: &At) -> Result<Vec<Tile>> {
-    field(v, key, at)?
-        .as_array()
-        .ok_or_else(|| at.err(format_args!("{key:?} must be a list of tiles")))?
-        .iter()
-        .map(|t| tile_of(t, at))
-        .collect()
-}
-
-fn tiles_n<const N: usize>(v: &Value, key: &str, at: &At) -> Result<[Tile; N]> {
-    let ts = tiles(v, key, at)?;
-    let n = ts.len();
-    ts.try_into()
-        .map_err(|_| at.err(format_args!("{key:?} must hold {N} tiles, got {n}")))
-}
-
-fn four<T>(v: &Value, key: &str, at: &At, f: impl Fn(&Value) -> Option<T>) -> Result<[T; 4]> {
-    let a = field(v, key, at)?
-        .as_array()
-        .filter(|a| a.len() == 4)
-        .ok_or_else(|| at.err(format_args!("{key:?} must be a list of 4")))?;
-    let items: Vec<T> = a
-        .iter()
-        .map(&f)
-        .collect::<Option<_>>()
-        .ok_or_else(|| at.err(format_args!("{key:?} has a value of the wrong type")))?;
-    items
-        .try_into()
-        .map_err(|_| at.err(format_args!("{key:?} must be a list of 4")))
-}
-
-fn opt_u32(v: &Value, keys: &[&str], at: &At) -> Result<u32> {
-    for k in keys {
-        if v.get(*k).is_some() {
-            return Ok(uint(v, k, u64::from(u32::MAX), at)? as u32);
-        }
-    }
-    Ok(0)
-}
-
-/// Like [`opt_u32`] for any `u64`: a win's points (aotenjou's are unbounded, and
-/// the writer writes the record's `u64`).
-fn opt_u64(v: &Value, keys: &[&str], at: &At) -> Result<u64> {
-    for k in keys {
-        if let Some(x) = v.get(*k) {
-            return x
-                .as_u64()
-                .ok_or_else(|| at.err(format_args!("{k:?} must be 0-{}, got {x}", u64::MAX)));
-        }
-    }
-    Ok(0)
-}
-
 /// The event of one mjai object; `Ok(None)` for types that are not game events.
 /// `scores` are the scores before the event (to fill what a log leaves out).
 fn event_from_json(v: &Value, scores: [i64; 4], at: &At) -> Result<Option<Event>> {
-    let kind = field(v, "type", at)?
-        .as_str()
-        .ok_or_else(|| at.err("\"type\" must be a string"))?;
-    let e = match kind {
-        "start_game" => Event::StartGame,
-        "start_kyoku" => {
-            let wind = field(v, "bakaze", at)?
-                .as_str()
-                .and_then(|w| WINDS.iter().position(|x| *x == w))
-                .ok_or_else(|| at.err("\"bakaze\" must be E, S, W or N"))?;
-            let hands_v = field(v, "tehais", at)?
-                .as_array()
-                .filter(|a| a.len() == 4)
-                .ok_or_else(|| at.err("\"tehais\" must be 4 lists of tiles"))?;
-            let mut hands: [Vec<Tile>; 4] = Default::default();
-            for (h, hv) in hands.iter_mut().zip(hands_v) {
-                *h = hv
-                    .as_array()
-                    .ok_or_else(|| at.err("\"tehais\" must be 4 lists of tiles"))?
-                    .iter()
-                    .map(|t| tile_of(t, at))
-                    .collect::<Result<_>>()?;
-                if h.len() != 13 {
-                    return Err(at.err(format_args!("a hand is dealt 13 tiles, got {}", h.len())));
-                }
-            }
-            let dice = match v.get("dice") {
-                None | Some(Value::Null) => None,
-                Some(_) => Some(tiles_or_dice(v, at)?),
-            };
-            Event::StartKyoku {
-                round_wind: wind as u8,
-                kyoku: uint(v, "kyoku", 4, at)?.max(1) as u8,
-                honba: uint(v, "honba", 1000, at)? as u32,
-                sticks: uint(v, "kyotaku", 1000, at)? as u32,
-                dealer: seat(v, "oya", at)?,
-                dora_marker: tile(v, "dora_marker", at)?,
-                scores: four(v, "scores", at, Value::as_i64)?,
-                hands,
-                dice,
-            }
-        }
-        "tsumo" => Event::Tsumo {
-            seat: seat(v, "actor", at)?,
-            tile: tile(v, "pai", at)?,
-        },
-        "dahai" => Event::Dahai {
-            seat: seat(v, "actor", at)?,
-            tile: tile(v, "pai", at)?,
-            tsumogiri: v.get("tsumogiri").and_then(Value::as_bool).unwrap_or(false),
-        },
-        "chi" => Event::Chi {
-            seat: seat(v, "actor", at)?,
-            target: seat(v, "target", at)?,
-            tile: tile(v, "pai", at)?,
-            consumed: tiles_n(v, "consumed", at)?,
-        },
-        "pon" => Event::Pon {
-            seat: seat(v, "actor", at)?,
-            target: seat(v, "target", at)?,
-            tile: tile(v, "pai", at)?,
-            consumed: tiles_n(v, "consumed", at)?,
-        },
-        "daiminkan" => Event::Daiminkan {
-            seat: seat(v, "actor", at)?,
-            target: seat(v, "target", at)?,
-            tile: tile(v, "pai", at)?,
-            consumed: tiles_n(v, "consumed", at)?,
-        },
-        "kakan" => Event::Kakan {
-            seat: seat(v, "actor", at)?,
-            tile: tile(v, "pai", at)?,
-            consumed: tiles_n(v, "consumed", at)?,
-        },
-        "ankan" => Event::Ankan {
-            seat: seat(v, "actor", at)?,
-            consumed: tiles_n(v, "consumed", at)?,
-        },
-        "dora" => Event::Dora {
-            marker: tile(v, "dora_marker", at)?,
-        },
-        "reach" => Event::Reach {
-            seat: seat(v, "actor", at)?,
-        },
-        "reach_accepted" => {
-            let s = seat(v, "actor", at)?;
-            let scores = if v.get("scores").is_some() {
-                four(v, "scores", at, Value::as_i64)?
-            } else {
-                let mut sc = scores;
-                sc[s] -= 1000;
-                sc
-            };
-            Event::ReachAccepted { seat: s, scores }
-        }
-        "hora" => {
-            let s = seat(v, "actor", at)?;
-            let yaku = match v.get("yakus") {
-                None => Vec::new(),
-                Some(y) => y
-                    .as_array()
-                    .ok_or_else(|| at.err("\"yakus\" must be a list of [id, han]"))?
-                    .iter()
-                    .map(|p| {
-                        let id = p.get(0).and_then(Value::as_str);
-                        let han = p.get(1).and_then(Value::as_u64);
-                        let (Some(id), Some(han)) = (id, han) else {
-                            return Err(at.err(format_args!("a yaku is [id, han], got {p}")));
-                        };
-                        let han = u32::try_from(han).map_err(|_| at.err("yaku han too large"))?;
-                        Yaku::all()
-                            .filter(|y| y.id() == id)
-                            .find(|y| y.is_yakuman() == (han >= 13) || id != "renhou")
-                            .map(|y| (y, han))
-                            .ok_or_else(|| at.err(format_args!("unknown yaku id {id:?}")))
-                    })
-                    .collect::<Result<_>>()?,
-            };
-            let limit = match v.get("limit").and_then(Value::as_str) {
-                None => Limit::None,
-                Some(n) => *LIMITS
-                    .iter()
-                    .find(|l| l.name() == n)
-                    .ok_or_else(|| at.err(format_args!("unknown limit {n:?}")))?,
-            };
-            let deltas = if v.get("deltas").is_some() {
-                four(v, "deltas", at, Value::as_i64)?
-            } else {
-                [0; 4]
-            };
-            let after = if v.get("scores").is_some() {
-                four(v, "scores", at, Value::as_i64)?
-            } else {
-                std::array::from_fn(|k| scores[k] + deltas[k])
-            };
-            let opt_tiles = |key: &str| -> Result<Vec<Tile>> {
-                if v.get(key).is_some() {
-                    tiles(v, key, at)
-                } else {
-                    Ok(Vec::new())
-                }
-            };
-            Event::Hora {
-                seat: s,
-                target: seat(v, "target", at)?,
-                han: opt_u32(v, &["han", "fan"], at)?,
-                fu: opt_u32(v, &["fu"], at)?,
-                points: opt_u64(v, &["points", "hora_points"], at)?,
-                tile: match v.get("pai") {
-                    Some(p) => tile_of(p, at)?,
-                    None => return Err(at.err("expected the field \"pai\"")),
-                },
-                hand: opt_tiles("hora_tehais")?,
-                ura_markers: opt_tiles("uradora_markers")?,
-                yaku,
-                dora: opt_u32(v, &["dora"], at)?,
-                ura: opt_u32(v, &["ura"], at)?,
-                aka: opt_u32(v, &["aka"], at)?,
-                limit,
-                pao: match v.get("pao") {
-                    None | Some(Value::Null) => None,
-                    Some(_) => Some(seat(v, "pao", at)?),
-                },
-                deltas,
-                scores: after,
-            }
-        }
-        "ryukyoku" => {
-            let reason = match v.get("reason").and_then(Value::as_str) {
-                None => DrawReason::Exhaustive,
-                Some(n) => *DRAW_REASONS
-                    .iter()
-                    .find(|r| r.name() == n)
-                    .ok_or_else(|| at.err(format_args!("unknown draw reason {n:?}")))?,
-            };
-            let deltas = if v.get("deltas").is_some() {
-                four(v, "deltas", at, Value::as_i64)?
-            } else {
-                [0; 4]
-            };
-            Event::Ryukyoku {
-                reason,
-                tenpai: if v.get("tenpais").is_some() {
-                    four(v, "tenpais", at, Value::as_bool)?
-                } else {
-                    [false; 4]
-                },
-                deltas,
-                scores: if v.get("scores").is_some() {
-                    four(v, "scores", at, Value::as_i64)?
-                } else {
-                    std::array::from_fn(|k| scores[k] + deltas[k])
-                },
-            }
-        }
-        "end_kyoku" => Event::EndKyoku,
-        "end_game" => Event::EndGame {
-            scores: if v.get("scores").is_some() {
-                four(v, "scores", at, Value::as_i64)?
-            } else {
-                scores
-            },
-        },
-        _ => return Ok(None),
-    };
-    Ok(Some(e))
+    // Messages name the event type, when there is one, before what was wrong.
+    let kind = v
+        .get("type")
+        .and_then(Value::as_str)
+        .map_or(String::new(), |k| format!("{} ", shortened(k)));
+    let wire = Wire::deserialize(v).map_err(|e| at.err(format_args!("{kind}{e}")))?;
+    wire.event(scores)
+        .map_err(|e| at.err(format_args!("{kind}{e}")))
 }
 
-fn tiles_or_dice(v: &Value, at: &At) -> Result<[u8; 2]> {
-    let d = field(v, "dice", at)?
-        .as_array()
-        .filter(|a| a.len() == 2)
-        .and_then(|a| {
-            let x: Vec<u8> = a
-                .iter()
-                .map(|x| x.as_u64().filter(|x| (1..=6).contains(x)).map(|x| x as u8))
-                .collect::<Option<_>>()?;
-            Some([x[0], x[1]])
-        });
-    d.ok_or_else(|| at.err("\"dice\" must be two numbers 1-6"))
+/// The game's own fields of `start_game`: names, rules, ids and Tenhou's
+/// player data.
+fn read_start_game(v: &Value, record: &mut GameRecord, at: &At) -> Result<()> {
+    if let Some(r) = v.get("rules") {
+        record.rules = Rules::from_json_value(r).map_err(|e| at.err(e))?;
+    }
+    if let Some(ns) = v.get("names").and_then(Value::as_array) {
+        for (p, name) in record.players.iter_mut().zip(ns) {
+            *p = PlayerInfo {
+                name: name.as_str().unwrap_or_default().to_string(),
+                ..PlayerInfo::default()
+            };
+        }
+    }
+    record.log_id = v.get("log_id").and_then(Value::as_str).map(String::from);
+    let small = |key: &str| {
+        v.get(key)
+            .and_then(Value::as_u64)
+            .and_then(|x| u32::try_from(x).ok())
+    };
+    record.tenhou_type = small("tenhou_type");
+    record.lobby = small("lobby");
+    record.shuffle_seed = v
+        .get("shuffle_seed")
+        .and_then(Value::as_str)
+        .map(String::from);
+    for (s, p) in record.players.iter_mut().enumerate() {
+        let at = |key: &str| v.get(key).and_then(|a| a.get(s));
+        p.dan = at("dan")
+            .and_then(Value::as_u64)
+            .and_then(|d| u8::try_from(d).ok());
+        p.rate = at("rate").and_then(Value::as_f64);
+        p.sex = at("sex").and_then(Value::as_str).map(String::from);
+    }
+    if let Some(d) = v.get("first_dealer") {
+        record.first_dealer = Seat::deserialize(d)
+            .map_err(|e| at.err(format_args!("\"first_dealer\": {e}")))?
+            .0 as usize;
+    }
+    Ok(())
+}
+
+/// The final scores of `end_game` (`results`, uma included).
+fn read_results(v: &Value, record: &mut GameRecord, at: &At) -> Result<()> {
+    if let Some(r) = v.get("results") {
+        let r = <[f64; 4]>::deserialize(r)
+            .map_err(|e| at.err(format_args!("\"results\" must be 4 numbers: {e}")))?;
+        record.final_scores = Some(r.map(|x| (x * 10.0).round() as i64));
+    }
+    Ok(())
 }
 
 /// A record from mjai JSON lines (blank lines skipped).
@@ -569,47 +750,10 @@ pub fn read_mjai(text: &str) -> Result<GameRecord> {
         let Some(e) = event_from_json(&v, scores, &at)? else {
             continue;
         };
-        if matches!(e, Event::StartGame) {
-            if let Some(r) = v.get("rules") {
-                record.rules = Rules::from_json_value(r).map_err(|e| at.err(e))?;
-            }
-            if let Some(ns) = v.get("names").and_then(Value::as_array) {
-                for (p, name) in record.players.iter_mut().zip(ns) {
-                    *p = PlayerInfo {
-                        name: name.as_str().unwrap_or_default().to_string(),
-                        ..PlayerInfo::default()
-                    };
-                }
-            }
-            record.log_id = v.get("log_id").and_then(Value::as_str).map(String::from);
-            let small = |key: &str| {
-                v.get(key)
-                    .and_then(Value::as_u64)
-                    .and_then(|x| u32::try_from(x).ok())
-            };
-            record.tenhou_type = small("tenhou_type");
-            record.lobby = small("lobby");
-            record.shuffle_seed = v
-                .get("shuffle_seed")
-                .and_then(Value::as_str)
-                .map(String::from);
-            for (s, p) in record.players.iter_mut().enumerate() {
-                let at = |key: &str| v.get(key).and_then(|a| a.get(s));
-                p.dan = at("dan")
-                    .and_then(Value::as_u64)
-                    .and_then(|d| u8::try_from(d).ok());
-                p.rate = at("rate").and_then(Value::as_f64);
-                p.sex = at("sex").and_then(Value::as_str).map(String::from);
-            }
-            if v.get("first_dealer").is_some() {
-                record.first_dealer = seat(&v, "first_dealer", &at)?;
-            }
-        }
-        if let Event::EndGame { .. } = e {
-            if v.get("results").is_some() {
-                let r = four(&v, "results", &at, Value::as_f64)?;
-                record.final_scores = Some(r.map(|x| (x * 10.0).round() as i64));
-            }
+        match e {
+            Event::StartGame => read_start_game(&v, &mut record, &at)?,
+            Event::EndGame { .. } => read_results(&v, &mut record, &at)?,
+            _ => {}
         }
         if record.events.is_empty() && !matches!(e, Event::StartGame) {
             record.events.push(Event::StartGame);
@@ -655,5 +799,23 @@ mod tests {
         let e = read_mjai("{\"type\":\"dahai\"").unwrap_err();
         assert!(e.to_string().contains("line 1"), "{e}");
         assert!(read_mjai("").is_err());
+        // What was wrong: the event type and the value.
+        let msg = |line: &str| read_mjai(line).unwrap_err().to_string();
+        let m = msg(r#"{"type":"tsumo","actor":7,"pai":"5m"}"#);
+        assert!(
+            m.contains("line 1: tsumo") && m.contains('7') && m.contains("0-3"),
+            "{m}"
+        );
+        let m = msg(r#"{"type":"dahai","actor":0,"pai":"9x"}"#);
+        assert!(m.contains("dahai") && m.contains("9x"), "{m}");
+        let m = msg(r#"{"type":"pon","actor":0,"target":1,"pai":"5m"}"#);
+        assert!(m.contains("missing field `consumed`"), "{m}");
+        let m = msg(r#"{"type":"hora","actor":0,"target":1,"pai":"5m","yakus":[["nothing",1]]}"#);
+        assert!(m.contains("unknown yaku id \"nothing\""), "{m}");
+        let m = msg(r#"{"type":"ryukyoku","reason":"tired"}"#);
+        assert!(m.contains("unknown draw reason \"tired\""), "{m}");
+        let m = msg(r#"{"type":"start_game","rules":{"kirage":true}}"#);
+        assert!(m.contains("unknown rule option"), "{m}");
+        assert!(read_mjai(r#"{"type":"none"}"#).is_err(), "no events");
     }
 }
