@@ -15,7 +15,7 @@
 //! known. Unknown event types (`none`, bots' messages) are skipped.
 
 use super::record::{GameRecord, PlayerInfo};
-use crate::error::{shortened, MahjongError, Result};
+use crate::error::{MahjongError, Result};
 use crate::game::engine::{DrawReason, Event};
 use crate::rules::Rules;
 use crate::score::points::Limit;
@@ -25,6 +25,7 @@ use serde_json::{json, Value};
 
 use serde::de::{Error as _, Unexpected};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::borrow::Cow;
 
 const WINDS: [&str; 4] = ["E", "S", "W", "N"];
 const LIMITS: [Limit; 8] = [
@@ -47,73 +48,347 @@ const DRAW_REASONS: [DrawReason; 7] = [
     DrawReason::Sanchahou,
 ];
 
-/// A tile by its mjai name (`5mr` a red five).
-#[derive(Clone, Copy)]
-struct T(Tile);
+/// The event types read; any other (`none`, bots' messages) is skipped.
+const TYPES: [&str; 16] = [
+    "start_game",
+    "start_kyoku",
+    "tsumo",
+    "dahai",
+    "chi",
+    "pon",
+    "daiminkan",
+    "kakan",
+    "ankan",
+    "dora",
+    "reach",
+    "reach_accepted",
+    "hora",
+    "ryukyoku",
+    "end_kyoku",
+    "end_game",
+];
 
-impl Serialize for T {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        s.serialize_str(&self.0.mjai())
+/// [`Event`] as mjai's JSON object: field names, tiles by name, and the checks
+/// a log's values must pass (seats 0-3, honba and sticks 0-1000, 13 dealt tiles,
+/// dice 1-6).
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Event", tag = "type", rename_all = "snake_case")]
+enum EventDef {
+    StartGame,
+    StartKyoku {
+        #[serde(rename = "bakaze", with = "wind")]
+        round_wind: u8,
+        #[serde(deserialize_with = "kyoku")]
+        kyoku: u8,
+        #[serde(deserialize_with = "count")]
+        honba: u32,
+        #[serde(rename = "kyotaku", deserialize_with = "count")]
+        sticks: u32,
+        #[serde(rename = "oya", deserialize_with = "seat")]
+        dealer: usize,
+        #[serde(with = "tile")]
+        dora_marker: Tile,
+        scores: [i64; 4],
+        #[serde(rename = "tehais", with = "hands")]
+        hands: [Vec<Tile>; 4],
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "dice"
+        )]
+        dice: Option<[u8; 2]>,
+    },
+    Tsumo {
+        #[serde(rename = "actor", deserialize_with = "seat")]
+        seat: usize,
+        #[serde(rename = "pai", with = "tile")]
+        tile: Tile,
+    },
+    Dahai {
+        #[serde(rename = "actor", deserialize_with = "seat")]
+        seat: usize,
+        #[serde(rename = "pai", with = "tile")]
+        tile: Tile,
+        #[serde(default)]
+        tsumogiri: bool,
+    },
+    Chi {
+        #[serde(rename = "actor", deserialize_with = "seat")]
+        seat: usize,
+        #[serde(deserialize_with = "seat")]
+        target: usize,
+        #[serde(rename = "pai", with = "tile")]
+        tile: Tile,
+        #[serde(with = "tiles")]
+        consumed: [Tile; 2],
+    },
+    Pon {
+        #[serde(rename = "actor", deserialize_with = "seat")]
+        seat: usize,
+        #[serde(deserialize_with = "seat")]
+        target: usize,
+        #[serde(rename = "pai", with = "tile")]
+        tile: Tile,
+        #[serde(with = "tiles")]
+        consumed: [Tile; 2],
+    },
+    Daiminkan {
+        #[serde(rename = "actor", deserialize_with = "seat")]
+        seat: usize,
+        #[serde(deserialize_with = "seat")]
+        target: usize,
+        #[serde(rename = "pai", with = "tile")]
+        tile: Tile,
+        #[serde(with = "tiles")]
+        consumed: [Tile; 3],
+    },
+    Kakan {
+        #[serde(rename = "actor", deserialize_with = "seat")]
+        seat: usize,
+        #[serde(rename = "pai", with = "tile")]
+        tile: Tile,
+        #[serde(with = "tiles")]
+        consumed: [Tile; 3],
+    },
+    Ankan {
+        #[serde(rename = "actor", deserialize_with = "seat")]
+        seat: usize,
+        #[serde(with = "tiles")]
+        consumed: [Tile; 4],
+    },
+    Dora {
+        #[serde(rename = "dora_marker", with = "tile")]
+        marker: Tile,
+    },
+    Reach {
+        #[serde(rename = "actor", deserialize_with = "seat")]
+        seat: usize,
+    },
+    ReachAccepted {
+        #[serde(rename = "actor", deserialize_with = "seat")]
+        seat: usize,
+        scores: [i64; 4],
+    },
+    Hora {
+        #[serde(rename = "actor", deserialize_with = "seat")]
+        seat: usize,
+        #[serde(deserialize_with = "seat")]
+        target: usize,
+        #[serde(default, alias = "fan")]
+        han: u32,
+        #[serde(default)]
+        fu: u32,
+        #[serde(default, alias = "hora_points")]
+        points: u64,
+        #[serde(rename = "pai", with = "tile")]
+        tile: Tile,
+        #[serde(rename = "hora_tehais", default, with = "tiles")]
+        hand: Vec<Tile>,
+        #[serde(rename = "uradora_markers", default, with = "tiles")]
+        ura_markers: Vec<Tile>,
+        #[serde(rename = "yakus", default, with = "yakus")]
+        yaku: Vec<(Yaku, u32)>,
+        #[serde(default)]
+        dora: u32,
+        #[serde(default)]
+        ura: u32,
+        #[serde(default)]
+        aka: u32,
+        #[serde(default = "no_limit", with = "limit")]
+        limit: Limit,
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "pao"
+        )]
+        pao: Option<usize>,
+        #[serde(default)]
+        deltas: [i64; 4],
+        scores: [i64; 4],
+    },
+    Ryukyoku {
+        #[serde(default = "exhaustive", with = "reason")]
+        reason: DrawReason,
+        #[serde(rename = "tenpais", default)]
+        tenpai: [bool; 4],
+        #[serde(default)]
+        deltas: [i64; 4],
+        scores: [i64; 4],
+    },
+    EndKyoku,
+    EndGame {
+        scores: [i64; 4],
+    },
+}
+
+/// An integer in `range`, or an error naming the range.
+fn bounded<'de, D: Deserializer<'de>>(
+    d: D,
+    lo: i64,
+    hi: i64,
+) -> std::result::Result<i64, D::Error> {
+    let x = i64::deserialize(d)?;
+    if (lo..=hi).contains(&x) {
+        Ok(x)
+    } else {
+        Err(D::Error::invalid_value(
+            Unexpected::Signed(x),
+            &format!("{lo}-{hi}").as_str(),
+        ))
     }
 }
 
-impl<'de> Deserialize<'de> for T {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<T, D::Error> {
+fn seat<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<usize, D::Error> {
+    bounded(d, 0, 3).map(|s| s as usize)
+}
+
+fn pao<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<Option<usize>, D::Error> {
+    match Option::<serde_json::Value>::deserialize(d)? {
+        None => Ok(None),
+        Some(v) => seat(v).map(Some).map_err(D::Error::custom),
+    }
+}
+
+fn count<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<u32, D::Error> {
+    bounded(d, 0, 1000).map(|x| x as u32)
+}
+
+/// A kyoku 0-4 (0 read as 1).
+fn kyoku<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<u8, D::Error> {
+    bounded(d, 0, 4).map(|k| k.max(1) as u8)
+}
+
+fn dice<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<Option<[u8; 2]>, D::Error> {
+    let faces = Option::<[i64; 2]>::deserialize(d)?;
+    match faces {
+        Some(f) if f.iter().all(|x| (1..=6).contains(x)) => Ok(Some(f.map(|x| x as u8))),
+        Some(_) => Err(D::Error::custom("\"dice\" must be two numbers 1-6")),
+        None => Ok(None),
+    }
+}
+
+fn no_limit() -> Limit {
+    Limit::None
+}
+
+fn exhaustive() -> DrawReason {
+    DrawReason::Exhaustive
+}
+
+/// Tiles by their mjai names (`5mr` a red five).
+mod tile {
+    use super::{Deserialize, Deserializer, Serializer, Tile};
+    use serde::de::Error as _;
+
+    pub fn serialize<S: Serializer>(t: &Tile, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&t.mjai())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Tile, D::Error> {
         let name = String::deserialize(d)?;
-        Tile::from_mjai(&name).map(T).map_err(D::Error::custom)
+        Tile::from_mjai(&name).map_err(D::Error::custom)
     }
 }
 
-fn tiles(ts: &[Tile]) -> Vec<T> {
-    ts.iter().map(|&t| T(t)).collect()
+/// Several tiles by name (a list, or an array of a fixed length).
+mod tiles {
+    use super::{Deserialize, Deserializer, Serialize, Serializer, Tile};
+    use serde::de::Error as _;
+
+    pub fn serialize<S: Serializer, T: AsRef<[Tile]>>(ts: &T, s: S) -> Result<S::Ok, S::Error> {
+        let names: Vec<String> = ts.as_ref().iter().map(|t| t.mjai()).collect();
+        names.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>, T: TryFrom<Vec<Tile>>>(
+        d: D,
+    ) -> Result<T, D::Error> {
+        let names = Vec::<String>::deserialize(d)?;
+        let n = names.len();
+        let ts: Vec<Tile> = names
+            .iter()
+            .map(|x| Tile::from_mjai(x).map_err(D::Error::custom))
+            .collect::<Result<_, _>>()?;
+        T::try_from(ts).map_err(|_| D::Error::invalid_length(n, &"the call's tiles"))
+    }
 }
 
-fn plain<const N: usize>(ts: [T; N]) -> [Tile; N] {
-    ts.map(|t| t.0)
+/// The four dealt hands, 13 tiles each.
+mod hands {
+    use super::{Deserialize, Deserializer, Serialize, Serializer, Tile};
+    use serde::de::Error as _;
+
+    pub fn serialize<S: Serializer>(hs: &[Vec<Tile>; 4], s: S) -> Result<S::Ok, S::Error> {
+        let names: Vec<Vec<String>> = hs
+            .iter()
+            .map(|h| h.iter().map(|t| t.mjai()).collect())
+            .collect();
+        names.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Vec<Tile>; 4], D::Error> {
+        let names = <[Vec<String>; 4]>::deserialize(d)?;
+        let mut hands: [Vec<Tile>; 4] = Default::default();
+        for (h, ns) in hands.iter_mut().zip(&names) {
+            if ns.len() != 13 {
+                return Err(D::Error::custom(format_args!(
+                    "a hand is dealt 13 tiles, got {}",
+                    ns.len()
+                )));
+            }
+            *h = ns
+                .iter()
+                .map(|x| Tile::from_mjai(x).map_err(D::Error::custom))
+                .collect::<Result<_, _>>()?;
+        }
+        Ok(hands)
+    }
 }
 
-/// An integer from `MIN` to `MAX` (a seat 0-3, a kyoku, honba and sticks).
-#[derive(Clone, Copy, Serialize)]
-#[serde(transparent)]
-struct Upto<const MIN: u64, const MAX: u64>(u64);
+/// Yaku as `[id, han]` (renhou a yakuman or not by its han).
+mod yakus {
+    use super::{Deserialize, Deserializer, Serialize, Serializer, Yaku};
+    use serde::de::Error as _;
 
-type Seat = Upto<0, 3>;
+    pub fn serialize<S: Serializer>(ys: &[(Yaku, u32)], s: S) -> Result<S::Ok, S::Error> {
+        let pairs: Vec<(&str, u32)> = ys.iter().map(|&(y, h)| (y.id(), h)).collect();
+        pairs.serialize(s)
+    }
 
-impl<'de, const MIN: u64, const MAX: u64> Deserialize<'de> for Upto<MIN, MAX> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        let x = i64::deserialize(d)?;
-        u64::try_from(x)
-            .ok()
-            .filter(|x| (MIN..=MAX).contains(x))
-            .map(Upto)
-            .ok_or_else(|| {
-                D::Error::invalid_value(Unexpected::Signed(x), &format!("{MIN}-{MAX}").as_str())
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(Yaku, u32)>, D::Error> {
+        let pairs = Vec::<(String, u32)>::deserialize(d)
+            .map_err(|e| D::Error::custom(format_args!("a yaku is [id, han]: {e}")))?;
+        pairs
+            .into_iter()
+            .map(|(id, han)| {
+                Yaku::all()
+                    .filter(|y| y.id() == id)
+                    .find(|y| y.is_yakuman() == (han >= 13) || id != "renhou")
+                    .map(|y| (y, han))
+                    .ok_or_else(|| D::Error::custom(format_args!("unknown yaku id {id:?}")))
             })
+            .collect()
     }
-}
-
-fn seat(s: usize) -> Seat {
-    Upto(s as u64)
 }
 
 /// A name from a fixed list (winds, limits, draw reasons).
 macro_rules! named {
-    ($name:ident, $ty:ty, $all:expr, $name_of:expr, $what:literal) => {
-        #[derive(Clone, Copy)]
-        struct $name($ty);
+    ($module:ident, $ty:ty, $all:expr, $name_of:expr, $what:literal) => {
+        mod $module {
+            use super::*;
 
-        impl Serialize for $name {
-            fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-                s.serialize_str($name_of(self.0))
+            #[allow(clippy::trivially_copy_pass_by_ref)]
+            pub fn serialize<S: Serializer>(x: &$ty, s: S) -> std::result::Result<S::Ok, S::Error> {
+                s.serialize_str($name_of(*x))
             }
-        }
 
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+            pub fn deserialize<'de, D: Deserializer<'de>>(
+                d: D,
+            ) -> std::result::Result<$ty, D::Error> {
                 let n = String::deserialize(d)?;
                 $all.iter()
-                    .find(|&&x| $name_of(x) == n)
-                    .map(|&x| $name(x))
+                    .copied()
+                    .find(|&x| $name_of(x) == n)
                     .ok_or_else(|| {
                         D::Error::custom(format_args!(concat!("unknown ", $what, " {:?}"), n))
                     })
@@ -123,489 +398,45 @@ macro_rules! named {
 }
 
 named!(
-    Wind,
+    wind,
     u8,
     [0u8, 1, 2, 3],
     |w: u8| WINDS[w as usize & 3],
     "wind (E, S, W or N)"
 );
-named!(LimitName, Limit, LIMITS, Limit::name, "limit");
+named!(limit, Limit, LIMITS, Limit::name, "limit");
 named!(
-    Reason,
+    reason,
     DrawReason,
     DRAW_REASONS,
     DrawReason::name,
     "draw reason"
 );
 
-impl Default for LimitName {
-    fn default() -> Self {
-        LimitName(Limit::None)
-    }
-}
-
-impl Default for Reason {
-    fn default() -> Self {
-        Reason(DrawReason::Exhaustive)
-    }
-}
-
-/// A yaku with its han, as `[id, han]`.
-struct YakuHan(Yaku, u32);
-
-impl Serialize for YakuHan {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        (self.0.id(), self.1).serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for YakuHan {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        let (id, han) = <(String, u32)>::deserialize(d)
-            .map_err(|e| D::Error::custom(format_args!("a yaku is [id, han]: {e}")))?;
-        // Renhou is a yakuman or not by its han.
-        Yaku::all()
-            .filter(|y| y.id() == id)
-            .find(|y| y.is_yakuman() == (han >= 13) || id != "renhou")
-            .map(|y| YakuHan(y, han))
-            .ok_or_else(|| D::Error::custom(format_args!("unknown yaku id {id:?}")))
-    }
-}
-
-/// Two dice faces, 1-6 each.
-type Dice = [Upto<1, 6>; 2];
-
-/// One mjai event as its JSON object says it. Fields a log may leave out have
-/// defaults; `None` scores are filled from the scores before.
-#[derive(Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-enum Wire {
-    StartGame,
-    StartKyoku {
-        bakaze: Wind,
-        kyoku: Upto<0, 4>,
-        honba: Upto<0, 1000>,
-        kyotaku: Upto<0, 1000>,
-        oya: Seat,
-        dora_marker: T,
-        scores: [i64; 4],
-        tehais: [Vec<T>; 4],
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        dice: Option<Dice>,
-    },
-    Tsumo {
-        actor: Seat,
-        pai: T,
-    },
-    Dahai {
-        actor: Seat,
-        pai: T,
-        #[serde(default)]
-        tsumogiri: bool,
-    },
-    Chi {
-        actor: Seat,
-        target: Seat,
-        pai: T,
-        consumed: [T; 2],
-    },
-    Pon {
-        actor: Seat,
-        target: Seat,
-        pai: T,
-        consumed: [T; 2],
-    },
-    Daiminkan {
-        actor: Seat,
-        target: Seat,
-        pai: T,
-        consumed: [T; 3],
-    },
-    Kakan {
-        actor: Seat,
-        pai: T,
-        consumed: [T; 3],
-    },
-    Ankan {
-        actor: Seat,
-        consumed: [T; 4],
-    },
-    Dora {
-        dora_marker: T,
-    },
-    Reach {
-        actor: Seat,
-    },
-    ReachAccepted {
-        actor: Seat,
-        scores: Option<[i64; 4]>,
-    },
-    Hora {
-        actor: Seat,
-        target: Seat,
-        pai: T,
-        #[serde(default)]
-        hora_tehais: Vec<T>,
-        #[serde(default)]
-        uradora_markers: Vec<T>,
-        #[serde(default, alias = "fan")]
-        han: u32,
-        #[serde(default)]
-        fu: u32,
-        #[serde(default, alias = "hora_points")]
-        points: u64,
-        #[serde(default)]
-        yakus: Vec<YakuHan>,
-        #[serde(default)]
-        dora: u32,
-        #[serde(default)]
-        ura: u32,
-        #[serde(default)]
-        aka: u32,
-        #[serde(default)]
-        limit: LimitName,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        pao: Option<Seat>,
-        #[serde(default)]
-        deltas: [i64; 4],
-        scores: Option<[i64; 4]>,
-    },
-    Ryukyoku {
-        #[serde(default)]
-        reason: Reason,
-        #[serde(default)]
-        tenpais: [bool; 4],
-        #[serde(default)]
-        deltas: [i64; 4],
-        scores: Option<[i64; 4]>,
-    },
-    EndKyoku,
-    EndGame {
-        scores: Option<[i64; 4]>,
-    },
-    /// Any other type (`none`, bots' messages): not a game event.
-    #[serde(other)]
-    Other,
-}
-
-impl Wire {
-    /// The mjai form of `e`.
-    fn of(e: &Event) -> Wire {
-        match e {
-            Event::StartGame => Wire::StartGame,
-            Event::StartKyoku {
-                round_wind,
-                kyoku,
-                honba,
-                sticks,
-                dealer,
-                dora_marker,
-                scores,
-                hands,
-                dice,
-            } => Wire::StartKyoku {
-                bakaze: Wind(*round_wind),
-                kyoku: Upto(u64::from(*kyoku)),
-                honba: Upto(u64::from(*honba)),
-                kyotaku: Upto(u64::from(*sticks)),
-                oya: seat(*dealer),
-                dora_marker: T(*dora_marker),
-                scores: *scores,
-                tehais: hands.each_ref().map(|h| tiles(h)),
-                dice: dice.map(|d| d.map(|f| Upto(u64::from(f)))),
-            },
-            &Event::Tsumo { seat: s, tile } => Wire::Tsumo {
-                actor: seat(s),
-                pai: T(tile),
-            },
-            &Event::Dahai {
-                seat: s,
-                tile,
-                tsumogiri,
-            } => Wire::Dahai {
-                actor: seat(s),
-                pai: T(tile),
-                tsumogiri,
-            },
-            &Event::Chi {
-                seat: s,
-                target,
-                tile,
-                consumed,
-            } => Wire::Chi {
-                actor: seat(s),
-                target: seat(target),
-                pai: T(tile),
-                consumed: consumed.map(T),
-            },
-            &Event::Pon {
-                seat: s,
-                target,
-                tile,
-                consumed,
-            } => Wire::Pon {
-                actor: seat(s),
-                target: seat(target),
-                pai: T(tile),
-                consumed: consumed.map(T),
-            },
-            &Event::Daiminkan {
-                seat: s,
-                target,
-                tile,
-                consumed,
-            } => Wire::Daiminkan {
-                actor: seat(s),
-                target: seat(target),
-                pai: T(tile),
-                consumed: consumed.map(T),
-            },
-            &Event::Kakan {
-                seat: s,
-                tile,
-                consumed,
-            } => Wire::Kakan {
-                actor: seat(s),
-                pai: T(tile),
-                consumed: consumed.map(T),
-            },
-            &Event::Ankan { seat: s, consumed } => Wire::Ankan {
-                actor: seat(s),
-                consumed: consumed.map(T),
-            },
-            &Event::Dora { marker } => Wire::Dora {
-                dora_marker: T(marker),
-            },
-            &Event::Reach { seat: s } => Wire::Reach { actor: seat(s) },
-            &Event::ReachAccepted { seat: s, scores } => Wire::ReachAccepted {
-                actor: seat(s),
-                scores: Some(scores),
-            },
-            Event::Hora { .. } => Wire::hora(e),
-            Event::Ryukyoku {
-                reason,
-                tenpai,
-                deltas,
-                scores,
-            } => Wire::Ryukyoku {
-                reason: Reason(*reason),
-                tenpais: *tenpai,
-                deltas: *deltas,
-                scores: Some(*scores),
-            },
-            Event::EndKyoku => Wire::EndKyoku,
-            Event::EndGame { scores } => Wire::EndGame {
-                scores: Some(*scores),
-            },
-        }
-    }
-
-    fn hora(e: &Event) -> Wire {
-        let Event::Hora {
-            seat: s,
-            target,
-            han,
-            fu,
-            points,
-            tile,
-            hand,
-            ura_markers,
-            yaku,
-            dora,
-            ura,
-            aka,
-            limit,
-            pao,
-            deltas,
-            scores,
-        } = e
-        else {
-            return Wire::Other;
-        };
-        Wire::Hora {
-            actor: seat(*s),
-            target: seat(*target),
-            pai: T(*tile),
-            hora_tehais: tiles(hand),
-            uradora_markers: tiles(ura_markers),
-            han: *han,
-            fu: *fu,
-            points: *points,
-            yakus: yaku.iter().map(|&(y, h)| YakuHan(y, h)).collect(),
-            dora: *dora,
-            ura: *ura,
-            aka: *aka,
-            limit: LimitName(*limit),
-            pao: pao.map(seat),
-            deltas: *deltas,
-            scores: Some(*scores),
-        }
-    }
-
-    /// The event, `None` for a type that is no game event; `before` are the
-    /// scores before it (for the scores a log leaves out).
-    fn event(self, before: [i64; 4]) -> std::result::Result<Option<Event>, String> {
-        let after = |scores: Option<[i64; 4]>, deltas: [i64; 4]| {
-            scores.unwrap_or_else(|| std::array::from_fn(|k| before[k] + deltas[k]))
-        };
-        let s = |x: Seat| x.0 as usize;
-        Ok(Some(match self {
-            Wire::StartGame => Event::StartGame,
-            Wire::StartKyoku {
-                bakaze,
-                kyoku,
-                honba,
-                kyotaku,
-                oya,
-                dora_marker,
-                scores,
-                tehais,
-                dice,
-            } => {
-                if let Some(h) = tehais.iter().find(|h| h.len() != 13) {
-                    return Err(format!("a hand is dealt 13 tiles, got {}", h.len()));
-                }
-                Event::StartKyoku {
-                    round_wind: bakaze.0,
-                    kyoku: kyoku.0.max(1) as u8,
-                    honba: honba.0 as u32,
-                    sticks: kyotaku.0 as u32,
-                    dealer: s(oya),
-                    dora_marker: dora_marker.0,
-                    scores,
-                    hands: tehais.map(|h| h.into_iter().map(|t| t.0).collect()),
-                    dice: dice.map(|d| d.map(|f| f.0 as u8)),
-                }
-            }
-            Wire::Tsumo { actor, pai } => Event::Tsumo {
-                seat: s(actor),
-                tile: pai.0,
-            },
-            Wire::Dahai {
-                actor,
-                pai,
-                tsumogiri,
-            } => Event::Dahai {
-                seat: s(actor),
-                tile: pai.0,
-                tsumogiri,
-            },
-            Wire::Chi {
-                actor,
-                target,
-                pai,
-                consumed,
-            } => Event::Chi {
-                seat: s(actor),
-                target: s(target),
-                tile: pai.0,
-                consumed: plain(consumed),
-            },
-            Wire::Pon {
-                actor,
-                target,
-                pai,
-                consumed,
-            } => Event::Pon {
-                seat: s(actor),
-                target: s(target),
-                tile: pai.0,
-                consumed: plain(consumed),
-            },
-            Wire::Daiminkan {
-                actor,
-                target,
-                pai,
-                consumed,
-            } => Event::Daiminkan {
-                seat: s(actor),
-                target: s(target),
-                tile: pai.0,
-                consumed: plain(consumed),
-            },
-            Wire::Kakan {
-                actor,
-                pai,
-                consumed,
-            } => Event::Kakan {
-                seat: s(actor),
-                tile: pai.0,
-                consumed: plain(consumed),
-            },
-            Wire::Ankan { actor, consumed } => Event::Ankan {
-                seat: s(actor),
-                consumed: plain(consumed),
-            },
-            Wire::Dora { dora_marker } => Event::Dora {
-                marker: dora_marker.0,
-            },
-            Wire::Reach { actor } => Event::Reach { seat: s(actor) },
-            Wire::ReachAccepted { actor, scores } => {
-                let mut stick = [0; 4];
-                stick[s(actor)] = -1000;
-                Event::ReachAccepted {
-                    seat: s(actor),
-                    scores: after(scores, stick),
-                }
-            }
-            Wire::Hora {
-                actor,
-                target,
-                pai,
-                hora_tehais,
-                uradora_markers,
-                han,
-                fu,
-                points,
-                yakus,
-                dora,
-                ura,
-                aka,
-                limit,
-                pao,
-                deltas,
-                scores,
-            } => Event::Hora {
-                seat: s(actor),
-                target: s(target),
-                han,
-                fu,
-                points,
-                tile: pai.0,
-                hand: hora_tehais.into_iter().map(|t| t.0).collect(),
-                ura_markers: uradora_markers.into_iter().map(|t| t.0).collect(),
-                yaku: yakus.into_iter().map(|y| (y.0, y.1)).collect(),
-                dora,
-                ura,
-                aka,
-                limit: limit.0,
-                pao: pao.map(s),
-                deltas,
-                scores: after(scores, deltas),
-            },
-            Wire::Ryukyoku {
-                reason,
-                tenpais,
-                deltas,
-                scores,
-            } => Event::Ryukyoku {
-                reason: reason.0,
-                tenpai: tenpais,
-                deltas,
-                scores: after(scores, deltas),
-            },
-            Wire::EndKyoku => Event::EndKyoku,
-            Wire::EndGame { scores } => Event::EndGame {
-                scores: after(scores, [0; 4]),
-            },
-            Wire::Other => return Ok(None),
-        }))
-    }
-}
-
 /// The mjai object of one event.
 pub fn event_to_json(e: &Event) -> Value {
-    serde_json::to_value(Wire::of(e)).expect("an event serializes")
+    EventDef::serialize(e, serde_json::value::Serializer).expect("an event serializes")
+}
+
+/// `v` with the scores a log may leave out filled from `before`, the scores
+/// before the event: a riichi stick off, a result's changes on.
+fn with_scores<'a>(v: &'a Value, kind: &str, before: [i64; 4]) -> Cow<'a, Value> {
+    let fill = matches!(kind, "reach_accepted" | "hora" | "ryukyoku" | "end_game");
+    if v.get("scores").is_some() || !fill {
+        return Cow::Borrowed(v);
+    }
+    let mut deltas = [0i64; 4];
+    if kind == "reach_accepted" {
+        if let Some(s) = v.get("actor").and_then(Value::as_u64).filter(|&s| s < 4) {
+            deltas[s as usize] = -1000;
+        }
+    } else if let Ok(d) = <[i64; 4]>::deserialize(v.get("deltas").unwrap_or(&Value::Null)) {
+        deltas = d;
+    }
+    let after: [i64; 4] = std::array::from_fn(|k| before[k].saturating_add(deltas[k]));
+    let mut v = v.clone();
+    v["scores"] = json!(after);
+    Cow::Owned(v)
 }
 
 /// The record as mjai JSON lines (each line one event, `\n` after each).
@@ -672,14 +503,19 @@ impl At {
 /// The event of one mjai object; `Ok(None)` for types that are not game events.
 /// `scores` are the scores before the event (to fill what a log leaves out).
 fn event_from_json(v: &Value, scores: [i64; 4], at: &At) -> Result<Option<Event>> {
-    // Messages name the event type, when there is one, before what was wrong.
-    let kind = v
-        .get("type")
-        .and_then(Value::as_str)
-        .map_or(String::new(), |k| format!("{} ", shortened(k)));
-    let wire = Wire::deserialize(v).map_err(|e| at.err(format_args!("{kind}{e}")))?;
-    wire.event(scores)
-        .map_err(|e| at.err(format_args!("{kind}{e}")))
+    let kind = match v.get("type") {
+        None => return Err(at.err("expected the field \"type\"")),
+        Some(k) => k
+            .as_str()
+            .ok_or_else(|| at.err("\"type\" must be a string"))?,
+    };
+    if !TYPES.contains(&kind) {
+        return Ok(None);
+    }
+    // Messages name the event type before what was wrong.
+    EventDef::deserialize(&*with_scores(v, kind, scores))
+        .map(Some)
+        .map_err(|e| at.err(format_args!("{kind}: {e}")))
 }
 
 /// The game's own fields of `start_game`: names, rules, ids and Tenhou's
@@ -717,9 +553,7 @@ fn read_start_game(v: &Value, record: &mut GameRecord, at: &At) -> Result<()> {
         p.sex = at("sex").and_then(Value::as_str).map(String::from);
     }
     if let Some(d) = v.get("first_dealer") {
-        record.first_dealer = Seat::deserialize(d)
-            .map_err(|e| at.err(format_args!("\"first_dealer\": {e}")))?
-            .0 as usize;
+        record.first_dealer = seat(d).map_err(|e| at.err(format_args!("\"first_dealer\": {e}")))?;
     }
     Ok(())
 }
