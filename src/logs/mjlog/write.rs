@@ -5,7 +5,7 @@ use crate::error::{MahjongError, Result};
 use crate::game::engine::{DrawReason, Event};
 use crate::game::final_result::{final_result, ScoringConfig};
 use crate::logs::record::{
-    check_writable, tenhou_type_of, GameRecord, TENHOU_AKA, TENHOU_DORA, TENHOU_URA,
+    check_writable, tenhou_type_of, GameRecord, PlayerInfo, TENHOU_AKA, TENHOU_DORA, TENHOU_URA,
 };
 use crate::score::points::Limit;
 use crate::score::Yaku;
@@ -52,6 +52,9 @@ fn tenths(v: i64) -> String {
     let sign = if v < 0 { "-" } else { "" };
     format!("{sign}{}.{}", v.unsigned_abs() / 10, v.unsigned_abs() % 10)
 }
+
+/// Yaku (or dora) by Tenhou number, with their han.
+type TenhouYaku = Vec<(u8, u32)>;
 
 /// One seat's tiles during a hand, as 136-ids.
 #[derive(Default)]
@@ -317,7 +320,6 @@ impl Writer {
         let Event::Hora {
             seat,
             target,
-            han: _,
             fu,
             points,
             tile,
@@ -331,6 +333,7 @@ impl Writer {
             pao,
             deltas,
             scores,
+            ..
         } = e
         else {
             return Ok(());
@@ -339,10 +342,61 @@ impl Writer {
         if seat > 3 || target > 3 || pao.is_some_and(|p| p > 3) {
             return Err(self.err("a seat out of range"));
         }
+        let (machi, hai) = self.win_ids(seat, target, *tile, hand)?;
+        let ura_ids = self.ura_ids(ura_markers)?;
+        let (list, extra, yakuman) =
+            self.yaku_lists(yaku, [*dora, *aka, *ura], !ura_ids.is_empty())?;
+        let pairs = |v: &[(u8, u32)]| joined(v.iter().flat_map(|&(id, h)| [u32::from(id), h]));
+        let mut attrs = vec![
+            ("ba", joined([self.honba, self.sticks])),
+            ("hai", joined(&hai)),
+        ];
+        if !self.seats[seat].melds.is_empty() {
+            attrs.push(("m", joined(self.seats[seat].melds.iter().map(|(m, _)| m))));
+        }
+        attrs.push(("machi", machi.to_string()));
+        attrs.push(("ten", format!("{fu},{points},{}", limit_code(*limit))));
+        if yakuman {
+            attrs.push(("yakuman", joined(list.iter().map(|(id, _)| id))));
+            if !extra.is_empty() {
+                // Not Tenhou's (a yakuman counts no dora there), but readable.
+                attrs.push(("yaku", pairs(&extra)));
+            }
+        } else {
+            attrs.push(("yaku", pairs(&[list, extra].concat())));
+        }
+        attrs.push(("doraHai", joined(&self.dora)));
+        if !ura_ids.is_empty() {
+            attrs.push(("doraHaiUra", joined(&ura_ids)));
+        }
+        attrs.push(("who", seat.to_string()));
+        attrs.push(("fromWho", target.to_string()));
+        if let Some(p) = pao {
+            attrs.push(("paoWho", p.to_string()));
+        }
+        attrs.push(("sc", self.sc(deltas, scores)?));
+        if let Some(o) = owari {
+            attrs.push(("owari", o.to_string()));
+        }
+        self.tag("AGARI", &attrs, true);
+        // A second winner of a double ron gets no sticks.
+        self.sticks = 0;
+        Ok(())
+    }
+
+    /// The winning tile's id and the winner's hand's ids, in the record's
+    /// order (each tile the lowest id left of it).
+    fn win_ids(
+        &self,
+        seat: usize,
+        target: usize,
+        tile: Tile,
+        hand: &[Tile],
+    ) -> Result<(u8, Vec<u8>)> {
         let mut pool = self.seats[seat].concealed.clone();
         let machi = if target == seat {
             match self.seats[seat].drawn {
-                Some(id) if self.tile(id) == *tile => id,
+                Some(id) if self.tile(id) == tile => id,
                 _ => {
                     return Err(self.err(format_args!(
                         "seat {seat} wins on {tile} by tsumo without drawing it"
@@ -350,11 +404,10 @@ impl Writer {
                 }
             }
         } else {
-            let id = self.called(seat, target, *tile)?;
+            let id = self.called(seat, target, tile)?;
             pool.push(id);
             id
         };
-        // The hand in the record's order, each tile the lowest id left of it.
         let mut hai = Vec::with_capacity(hand.len());
         for &t in hand {
             let k = pool
@@ -375,18 +428,34 @@ impl Writer {
                 "seat {seat}'s winning hand leaves out tiles the seat holds"
             )));
         }
-        let mut ura_ids = Vec::with_capacity(ura_markers.len());
+        Ok((machi, hai))
+    }
+
+    /// The ura indicators' ids (two winners in riichi see the same ones).
+    fn ura_ids(&mut self, ura_markers: &[Tile]) -> Result<Vec<u8>> {
+        let mut ids = Vec::with_capacity(ura_markers.len());
         for (k, &t) in ura_markers.iter().enumerate() {
-            // Two winners in riichi see the same ura indicators.
             let id = match self.ura.get(k) {
                 Some(&id) if self.tile(id) == t => id,
                 _ => self.alloc(t)?,
             };
-            ura_ids.push(id);
+            ids.push(id);
         }
-        self.ura.clone_from(&ura_ids);
-        let yakuman: Vec<&(Yaku, u32)> = yaku.iter().filter(|(y, _)| y.is_yakuman()).collect();
-        if !yakuman.is_empty() && yakuman.len() != yaku.len() {
+        self.ura.clone_from(&ids);
+        Ok(ids)
+    }
+
+    /// A win's yaku by Tenhou number with their han, its dora, red fives and ura
+    /// (`[dora, aka, ura]`; ura always, 0 han included, for a riichi win but a
+    /// yakuman), and whether the yaku are yakuman.
+    fn yaku_lists(
+        &self,
+        yaku: &[(Yaku, u32)],
+        [dora, aka, ura]: [u32; 3],
+        riichi: bool,
+    ) -> Result<(TenhouYaku, TenhouYaku, bool)> {
+        let yakuman = yaku.iter().filter(|(y, _)| y.is_yakuman()).count();
+        if yakuman > 0 && yakuman != yaku.len() {
             return Err(self.err("a win lists yakuman and regular yaku together"));
         }
         let mut list: Vec<(u8, u32)> = Vec::new();
@@ -406,56 +475,19 @@ impl Writer {
             list.push((id, h));
         }
         let mut extra: Vec<(u8, u32)> = Vec::new();
-        if *dora > 0 {
-            extra.push((TENHOU_DORA, *dora));
+        if dora > 0 {
+            extra.push((TENHOU_DORA, dora));
         }
-        if *aka > 0 {
-            extra.push((TENHOU_AKA, *aka));
+        if aka > 0 {
+            extra.push((TENHOU_AKA, aka));
         }
-        // In riichi: Tenhou writes the ura dora, none as 0 han (not for yakuman).
-        if *ura > 0 || (!ura_markers.is_empty() && yakuman.is_empty()) {
-            extra.push((TENHOU_URA, *ura));
+        if ura > 0 || (riichi && yakuman == 0) {
+            extra.push((TENHOU_URA, ura));
         }
         if let Some((id, h)) = extra.iter().find(|(_, h)| *h > 13) {
             return Err(self.err(format_args!("dora {id} worth {h} han")));
         }
-        let pairs = |v: &[(u8, u32)]| joined(v.iter().flat_map(|&(id, h)| [u32::from(id), h]));
-        let mut attrs = vec![
-            ("ba", joined([self.honba, self.sticks])),
-            ("hai", joined(&hai)),
-        ];
-        if !self.seats[seat].melds.is_empty() {
-            attrs.push(("m", joined(self.seats[seat].melds.iter().map(|(m, _)| m))));
-        }
-        attrs.push(("machi", machi.to_string()));
-        attrs.push(("ten", format!("{fu},{points},{}", limit_code(*limit))));
-        if yakuman.is_empty() {
-            list.extend(extra);
-            attrs.push(("yaku", pairs(&list)));
-        } else {
-            attrs.push(("yakuman", joined(list.iter().map(|(id, _)| id))));
-            if !extra.is_empty() {
-                // Not Tenhou's (a yakuman counts no dora there), but readable.
-                attrs.push(("yaku", pairs(&extra)));
-            }
-        }
-        attrs.push(("doraHai", joined(&self.dora)));
-        if !ura_ids.is_empty() {
-            attrs.push(("doraHaiUra", joined(&ura_ids)));
-        }
-        attrs.push(("who", seat.to_string()));
-        attrs.push(("fromWho", target.to_string()));
-        if let Some(p) = pao {
-            attrs.push(("paoWho", p.to_string()));
-        }
-        attrs.push(("sc", self.sc(deltas, scores)?));
-        if let Some(o) = owari {
-            attrs.push(("owari", o.to_string()));
-        }
-        self.tag("AGARI", &attrs, true);
-        // A second winner of a double ron gets no sticks.
-        self.sticks = 0;
-        Ok(())
+        Ok((list, extra, yakuman > 0))
     }
 
     fn ryukyoku(&mut self, e: &Event, owari: Option<&str>) -> Result<()> {
@@ -711,7 +743,55 @@ impl Writer {
 /// tile the seat does not hold, a yaku Tenhou does not know, points that are
 /// not whole hundreds.
 pub fn write_mjlog(record: &GameRecord) -> Result<String> {
-    use crate::logs::record::tenhou_type::{NO_AKA, SANMA};
+    use crate::logs::record::tenhou_type::NO_AKA;
+    let go_type = go_type_of(record)?;
+    let mut w = Writer {
+        out: String::from("<mjloggm ver=\"2.3\">"),
+        red: go_type & NO_AKA == 0,
+        at: 0,
+        hand: String::new(),
+        taken: [false; 136],
+        seats: Default::default(),
+        dora: Vec::new(),
+        ura: Vec::new(),
+        last_discard: None,
+        turn: None,
+        honba: 0,
+        sticks: 0,
+        in_hand: false,
+    };
+    w.header(record, go_type)?;
+    let (last_result, owari) = owari_of(record)?;
+    for (i, e) in record.events.iter().enumerate() {
+        w.at = i;
+        match e {
+            Event::StartGame | Event::EndGame { .. } => {}
+            Event::StartKyoku { .. } => w.start(e)?,
+            Event::EndKyoku => w.in_hand = false,
+            _ => {
+                let o = (Some(i) == last_result)
+                    .then_some(owari.as_deref())
+                    .flatten();
+                w.play(e, o)?;
+            }
+        }
+    }
+    if record
+        .events
+        .iter()
+        .all(|e| !matches!(e, Event::StartKyoku { .. }))
+    {
+        return Err(MahjongError::InvalidInput(
+            "mjlog: the record has no hand (no StartKyoku)".into(),
+        ));
+    }
+    w.out.push_str("</mjloggm>");
+    Ok(w.out)
+}
+
+/// The lobby type bits the log says: the record's, else its rules' lobby.
+fn go_type_of(record: &GameRecord) -> Result<u32> {
+    use crate::logs::record::tenhou_type::SANMA;
     let go_type = if let Some(t) = record.tenhou_type {
         t
     } else {
@@ -730,39 +810,11 @@ pub fn write_mjlog(record: &GameRecord) -> Result<String> {
             record.first_dealer
         )));
     }
-    let mut w = Writer {
-        out: String::from("<mjloggm ver=\"2.3\">"),
-        red: go_type & NO_AKA == 0,
-        at: 0,
-        hand: String::new(),
-        taken: [false; 136],
-        seats: Default::default(),
-        dora: Vec::new(),
-        ura: Vec::new(),
-        last_discard: None,
-        turn: None,
-        honba: 0,
-        sticks: 0,
-        in_hand: false,
-    };
-    if let Some(seed) = &record.shuffle_seed {
-        if seed.contains(['"', '<', '>', '&']) {
-            return Err(MahjongError::InvalidInput(
-                "mjlog: the shuffle seed holds a character XML needs escaped".into(),
-            ));
-        }
-        w.tag(
-            "SHUFFLE",
-            &[("seed", seed.clone()), ("ref", String::new())],
-            false,
-        );
-    }
-    let mut go = vec![("type", go_type.to_string())];
-    if let Some(lobby) = record.lobby {
-        go.push(("lobby", lobby.to_string()));
-    }
-    w.tag("GO", &go, false);
-    let p = &record.players;
+    Ok(go_type)
+}
+
+/// The `UN` attributes: names, and ranks, ratings and sex letters when known.
+fn un_attrs(p: &[PlayerInfo; 4]) -> Result<Vec<(String, String)>> {
     let mut un: Vec<(String, String)> = (0..4)
         .map(|s| (format!("n{s}"), percent_encode(&p[s].name)))
         .collect();
@@ -793,15 +845,12 @@ pub fn write_mjlog(record: &GameRecord) -> Result<String> {
         let sx = p.iter().map(|x| x.sex.clone().unwrap_or_default());
         un.push(("sx".into(), joined(sx)));
     }
-    let un: Vec<(&str, String)> = un.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-    w.tag("UN", &un, false);
-    w.tag(
-        "TAIKYOKU",
-        &[("oya", record.first_dealer.to_string())],
-        false,
-    );
+    Ok(un)
+}
 
-    // `owari` goes on the last result, when the record has the game's end.
+/// Where `owari` goes (the last result, when the record has the game's end)
+/// and its text: final points in hundreds and final scores, in turn.
+fn owari_of(record: &GameRecord) -> Result<(Option<usize>, Option<String>)> {
     let end = record
         .events
         .iter()
@@ -809,54 +858,58 @@ pub fn write_mjlog(record: &GameRecord) -> Result<String> {
     let last_result = record.events[..end.unwrap_or(0)]
         .iter()
         .rposition(|e| matches!(e, Event::Hora { .. } | Event::Ryukyoku { .. }));
-    let owari = match (end, last_result) {
-        (Some(end), Some(_)) => {
-            let Event::EndGame { scores: points } = &record.events[end] else {
-                unreachable!("found as EndGame")
-            };
-            let finals = record.final_scores.unwrap_or_else(|| {
-                let cfg = ScoringConfig::from_rules(&record.rules);
-                final_result(*points, 0, record.first_dealer, &cfg).scores
-            });
-            let mut parts = Vec::with_capacity(8);
-            for s in 0..4 {
-                if points[s] % 100 != 0 {
-                    return Err(MahjongError::InvalidInput(format!(
-                        "mjlog: final points {} are not a multiple of 100",
-                        points[s]
-                    )));
-                }
-                parts.push((points[s] / 100).to_string());
-                parts.push(tenths(finals[s]));
-            }
-            Some(joined(parts))
-        }
-        _ => None,
+    let (Some(end), Some(_)) = (end, last_result) else {
+        return Ok((last_result, None));
     };
-
-    for (i, e) in record.events.iter().enumerate() {
-        w.at = i;
-        match e {
-            Event::StartGame | Event::EndGame { .. } => {}
-            Event::StartKyoku { .. } => w.start(e)?,
-            Event::EndKyoku => w.in_hand = false,
-            _ => {
-                let o = (Some(i) == last_result)
-                    .then_some(owari.as_deref())
-                    .flatten();
-                w.play(e, o)?;
-            }
+    let Event::EndGame { scores: points } = &record.events[end] else {
+        unreachable!("found as EndGame")
+    };
+    let finals = record.final_scores.unwrap_or_else(|| {
+        let cfg = ScoringConfig::from_rules(&record.rules);
+        final_result(*points, 0, record.first_dealer, &cfg).scores
+    });
+    let mut parts = Vec::with_capacity(8);
+    for s in 0..4 {
+        if points[s] % 100 != 0 {
+            return Err(MahjongError::InvalidInput(format!(
+                "mjlog: final points {} are not a multiple of 100",
+                points[s]
+            )));
         }
+        parts.push((points[s] / 100).to_string());
+        parts.push(tenths(finals[s]));
     }
-    if record
-        .events
-        .iter()
-        .all(|e| !matches!(e, Event::StartKyoku { .. }))
-    {
-        return Err(MahjongError::InvalidInput(
-            "mjlog: the record has no hand (no StartKyoku)".into(),
-        ));
+    Ok((last_result, Some(joined(parts))))
+}
+
+impl Writer {
+    /// `SHUFFLE`, `GO`, `UN` and `TAIKYOKU`.
+    fn header(&mut self, record: &GameRecord, go_type: u32) -> Result<()> {
+        if let Some(seed) = &record.shuffle_seed {
+            if seed.contains(['"', '<', '>', '&']) {
+                return Err(MahjongError::InvalidInput(
+                    "mjlog: the shuffle seed holds a character XML needs escaped".into(),
+                ));
+            }
+            self.tag(
+                "SHUFFLE",
+                &[("seed", seed.clone()), ("ref", String::new())],
+                false,
+            );
+        }
+        let mut go = vec![("type", go_type.to_string())];
+        if let Some(lobby) = record.lobby {
+            go.push(("lobby", lobby.to_string()));
+        }
+        self.tag("GO", &go, false);
+        let un = un_attrs(&record.players)?;
+        let un: Vec<(&str, String)> = un.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+        self.tag("UN", &un, false);
+        self.tag(
+            "TAIKYOKU",
+            &[("oya", record.first_dealer.to_string())],
+            false,
+        );
+        Ok(())
     }
-    w.out.push_str("</mjloggm>");
-    Ok(w.out)
 }
