@@ -23,7 +23,7 @@ use crate::score::Yaku;
 use crate::tile::Tile;
 use serde_json::{json, Value};
 
-use serde::de::{Error as _, Unexpected};
+use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Cow;
 
@@ -80,11 +80,11 @@ enum EventDef {
         round_wind: u8,
         #[serde(deserialize_with = "kyoku")]
         kyoku: u8,
-        #[serde(deserialize_with = "count")]
+        #[serde(deserialize_with = "honba")]
         honba: u32,
-        #[serde(rename = "kyotaku", deserialize_with = "count")]
+        #[serde(rename = "kyotaku", deserialize_with = "kyotaku")]
         sticks: u32,
-        #[serde(rename = "oya", deserialize_with = "seat")]
+        #[serde(rename = "oya", deserialize_with = "oya")]
         dealer: usize,
         #[serde(with = "tile")]
         dora_marker: Tile,
@@ -99,13 +99,13 @@ enum EventDef {
         dice: Option<[u8; 2]>,
     },
     Tsumo {
-        #[serde(rename = "actor", deserialize_with = "seat")]
+        #[serde(rename = "actor", deserialize_with = "actor")]
         seat: usize,
         #[serde(rename = "pai", with = "tile")]
         tile: Tile,
     },
     Dahai {
-        #[serde(rename = "actor", deserialize_with = "seat")]
+        #[serde(rename = "actor", deserialize_with = "actor")]
         seat: usize,
         #[serde(rename = "pai", with = "tile")]
         tile: Tile,
@@ -113,9 +113,9 @@ enum EventDef {
         tsumogiri: bool,
     },
     Chi {
-        #[serde(rename = "actor", deserialize_with = "seat")]
+        #[serde(rename = "actor", deserialize_with = "actor")]
         seat: usize,
-        #[serde(deserialize_with = "seat")]
+        #[serde(deserialize_with = "target")]
         target: usize,
         #[serde(rename = "pai", with = "tile")]
         tile: Tile,
@@ -123,9 +123,9 @@ enum EventDef {
         consumed: [Tile; 2],
     },
     Pon {
-        #[serde(rename = "actor", deserialize_with = "seat")]
+        #[serde(rename = "actor", deserialize_with = "actor")]
         seat: usize,
-        #[serde(deserialize_with = "seat")]
+        #[serde(deserialize_with = "target")]
         target: usize,
         #[serde(rename = "pai", with = "tile")]
         tile: Tile,
@@ -133,9 +133,9 @@ enum EventDef {
         consumed: [Tile; 2],
     },
     Daiminkan {
-        #[serde(rename = "actor", deserialize_with = "seat")]
+        #[serde(rename = "actor", deserialize_with = "actor")]
         seat: usize,
-        #[serde(deserialize_with = "seat")]
+        #[serde(deserialize_with = "target")]
         target: usize,
         #[serde(rename = "pai", with = "tile")]
         tile: Tile,
@@ -143,7 +143,7 @@ enum EventDef {
         consumed: [Tile; 3],
     },
     Kakan {
-        #[serde(rename = "actor", deserialize_with = "seat")]
+        #[serde(rename = "actor", deserialize_with = "actor")]
         seat: usize,
         #[serde(rename = "pai", with = "tile")]
         tile: Tile,
@@ -151,7 +151,7 @@ enum EventDef {
         consumed: [Tile; 3],
     },
     Ankan {
-        #[serde(rename = "actor", deserialize_with = "seat")]
+        #[serde(rename = "actor", deserialize_with = "actor")]
         seat: usize,
         #[serde(with = "tiles")]
         consumed: [Tile; 4],
@@ -161,18 +161,18 @@ enum EventDef {
         marker: Tile,
     },
     Reach {
-        #[serde(rename = "actor", deserialize_with = "seat")]
+        #[serde(rename = "actor", deserialize_with = "actor")]
         seat: usize,
     },
     ReachAccepted {
-        #[serde(rename = "actor", deserialize_with = "seat")]
+        #[serde(rename = "actor", deserialize_with = "actor")]
         seat: usize,
         scores: [i64; 4],
     },
     Hora {
-        #[serde(rename = "actor", deserialize_with = "seat")]
+        #[serde(rename = "actor", deserialize_with = "actor")]
         seat: usize,
-        #[serde(deserialize_with = "seat")]
+        #[serde(deserialize_with = "target")]
         target: usize,
         #[serde(default, alias = "fan")]
         han: u32,
@@ -221,41 +221,54 @@ enum EventDef {
     },
 }
 
-/// An integer in `range`, or an error naming the range.
+/// An integer from `lo` to `hi`, or an error naming the field and the value.
 fn bounded<'de, D: Deserializer<'de>>(
     d: D,
+    key: &str,
     lo: i64,
     hi: i64,
 ) -> std::result::Result<i64, D::Error> {
-    let x = i64::deserialize(d)?;
+    let x = i64::deserialize(d)
+        .map_err(|e| D::Error::custom(format_args!("{key:?} must be an integer: {e}")))?;
     if (lo..=hi).contains(&x) {
         Ok(x)
     } else {
-        Err(D::Error::invalid_value(
-            Unexpected::Signed(x),
-            &format!("{lo}-{hi}").as_str(),
-        ))
+        Err(D::Error::custom(format_args!(
+            "{key:?} must be {lo}-{hi}, got {x}"
+        )))
     }
 }
 
-fn seat<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<usize, D::Error> {
-    bounded(d, 0, 3).map(|s| s as usize)
+/// Deserializers of the bounded fields, each naming its field.
+macro_rules! bounded {
+    ($($f:ident: $ty:ty = $lo:literal..=$hi:literal;)+) => {$(
+        fn $f<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<$ty, D::Error> {
+            bounded(d, stringify!($f), $lo, $hi).map(|x| x as $ty)
+        }
+    )+};
+}
+
+bounded! {
+    actor: usize = 0..=3;
+    target: usize = 0..=3;
+    oya: usize = 0..=3;
+    first_dealer: usize = 0..=3;
+    honba: u32 = 0..=1000;
+    kyotaku: u32 = 0..=1000;
 }
 
 fn pao<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<Option<usize>, D::Error> {
     match Option::<serde_json::Value>::deserialize(d)? {
         None => Ok(None),
-        Some(v) => seat(v).map(Some).map_err(D::Error::custom),
+        Some(v) => bounded(v, "pao", 0, 3)
+            .map(|s| Some(s as usize))
+            .map_err(D::Error::custom),
     }
-}
-
-fn count<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<u32, D::Error> {
-    bounded(d, 0, 1000).map(|x| x as u32)
 }
 
 /// A kyoku 0-4 (0 read as 1).
 fn kyoku<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<u8, D::Error> {
-    bounded(d, 0, 4).map(|k| k.max(1) as u8)
+    bounded(d, "kyoku", 0, 4).map(|k| k.max(1) as u8)
 }
 
 fn dice<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<Option<[u8; 2]>, D::Error> {
@@ -512,10 +525,9 @@ fn event_from_json(v: &Value, scores: [i64; 4], at: &At) -> Result<Option<Event>
     if !TYPES.contains(&kind) {
         return Ok(None);
     }
-    // Messages name the event type before what was wrong.
     EventDef::deserialize(&*with_scores(v, kind, scores))
         .map(Some)
-        .map_err(|e| at.err(format_args!("{kind}: {e}")))
+        .map_err(|e| at.err(e))
 }
 
 /// The game's own fields of `start_game`: names, rules, ids and Tenhou's
@@ -553,7 +565,7 @@ fn read_start_game(v: &Value, record: &mut GameRecord, at: &At) -> Result<()> {
         p.sex = at("sex").and_then(Value::as_str).map(String::from);
     }
     if let Some(d) = v.get("first_dealer") {
-        record.first_dealer = seat(d).map_err(|e| at.err(format_args!("\"first_dealer\": {e}")))?;
+        record.first_dealer = first_dealer(d).map_err(|e| at.err(e))?;
     }
     Ok(())
 }
@@ -633,15 +645,27 @@ mod tests {
         let e = read_mjai("{\"type\":\"dahai\"").unwrap_err();
         assert!(e.to_string().contains("line 1"), "{e}");
         assert!(read_mjai("").is_err());
-        // What was wrong: the event type and the value.
+        // What was wrong: the field and the value.
         let msg = |line: &str| read_mjai(line).unwrap_err().to_string();
         let m = msg(r#"{"type":"tsumo","actor":7,"pai":"5m"}"#);
-        assert!(
-            m.contains("line 1: tsumo") && m.contains('7') && m.contains("0-3"),
-            "{m}"
-        );
+        assert!(m.ends_with("line 1: \"actor\" must be 0-3, got 7"), "{m}");
+        let start = "{\"type\":\"start_game\"}\n";
+        for (line, want) in [
+            ("not json", "mjai line 2: expected ident at line 1 column 2"),
+            (
+                r#"{"type":"tsumo","actor":7,"pai":"1m"}"#,
+                "mjai line 2: \"actor\" must be 0-3, got 7",
+            ),
+            (
+                r#"{"type":"tsumo","actor":0,"pai":"1x"}"#,
+                "mjai line 2: \"1x\" is not an mjai tile name",
+            ),
+        ] {
+            let m = msg(&format!("{start}{line}"));
+            assert!(m.contains(want), "{m}");
+        }
         let m = msg(r#"{"type":"dahai","actor":0,"pai":"9x"}"#);
-        assert!(m.contains("dahai") && m.contains("9x"), "{m}");
+        assert!(m.contains("\"9x\" is not an mjai tile name"), "{m}");
         let m = msg(r#"{"type":"pon","actor":0,"target":1,"pai":"5m"}"#);
         assert!(m.contains("missing field `consumed`"), "{m}");
         let m = msg(r#"{"type":"hora","actor":0,"target":1,"pai":"5m","yakus":[["nothing",1]]}"#);
