@@ -1102,7 +1102,12 @@ mod tests {
     fn json_codec_round_trips_and_words_its_errors() {
         for p in PRESETS {
             let r = Rules::preset(p.name).unwrap();
-            assert_eq!(Rules::from_json_str(&r.to_json_string()).unwrap(), r, "{}", p.name);
+            assert_eq!(
+                Rules::from_json_str(&r.to_json_string()).unwrap(),
+                r,
+                "{}",
+                p.name
+            );
             assert_eq!(Rules::from_json_value(&r.to_json_value()).unwrap(), r);
             let changes = serde_json::Value::Object(r.changes_to_json_value(&Rules::default()));
             assert_eq!(Rules::from_json_value(&changes).unwrap(), r);
