@@ -905,6 +905,161 @@ impl Rules {
     }
 }
 
+// ---------------------------------------------------------------------------
+// JSON: one object of options by name (`{"kiriage": true, "red_fives": [1, 1, 1]}`),
+// read and written here for every caller (the Python binding, mjai logs).
+
+impl OptValue {
+    /// The value as JSON: a bool, an integer (`null` for an unset optional
+    /// one), a string, or a list of integers.
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::json;
+        match self {
+            OptValue::Bool(b) => json!(b),
+            OptValue::Int(i) => json!(i),
+            OptValue::OptInt(i) => json!(i),
+            OptValue::Choice(c) => json!(c),
+            OptValue::RedFives(r) => json!(r),
+            OptValue::Uma(u) => json!(u),
+        }
+    }
+
+    /// The value of option `spec` from JSON; an optional integer is also unset
+    /// by the text `"none"` (as TOML writes it).
+    pub fn from_json(spec: &OptSpec, v: &serde_json::Value) -> Result<OptValue, RuleError> {
+        let ints = |n: usize| -> Option<Vec<i64>> {
+            let a = v.as_array().filter(|a| a.len() == n)?;
+            a.iter().map(serde_json::Value::as_i64).collect()
+        };
+        let value = match spec.kind {
+            OptKind::Bool => v.as_bool().map(OptValue::Bool),
+            OptKind::Int(..) | OptKind::IntOf(_) => v.as_i64().map(OptValue::Int),
+            OptKind::OptInt(..) => match v {
+                serde_json::Value::Null => Some(OptValue::OptInt(None)),
+                serde_json::Value::String(t) if t.eq_ignore_ascii_case("none") => {
+                    Some(OptValue::OptInt(None))
+                }
+                _ => v.as_i64().map(|i| OptValue::OptInt(Some(i))),
+            },
+            OptKind::Choice(choices) => v
+                .as_str()
+                .and_then(|s| choices.iter().find(|c| **c == s))
+                .map(|c| OptValue::Choice(c)),
+            OptKind::RedFives => ints(3).and_then(|x| {
+                let r: Vec<u8> = x
+                    .iter()
+                    .map(|&x| u8::try_from(x).ok())
+                    .collect::<Option<_>>()?;
+                Some(OptValue::RedFives([r[0], r[1], r[2]]))
+            }),
+            OptKind::Uma => ints(4).and_then(|x| {
+                let u: Vec<i32> = x
+                    .iter()
+                    .map(|&x| i32::try_from(x).ok())
+                    .collect::<Option<_>>()?;
+                Some(OptValue::Uma([u[0], u[1], u[2], u[3]]))
+            }),
+        };
+        value.ok_or_else(|| {
+            RuleError(format!(
+                "rule option {} = {} is not valid: {} takes {}",
+                spec.name,
+                crate::error::shortened(&v.to_string()),
+                spec.name,
+                spec.kind.describe()
+            ))
+        })
+    }
+}
+
+/// Options in a fixed order, serialized as one JSON object in that order.
+struct Ordered(Vec<(&'static str, serde_json::Value)>);
+
+impl serde::Serialize for Ordered {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+impl Rules {
+    /// Every option (`base` `None`), or those that differ from `base`, with their
+    /// JSON values, in the options' order.
+    fn json_options(&self, base: Option<&Rules>) -> Vec<(&'static str, serde_json::Value)> {
+        OPTIONS
+            .iter()
+            .filter_map(|o| {
+                let v = self.get(o.name).ok()?;
+                let keep = base.is_none_or(|b| b.get(o.name).ok().as_ref() != Some(&v));
+                keep.then(|| (o.name, v.to_json()))
+            })
+            .collect()
+    }
+
+    /// Every option as a JSON object.
+    pub fn to_json_value(&self) -> serde_json::Value {
+        let m = self
+            .json_options(None)
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v));
+        serde_json::Value::Object(m.collect())
+    }
+
+    /// The options that differ from `base`, as a JSON object (empty when none).
+    pub fn changes_to_json_value(
+        &self,
+        base: &Rules,
+    ) -> serde_json::Map<String, serde_json::Value> {
+        let m = self
+            .json_options(Some(base))
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v));
+        m.collect()
+    }
+
+    /// Every option as JSON text, indented by two spaces, in the options' order.
+    pub fn to_json_string(&self) -> String {
+        serde_json::to_string_pretty(&Ordered(self.json_options(None)))
+            .expect("JSON values serialize")
+    }
+
+    /// The Tenhou rules with the options of a JSON object set, then checked.
+    pub fn from_json_value(v: &serde_json::Value) -> Result<Rules, RuleError> {
+        let Some(obj) = v.as_object() else {
+            let what = match v {
+                serde_json::Value::Null => "null",
+                serde_json::Value::Bool(_) => "a bool",
+                serde_json::Value::Number(_) => "a number",
+                serde_json::Value::String(_) => "a string",
+                serde_json::Value::Array(_) => "a list",
+                serde_json::Value::Object(_) => "an object",
+            };
+            return Err(RuleError(format!(
+                "rules JSON must be an object of options, got {what}"
+            )));
+        };
+        let pairs: Vec<(&str, OptValue)> = obj
+            .iter()
+            .map(|(name, value)| {
+                let spec = Rules::spec(name).ok_or_else(|| unknown(name))?;
+                Ok((name.as_str(), OptValue::from_json(spec, value)?))
+            })
+            .collect::<Result<_, RuleError>>()?;
+        Rules::default().with(&pairs)
+    }
+
+    /// [`Rules::from_json_value`] of JSON text.
+    pub fn from_json_str(text: &str) -> Result<Rules, RuleError> {
+        let v: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| RuleError(format!("rules JSON does not parse: {e}")))?;
+        Rules::from_json_value(&v)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -941,5 +1096,29 @@ mod tests {
         }
         assert_eq!(Rules::preset("tenhou").unwrap(), Rules::default());
         assert!(Rules::preset("wrc2025").unwrap().kiriage);
+    }
+
+    #[test]
+    fn json_codec_round_trips_and_words_its_errors() {
+        for p in PRESETS {
+            let r = Rules::preset(p.name).unwrap();
+            assert_eq!(
+                Rules::from_json_str(&r.to_json_string()).unwrap(),
+                r,
+                "{}",
+                p.name
+            );
+            assert_eq!(Rules::from_json_value(&r.to_json_value()).unwrap(), r);
+            let changes = serde_json::Value::Object(r.changes_to_json_value(&Rules::default()));
+            assert_eq!(Rules::from_json_value(&changes).unwrap(), r);
+        }
+        let text = Rules::default().to_json_string();
+        let first = OPTIONS[0].name;
+        assert!(text.starts_with(&format!("{{\n  \"{first}\": ")), "{text}");
+        let err = |t: &str| Rules::from_json_str(t).unwrap_err().0;
+        assert!(err("{").contains("does not parse"));
+        assert!(err("[]").contains("must be an object"));
+        assert!(err(r#"{"honba_value": "300"}"#).contains("honba_value"));
+        assert!(err(r#"{"kirage": true}"#).contains("unknown rule option"));
     }
 }

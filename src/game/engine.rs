@@ -228,6 +228,29 @@ impl Game {
     }
 
     /// Seat wind (0 = East) of `seat` in this hand.
+    /// For log readers that learn the wall as it is drawn: the hand goes on from
+    /// `wall`, which must agree with the current wall on every tile already
+    /// dealt, drawn or revealed and be as far taken (the caller's promise).
+    pub(crate) fn replace_wall(&mut self, wall: Wall) {
+        self.wall = wall;
+    }
+
+    /// For log readers whose log ends the hand before the engine would: the
+    /// draw recorded by event `at` (a `Tsumo`) and every event after it are
+    /// taken back, the tile leaving the drawer's hand.
+    pub(crate) fn take_back_draw(&mut self, at: usize) {
+        if let Some(&Event::Tsumo { seat, tile }) = self.events.get(at) {
+            self.events.truncate(at);
+            if let Some(i) = self.players[seat]
+                .concealed
+                .iter()
+                .rposition(|&t| t == tile)
+            {
+                self.players[seat].concealed.remove(i);
+            }
+        }
+    }
+
     /// The rules the game is played under.
     pub fn rules(&self) -> &Rules {
         &self.rules

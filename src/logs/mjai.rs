@@ -17,11 +17,15 @@
 use super::record::{GameRecord, PlayerInfo};
 use crate::error::{MahjongError, Result};
 use crate::game::{DrawReason, Event};
-use crate::rules::{OptKind, OptValue, Rules};
+use crate::rules::Rules;
 use crate::score::points::Limit;
 use crate::score::Yaku;
 use crate::tile::Tile;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
+
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::borrow::Cow;
 
 const WINDS: [&str; 4] = ["E", "S", "W", "N"];
 const LIMITS: [Limit; 8] = [
@@ -44,140 +48,408 @@ const DRAW_REASONS: [DrawReason; 7] = [
     DrawReason::Sanchahou,
 ];
 
-fn names(ts: &[Tile]) -> Vec<String> {
-    ts.iter().map(|t| t.mjai()).collect()
+/// The event types read; any other (`none`, bots' messages) is skipped.
+const TYPES: [&str; 16] = [
+    "start_game",
+    "start_kyoku",
+    "tsumo",
+    "dahai",
+    "chi",
+    "pon",
+    "daiminkan",
+    "kakan",
+    "ankan",
+    "dora",
+    "reach",
+    "reach_accepted",
+    "hora",
+    "ryukyoku",
+    "end_kyoku",
+    "end_game",
+];
+
+/// [`Event`] as mjai's JSON object: field names, tiles by name, and the checks
+/// a log's values must pass (seats 0-3, honba and sticks 0-1000, 13 dealt tiles,
+/// dice 1-6).
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Event", tag = "type", rename_all = "snake_case")]
+enum EventDef {
+    StartGame,
+    StartKyoku {
+        #[serde(rename = "bakaze", with = "wind")]
+        round_wind: u8,
+        #[serde(deserialize_with = "kyoku")]
+        kyoku: u8,
+        #[serde(deserialize_with = "honba")]
+        honba: u32,
+        #[serde(rename = "kyotaku", deserialize_with = "kyotaku")]
+        sticks: u32,
+        #[serde(rename = "oya", deserialize_with = "oya")]
+        dealer: usize,
+        #[serde(with = "tile")]
+        dora_marker: Tile,
+        scores: [i64; 4],
+        #[serde(rename = "tehais", with = "hands")]
+        hands: [Vec<Tile>; 4],
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "dice"
+        )]
+        dice: Option<[u8; 2]>,
+    },
+    Tsumo {
+        #[serde(rename = "actor", deserialize_with = "actor")]
+        seat: usize,
+        #[serde(rename = "pai", with = "tile")]
+        tile: Tile,
+    },
+    Dahai {
+        #[serde(rename = "actor", deserialize_with = "actor")]
+        seat: usize,
+        #[serde(rename = "pai", with = "tile")]
+        tile: Tile,
+        #[serde(default)]
+        tsumogiri: bool,
+    },
+    Chi {
+        #[serde(rename = "actor", deserialize_with = "actor")]
+        seat: usize,
+        #[serde(deserialize_with = "target")]
+        target: usize,
+        #[serde(rename = "pai", with = "tile")]
+        tile: Tile,
+        #[serde(with = "tiles")]
+        consumed: [Tile; 2],
+    },
+    Pon {
+        #[serde(rename = "actor", deserialize_with = "actor")]
+        seat: usize,
+        #[serde(deserialize_with = "target")]
+        target: usize,
+        #[serde(rename = "pai", with = "tile")]
+        tile: Tile,
+        #[serde(with = "tiles")]
+        consumed: [Tile; 2],
+    },
+    Daiminkan {
+        #[serde(rename = "actor", deserialize_with = "actor")]
+        seat: usize,
+        #[serde(deserialize_with = "target")]
+        target: usize,
+        #[serde(rename = "pai", with = "tile")]
+        tile: Tile,
+        #[serde(with = "tiles")]
+        consumed: [Tile; 3],
+    },
+    Kakan {
+        #[serde(rename = "actor", deserialize_with = "actor")]
+        seat: usize,
+        #[serde(rename = "pai", with = "tile")]
+        tile: Tile,
+        #[serde(with = "tiles")]
+        consumed: [Tile; 3],
+    },
+    Ankan {
+        #[serde(rename = "actor", deserialize_with = "actor")]
+        seat: usize,
+        #[serde(with = "tiles")]
+        consumed: [Tile; 4],
+    },
+    Dora {
+        #[serde(rename = "dora_marker", with = "tile")]
+        marker: Tile,
+    },
+    Reach {
+        #[serde(rename = "actor", deserialize_with = "actor")]
+        seat: usize,
+    },
+    ReachAccepted {
+        #[serde(rename = "actor", deserialize_with = "actor")]
+        seat: usize,
+        scores: [i64; 4],
+    },
+    Hora {
+        #[serde(rename = "actor", deserialize_with = "actor")]
+        seat: usize,
+        #[serde(deserialize_with = "target")]
+        target: usize,
+        #[serde(default, alias = "fan")]
+        han: u32,
+        #[serde(default)]
+        fu: u32,
+        #[serde(default, alias = "hora_points")]
+        points: u64,
+        #[serde(rename = "pai", with = "tile")]
+        tile: Tile,
+        #[serde(rename = "hora_tehais", default, with = "tiles")]
+        hand: Vec<Tile>,
+        #[serde(rename = "uradora_markers", default, with = "tiles")]
+        ura_markers: Vec<Tile>,
+        #[serde(rename = "yakus", default, with = "yakus")]
+        yaku: Vec<(Yaku, u32)>,
+        #[serde(default)]
+        dora: u32,
+        #[serde(default)]
+        ura: u32,
+        #[serde(default)]
+        aka: u32,
+        #[serde(default = "no_limit", with = "limit")]
+        limit: Limit,
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "pao"
+        )]
+        pao: Option<usize>,
+        #[serde(default)]
+        deltas: [i64; 4],
+        scores: [i64; 4],
+    },
+    Ryukyoku {
+        #[serde(default = "exhaustive", with = "reason")]
+        reason: DrawReason,
+        #[serde(rename = "tenpais", default)]
+        tenpai: [bool; 4],
+        #[serde(default)]
+        deltas: [i64; 4],
+        scores: [i64; 4],
+    },
+    EndKyoku,
+    EndGame {
+        scores: [i64; 4],
+    },
 }
 
-/// The mjai object of one event.
-pub fn event_to_json(e: &Event) -> Value {
-    match e {
-        Event::StartGame => json!({"type": "start_game"}),
-        Event::StartKyoku {
-            round_wind,
-            kyoku,
-            honba,
-            sticks,
-            dealer,
-            dora_marker,
-            scores,
-            hands,
-            dice,
-        } => {
-            let mut v = json!({
-                "type": "start_kyoku",
-                "bakaze": WINDS[*round_wind as usize & 3],
-                "kyoku": kyoku,
-                "honba": honba,
-                "kyotaku": sticks,
-                "oya": dealer,
-                "dora_marker": dora_marker.mjai(),
-                "scores": scores,
-                "tehais": hands.iter().map(|h| names(h)).collect::<Vec<_>>(),
-            });
-            if let Some(d) = dice {
-                v["dice"] = json!(d);
-            }
-            v
-        }
-        Event::Tsumo { seat, tile } => json!({"type": "tsumo", "actor": seat, "pai": tile.mjai()}),
-        Event::Dahai {
-            seat,
-            tile,
-            tsumogiri,
-        } => json!({"type": "dahai", "actor": seat, "pai": tile.mjai(), "tsumogiri": tsumogiri}),
-        Event::Chi {
-            seat,
-            target,
-            tile,
-            consumed,
-        } => call("chi", *seat, *target, *tile, consumed),
-        Event::Pon {
-            seat,
-            target,
-            tile,
-            consumed,
-        } => call("pon", *seat, *target, *tile, consumed),
-        Event::Daiminkan {
-            seat,
-            target,
-            tile,
-            consumed,
-        } => call("daiminkan", *seat, *target, *tile, consumed),
-        Event::Kakan {
-            seat,
-            tile,
-            consumed,
-        } => {
-            json!({"type": "kakan", "actor": seat, "pai": tile.mjai(), "consumed": names(consumed)})
-        }
-        Event::Ankan { seat, consumed } => {
-            json!({"type": "ankan", "actor": seat, "consumed": names(consumed)})
-        }
-        Event::Dora { marker } => json!({"type": "dora", "dora_marker": marker.mjai()}),
-        Event::Reach { seat } => json!({"type": "reach", "actor": seat}),
-        Event::ReachAccepted { seat, scores } => {
-            json!({"type": "reach_accepted", "actor": seat, "scores": scores})
-        }
-        Event::Hora {
-            seat,
-            target,
-            han,
-            fu,
-            points,
-            tile,
-            hand,
-            ura_markers,
-            yaku,
-            dora,
-            ura,
-            aka,
-            limit,
-            pao,
-            deltas,
-            scores,
-        } => {
-            let mut v = json!({
-                "type": "hora",
-                "actor": seat,
-                "target": target,
-                "pai": tile.mjai(),
-                "hora_tehais": names(hand),
-                "uradora_markers": names(ura_markers),
-                "han": han,
-                "fu": fu,
-                "points": points,
-                "yakus": yaku.iter().map(|(y, h)| json!([y.id(), h])).collect::<Vec<_>>(),
-                "dora": dora,
-                "ura": ura,
-                "aka": aka,
-                "limit": limit.name(),
-                "deltas": deltas,
-                "scores": scores,
-            });
-            if let Some(p) = pao {
-                v["pao"] = json!(p);
-            }
-            v
-        }
-        Event::Ryukyoku {
-            reason,
-            tenpai,
-            deltas,
-            scores,
-        } => json!({
-            "type": "ryukyoku",
-            "reason": reason.name(),
-            "tenpais": tenpai,
-            "deltas": deltas,
-            "scores": scores,
-        }),
-        Event::EndKyoku => json!({"type": "end_kyoku"}),
-        Event::EndGame { scores } => json!({"type": "end_game", "scores": scores}),
+/// An integer from `lo` to `hi`, or an error naming the field and the value.
+fn bounded<'de, D: Deserializer<'de>>(
+    d: D,
+    key: &str,
+    lo: i64,
+    hi: i64,
+) -> std::result::Result<i64, D::Error> {
+    let x = i64::deserialize(d)
+        .map_err(|e| D::Error::custom(format_args!("{key:?} must be an integer: {e}")))?;
+    if (lo..=hi).contains(&x) {
+        Ok(x)
+    } else {
+        Err(D::Error::custom(format_args!(
+            "{key:?} must be {lo}-{hi}, got {x}"
+        )))
     }
 }
 
-fn call(kind: &str, seat: usize, target: usize, tile: Tile, consumed: &[Tile]) -> Value {
-    json!({"type": kind, "actor": seat, "target": target, "pai": tile.mjai(), "consumed": names(consumed)})
+/// Deserializers of the bounded fields, each naming its field.
+macro_rules! bounded {
+    ($($f:ident: $ty:ty = $lo:literal..=$hi:literal;)+) => {$(
+        fn $f<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<$ty, D::Error> {
+            bounded(d, stringify!($f), $lo, $hi).map(|x| x as $ty)
+        }
+    )+};
+}
+
+bounded! {
+    actor: usize = 0..=3;
+    target: usize = 0..=3;
+    oya: usize = 0..=3;
+    first_dealer: usize = 0..=3;
+    honba: u32 = 0..=1000;
+    kyotaku: u32 = 0..=1000;
+}
+
+fn pao<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<Option<usize>, D::Error> {
+    match Option::<serde_json::Value>::deserialize(d)? {
+        None => Ok(None),
+        Some(v) => bounded(v, "pao", 0, 3)
+            .map(|s| Some(s as usize))
+            .map_err(D::Error::custom),
+    }
+}
+
+/// A kyoku 0-4 (0 read as 1).
+fn kyoku<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<u8, D::Error> {
+    bounded(d, "kyoku", 0, 4).map(|k| k.max(1) as u8)
+}
+
+fn dice<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<Option<[u8; 2]>, D::Error> {
+    let faces = Option::<[i64; 2]>::deserialize(d)?;
+    match faces {
+        Some(f) if f.iter().all(|x| (1..=6).contains(x)) => Ok(Some(f.map(|x| x as u8))),
+        Some(_) => Err(D::Error::custom("\"dice\" must be two numbers 1-6")),
+        None => Ok(None),
+    }
+}
+
+fn no_limit() -> Limit {
+    Limit::None
+}
+
+fn exhaustive() -> DrawReason {
+    DrawReason::Exhaustive
+}
+
+/// Tiles by their mjai names (`5mr` a red five).
+mod tile {
+    use super::{Deserialize, Deserializer, Serializer, Tile};
+    use serde::de::Error as _;
+
+    pub fn serialize<S: Serializer>(t: &Tile, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&t.mjai())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Tile, D::Error> {
+        let name = String::deserialize(d)?;
+        Tile::from_mjai(&name).map_err(D::Error::custom)
+    }
+}
+
+/// Several tiles by name (a list, or an array of a fixed length).
+mod tiles {
+    use super::{Deserialize, Deserializer, Serialize, Serializer, Tile};
+    use serde::de::Error as _;
+
+    pub fn serialize<S: Serializer, T: AsRef<[Tile]>>(ts: &T, s: S) -> Result<S::Ok, S::Error> {
+        let names: Vec<String> = ts.as_ref().iter().map(|t| t.mjai()).collect();
+        names.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>, T: TryFrom<Vec<Tile>>>(
+        d: D,
+    ) -> Result<T, D::Error> {
+        let names = Vec::<String>::deserialize(d)?;
+        let n = names.len();
+        let ts: Vec<Tile> = names
+            .iter()
+            .map(|x| Tile::from_mjai(x).map_err(D::Error::custom))
+            .collect::<Result<_, _>>()?;
+        T::try_from(ts).map_err(|_| D::Error::invalid_length(n, &"the call's tiles"))
+    }
+}
+
+/// The four dealt hands, 13 tiles each.
+mod hands {
+    use super::{Deserialize, Deserializer, Serialize, Serializer, Tile};
+    use serde::de::Error as _;
+
+    pub fn serialize<S: Serializer>(hs: &[Vec<Tile>; 4], s: S) -> Result<S::Ok, S::Error> {
+        let names: Vec<Vec<String>> = hs
+            .iter()
+            .map(|h| h.iter().map(|t| t.mjai()).collect())
+            .collect();
+        names.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Vec<Tile>; 4], D::Error> {
+        let names = <[Vec<String>; 4]>::deserialize(d)?;
+        let mut hands: [Vec<Tile>; 4] = Default::default();
+        for (h, ns) in hands.iter_mut().zip(&names) {
+            if ns.len() != 13 {
+                return Err(D::Error::custom(format_args!(
+                    "a hand is dealt 13 tiles, got {}",
+                    ns.len()
+                )));
+            }
+            *h = ns
+                .iter()
+                .map(|x| Tile::from_mjai(x).map_err(D::Error::custom))
+                .collect::<Result<_, _>>()?;
+        }
+        Ok(hands)
+    }
+}
+
+/// Yaku as `[id, han]` (renhou a yakuman or not by its han).
+mod yakus {
+    use super::{Deserialize, Deserializer, Serialize, Serializer, Yaku};
+    use serde::de::Error as _;
+
+    pub fn serialize<S: Serializer>(ys: &[(Yaku, u32)], s: S) -> Result<S::Ok, S::Error> {
+        let pairs: Vec<(&str, u32)> = ys.iter().map(|&(y, h)| (y.id(), h)).collect();
+        pairs.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(Yaku, u32)>, D::Error> {
+        let pairs = Vec::<(String, u32)>::deserialize(d)
+            .map_err(|e| D::Error::custom(format_args!("a yaku is [id, han]: {e}")))?;
+        pairs
+            .into_iter()
+            .map(|(id, han)| {
+                Yaku::all()
+                    .filter(|y| y.id() == id)
+                    .find(|y| y.is_yakuman() == (han >= 13) || id != "renhou")
+                    .map(|y| (y, han))
+                    .ok_or_else(|| D::Error::custom(format_args!("unknown yaku id {id:?}")))
+            })
+            .collect()
+    }
+}
+
+/// A name from a fixed list (winds, limits, draw reasons).
+macro_rules! named {
+    ($module:ident, $ty:ty, $all:expr, $name_of:expr, $what:literal) => {
+        mod $module {
+            use super::*;
+
+            #[allow(clippy::trivially_copy_pass_by_ref)]
+            pub fn serialize<S: Serializer>(x: &$ty, s: S) -> std::result::Result<S::Ok, S::Error> {
+                s.serialize_str($name_of(*x))
+            }
+
+            pub fn deserialize<'de, D: Deserializer<'de>>(
+                d: D,
+            ) -> std::result::Result<$ty, D::Error> {
+                let n = String::deserialize(d)?;
+                $all.iter()
+                    .copied()
+                    .find(|&x| $name_of(x) == n)
+                    .ok_or_else(|| {
+                        D::Error::custom(format_args!(concat!("unknown ", $what, " {:?}"), n))
+                    })
+            }
+        }
+    };
+}
+
+named!(
+    wind,
+    u8,
+    [0u8, 1, 2, 3],
+    |w: u8| WINDS[w as usize & 3],
+    "wind (E, S, W or N)"
+);
+named!(limit, Limit, LIMITS, Limit::name, "limit");
+named!(
+    reason,
+    DrawReason,
+    DRAW_REASONS,
+    DrawReason::name,
+    "draw reason"
+);
+
+/// The mjai object of one event.
+pub fn event_to_json(e: &Event) -> Value {
+    EventDef::serialize(e, serde_json::value::Serializer).expect("an event serializes")
+}
+
+/// `v` with the scores a log may leave out filled from `before`, the scores
+/// before the event: a riichi stick off, a result's changes on.
+fn with_scores<'a>(v: &'a Value, kind: &str, before: [i64; 4]) -> Cow<'a, Value> {
+    let fill = matches!(kind, "reach_accepted" | "hora" | "ryukyoku" | "end_game");
+    if v.get("scores").is_some() || !fill {
+        return Cow::Borrowed(v);
+    }
+    let mut deltas = [0i64; 4];
+    if kind == "reach_accepted" {
+        if let Some(s) = v.get("actor").and_then(Value::as_u64).filter(|&s| s < 4) {
+            deltas[s as usize] = -1000;
+        }
+    } else if let Ok(d) = <[i64; 4]>::deserialize(v.get("deltas").unwrap_or(&Value::Null)) {
+        deltas = d;
+    }
+    let after: [i64; 4] = std::array::from_fn(|k| before[k].saturating_add(deltas[k]));
+    let mut v = v.clone();
+    v["scores"] = json!(after);
+    Cow::Owned(v)
 }
 
 /// The record as mjai JSON lines (each line one event, `\n` after each).
@@ -189,7 +461,7 @@ pub fn write_mjai(record: &GameRecord) -> String {
             Event::StartGame => {
                 let names: Vec<&str> = record.players.iter().map(|p| p.name.as_str()).collect();
                 v["names"] = json!(names);
-                let rules = rules_to_json(&record.rules);
+                let rules = record.rules.changes_to_json_value(&Rules::default());
                 if !rules.is_empty() {
                     v["rules"] = Value::Object(rules);
                 }
@@ -232,78 +504,6 @@ pub fn write_mjai(record: &GameRecord) -> String {
     out
 }
 
-/// The options of `rules` that differ from the Tenhou preset, as JSON.
-fn rules_to_json(rules: &Rules) -> Map<String, Value> {
-    let base = Rules::default();
-    let mut m = Map::new();
-    for (name, v, _) in rules.differences(&base) {
-        let j = match v {
-            OptValue::Bool(b) => json!(b),
-            OptValue::Int(i) => json!(i),
-            OptValue::OptInt(i) => json!(i),
-            OptValue::Choice(c) => json!(c),
-            OptValue::RedFives(r) => json!(r),
-            OptValue::Uma(u) => json!(u),
-        };
-        m.insert(name.to_string(), j);
-    }
-    m
-}
-
-/// Tenhou-preset rules with the options of a JSON object set.
-pub fn rules_from_json(v: &Value) -> Result<Rules> {
-    let bad = |name: &str, why: &str| MahjongError::Rule(format!("rule option {name:?}: {why}"));
-    let Some(obj) = v.as_object() else {
-        return Err(MahjongError::Rule("rules must be a JSON object".into()));
-    };
-    let mut rules = Rules::default();
-    for (name, value) in obj {
-        let spec = Rules::spec(name).ok_or_else(|| bad(name, "unknown option"))?;
-        let ints = |n: usize| -> Option<Vec<i64>> {
-            let a = value.as_array()?;
-            (a.len() == n).then_some(())?;
-            a.iter().map(Value::as_i64).collect()
-        };
-        let ov = match spec.kind {
-            OptKind::Bool => value.as_bool().map(OptValue::Bool),
-            OptKind::Int(..) | OptKind::IntOf(_) => value.as_i64().map(OptValue::Int),
-            OptKind::OptInt(..) => {
-                if value.is_null() {
-                    Some(OptValue::OptInt(None))
-                } else {
-                    value.as_i64().map(|i| OptValue::OptInt(Some(i)))
-                }
-            }
-            OptKind::Choice(choices) => value
-                .as_str()
-                .and_then(|s| choices.iter().find(|c| **c == s))
-                .map(|c| OptValue::Choice(c)),
-            OptKind::RedFives => ints(3).and_then(|v| {
-                let r: Vec<u8> = v
-                    .iter()
-                    .map(|&x| u8::try_from(x).ok())
-                    .collect::<Option<_>>()?;
-                Some(OptValue::RedFives([r[0], r[1], r[2]]))
-            }),
-            OptKind::Uma => ints(4).and_then(|v| {
-                let u: Vec<i32> = v
-                    .iter()
-                    .map(|&x| i32::try_from(x).ok())
-                    .collect::<Option<_>>()?;
-                Some(OptValue::Uma([u[0], u[1], u[2], u[3]]))
-            }),
-        }
-        .ok_or_else(|| bad(name, &format!("expected {}", spec.kind.describe())))?;
-        rules
-            .set(name, ov)
-            .map_err(|e| MahjongError::Rule(e.to_string()))?;
-    }
-    rules
-        .check()
-        .map_err(|e| MahjongError::Rule(e.to_string()))?;
-    Ok(rules)
-}
-
 /// Where a reader is: the line, for messages.
 struct At(usize);
 
@@ -313,316 +513,71 @@ impl At {
     }
 }
 
-fn field<'a>(v: &'a Value, key: &str, at: &At) -> Result<&'a Value> {
-    v.get(key)
-        .ok_or_else(|| at.err(format_args!("expected the field {key:?}")))
-}
-
-fn int(v: &Value, key: &str, at: &At) -> Result<i64> {
-    field(v, key, at)?
-        .as_i64()
-        .ok_or_else(|| at.err(format_args!("{key:?} must be an integer")))
-}
-
-fn uint(v: &Value, key: &str, max: u64, at: &At) -> Result<u64> {
-    let x = int(v, key, at)?;
-    u64::try_from(x)
-        .ok()
-        .filter(|&x| x <= max)
-        .ok_or_else(|| at.err(format_args!("{key:?} must be 0-{max}, got {x}")))
-}
-
-fn seat(v: &Value, key: &str, at: &At) -> Result<usize> {
-    Ok(uint(v, key, 3, at)? as usize)
-}
-
-fn tile_of(v: &Value, at: &At) -> Result<Tile> {
-    let s = v
-        .as_str()
-        .ok_or_else(|| at.err(format_args!("a tile name must be a string, got {v}")))?;
-    Tile::from_mjai(s).map_err(|e| at.err(e))
-}
-
-fn tile(v: &Value, key: &str, at: &At) -> Result<Tile> {
-    tile_of(field(v, key, at)?, at)
-}
-
-fn tiles(v: &Value, key: &str, at: &At) -> Result<Vec<Tile>> {
-    field(v, key, at)?
-        .as_array()
-        .ok_or_else(|| at.err(format_args!("{key:?} must be a list of tiles")))?
-        .iter()
-        .map(|t| tile_of(t, at))
-        .collect()
-}
-
-fn tiles_n<const N: usize>(v: &Value, key: &str, at: &At) -> Result<[Tile; N]> {
-    let ts = tiles(v, key, at)?;
-    let n = ts.len();
-    ts.try_into()
-        .map_err(|_| at.err(format_args!("{key:?} must hold {N} tiles, got {n}")))
-}
-
-fn four<T>(v: &Value, key: &str, at: &At, f: impl Fn(&Value) -> Option<T>) -> Result<[T; 4]> {
-    let a = field(v, key, at)?
-        .as_array()
-        .filter(|a| a.len() == 4)
-        .ok_or_else(|| at.err(format_args!("{key:?} must be a list of 4")))?;
-    let items: Vec<T> = a
-        .iter()
-        .map(&f)
-        .collect::<Option<_>>()
-        .ok_or_else(|| at.err(format_args!("{key:?} has a value of the wrong type")))?;
-    items
-        .try_into()
-        .map_err(|_| at.err(format_args!("{key:?} must be a list of 4")))
-}
-
-fn opt_u32(v: &Value, keys: &[&str], at: &At) -> Result<u32> {
-    for k in keys {
-        if v.get(*k).is_some() {
-            return Ok(uint(v, k, u64::from(u32::MAX), at)? as u32);
-        }
-    }
-    Ok(0)
-}
-
-/// Like [`opt_u32`] for any `u64`: a win's points (aotenjou's are unbounded, and
-/// the writer writes the record's `u64`).
-fn opt_u64(v: &Value, keys: &[&str], at: &At) -> Result<u64> {
-    for k in keys {
-        if let Some(x) = v.get(*k) {
-            return x
-                .as_u64()
-                .ok_or_else(|| at.err(format_args!("{k:?} must be 0-{}, got {x}", u64::MAX)));
-        }
-    }
-    Ok(0)
-}
-
 /// The event of one mjai object; `Ok(None)` for types that are not game events.
 /// `scores` are the scores before the event (to fill what a log leaves out).
 fn event_from_json(v: &Value, scores: [i64; 4], at: &At) -> Result<Option<Event>> {
-    let kind = field(v, "type", at)?
-        .as_str()
-        .ok_or_else(|| at.err("\"type\" must be a string"))?;
-    let e = match kind {
-        "start_game" => Event::StartGame,
-        "start_kyoku" => {
-            let wind = field(v, "bakaze", at)?
-                .as_str()
-                .and_then(|w| WINDS.iter().position(|x| *x == w))
-                .ok_or_else(|| at.err("\"bakaze\" must be E, S, W or N"))?;
-            let hands_v = field(v, "tehais", at)?
-                .as_array()
-                .filter(|a| a.len() == 4)
-                .ok_or_else(|| at.err("\"tehais\" must be 4 lists of tiles"))?;
-            let mut hands: [Vec<Tile>; 4] = Default::default();
-            for (h, hv) in hands.iter_mut().zip(hands_v) {
-                *h = hv
-                    .as_array()
-                    .ok_or_else(|| at.err("\"tehais\" must be 4 lists of tiles"))?
-                    .iter()
-                    .map(|t| tile_of(t, at))
-                    .collect::<Result<_>>()?;
-                if h.len() != 13 {
-                    return Err(at.err(format_args!("a hand is dealt 13 tiles, got {}", h.len())));
-                }
-            }
-            let dice = match v.get("dice") {
-                None | Some(Value::Null) => None,
-                Some(_) => Some(tiles_or_dice(v, at)?),
-            };
-            Event::StartKyoku {
-                round_wind: wind as u8,
-                kyoku: uint(v, "kyoku", 4, at)?.max(1) as u8,
-                honba: uint(v, "honba", 1000, at)? as u32,
-                sticks: uint(v, "kyotaku", 1000, at)? as u32,
-                dealer: seat(v, "oya", at)?,
-                dora_marker: tile(v, "dora_marker", at)?,
-                scores: four(v, "scores", at, Value::as_i64)?,
-                hands,
-                dice,
-            }
-        }
-        "tsumo" => Event::Tsumo {
-            seat: seat(v, "actor", at)?,
-            tile: tile(v, "pai", at)?,
-        },
-        "dahai" => Event::Dahai {
-            seat: seat(v, "actor", at)?,
-            tile: tile(v, "pai", at)?,
-            tsumogiri: v.get("tsumogiri").and_then(Value::as_bool).unwrap_or(false),
-        },
-        "chi" => Event::Chi {
-            seat: seat(v, "actor", at)?,
-            target: seat(v, "target", at)?,
-            tile: tile(v, "pai", at)?,
-            consumed: tiles_n(v, "consumed", at)?,
-        },
-        "pon" => Event::Pon {
-            seat: seat(v, "actor", at)?,
-            target: seat(v, "target", at)?,
-            tile: tile(v, "pai", at)?,
-            consumed: tiles_n(v, "consumed", at)?,
-        },
-        "daiminkan" => Event::Daiminkan {
-            seat: seat(v, "actor", at)?,
-            target: seat(v, "target", at)?,
-            tile: tile(v, "pai", at)?,
-            consumed: tiles_n(v, "consumed", at)?,
-        },
-        "kakan" => Event::Kakan {
-            seat: seat(v, "actor", at)?,
-            tile: tile(v, "pai", at)?,
-            consumed: tiles_n(v, "consumed", at)?,
-        },
-        "ankan" => Event::Ankan {
-            seat: seat(v, "actor", at)?,
-            consumed: tiles_n(v, "consumed", at)?,
-        },
-        "dora" => Event::Dora {
-            marker: tile(v, "dora_marker", at)?,
-        },
-        "reach" => Event::Reach {
-            seat: seat(v, "actor", at)?,
-        },
-        "reach_accepted" => {
-            let s = seat(v, "actor", at)?;
-            let scores = if v.get("scores").is_some() {
-                four(v, "scores", at, Value::as_i64)?
-            } else {
-                let mut sc = scores;
-                sc[s] -= 1000;
-                sc
-            };
-            Event::ReachAccepted { seat: s, scores }
-        }
-        "hora" => {
-            let s = seat(v, "actor", at)?;
-            let yaku = match v.get("yakus") {
-                None => Vec::new(),
-                Some(y) => y
-                    .as_array()
-                    .ok_or_else(|| at.err("\"yakus\" must be a list of [id, han]"))?
-                    .iter()
-                    .map(|p| {
-                        let id = p.get(0).and_then(Value::as_str);
-                        let han = p.get(1).and_then(Value::as_u64);
-                        let (Some(id), Some(han)) = (id, han) else {
-                            return Err(at.err(format_args!("a yaku is [id, han], got {p}")));
-                        };
-                        let han = u32::try_from(han).map_err(|_| at.err("yaku han too large"))?;
-                        Yaku::all()
-                            .filter(|y| y.id() == id)
-                            .find(|y| y.is_yakuman() == (han >= 13) || id != "renhou")
-                            .map(|y| (y, han))
-                            .ok_or_else(|| at.err(format_args!("unknown yaku id {id:?}")))
-                    })
-                    .collect::<Result<_>>()?,
-            };
-            let limit = match v.get("limit").and_then(Value::as_str) {
-                None => Limit::None,
-                Some(n) => *LIMITS
-                    .iter()
-                    .find(|l| l.name() == n)
-                    .ok_or_else(|| at.err(format_args!("unknown limit {n:?}")))?,
-            };
-            let deltas = if v.get("deltas").is_some() {
-                four(v, "deltas", at, Value::as_i64)?
-            } else {
-                [0; 4]
-            };
-            let after = if v.get("scores").is_some() {
-                four(v, "scores", at, Value::as_i64)?
-            } else {
-                std::array::from_fn(|k| scores[k] + deltas[k])
-            };
-            let opt_tiles = |key: &str| -> Result<Vec<Tile>> {
-                if v.get(key).is_some() {
-                    tiles(v, key, at)
-                } else {
-                    Ok(Vec::new())
-                }
-            };
-            Event::Hora {
-                seat: s,
-                target: seat(v, "target", at)?,
-                han: opt_u32(v, &["han", "fan"], at)?,
-                fu: opt_u32(v, &["fu"], at)?,
-                points: opt_u64(v, &["points", "hora_points"], at)?,
-                tile: match v.get("pai") {
-                    Some(p) => tile_of(p, at)?,
-                    None => return Err(at.err("expected the field \"pai\"")),
-                },
-                hand: opt_tiles("hora_tehais")?,
-                ura_markers: opt_tiles("uradora_markers")?,
-                yaku,
-                dora: opt_u32(v, &["dora"], at)?,
-                ura: opt_u32(v, &["ura"], at)?,
-                aka: opt_u32(v, &["aka"], at)?,
-                limit,
-                pao: match v.get("pao") {
-                    None | Some(Value::Null) => None,
-                    Some(_) => Some(seat(v, "pao", at)?),
-                },
-                deltas,
-                scores: after,
-            }
-        }
-        "ryukyoku" => {
-            let reason = match v.get("reason").and_then(Value::as_str) {
-                None => DrawReason::Exhaustive,
-                Some(n) => *DRAW_REASONS
-                    .iter()
-                    .find(|r| r.name() == n)
-                    .ok_or_else(|| at.err(format_args!("unknown draw reason {n:?}")))?,
-            };
-            let deltas = if v.get("deltas").is_some() {
-                four(v, "deltas", at, Value::as_i64)?
-            } else {
-                [0; 4]
-            };
-            Event::Ryukyoku {
-                reason,
-                tenpai: if v.get("tenpais").is_some() {
-                    four(v, "tenpais", at, Value::as_bool)?
-                } else {
-                    [false; 4]
-                },
-                deltas,
-                scores: if v.get("scores").is_some() {
-                    four(v, "scores", at, Value::as_i64)?
-                } else {
-                    std::array::from_fn(|k| scores[k] + deltas[k])
-                },
-            }
-        }
-        "end_kyoku" => Event::EndKyoku,
-        "end_game" => Event::EndGame {
-            scores: if v.get("scores").is_some() {
-                four(v, "scores", at, Value::as_i64)?
-            } else {
-                scores
-            },
-        },
-        _ => return Ok(None),
+    let kind = match v.get("type") {
+        None => return Err(at.err("expected the field \"type\"")),
+        Some(k) => k
+            .as_str()
+            .ok_or_else(|| at.err("\"type\" must be a string"))?,
     };
-    Ok(Some(e))
+    if !TYPES.contains(&kind) {
+        return Ok(None);
+    }
+    EventDef::deserialize(&*with_scores(v, kind, scores))
+        .map(Some)
+        .map_err(|e| at.err(e))
 }
 
-fn tiles_or_dice(v: &Value, at: &At) -> Result<[u8; 2]> {
-    let d = field(v, "dice", at)?
-        .as_array()
-        .filter(|a| a.len() == 2)
-        .and_then(|a| {
-            let x: Vec<u8> = a
-                .iter()
-                .map(|x| x.as_u64().filter(|x| (1..=6).contains(x)).map(|x| x as u8))
-                .collect::<Option<_>>()?;
-            Some([x[0], x[1]])
-        });
-    d.ok_or_else(|| at.err("\"dice\" must be two numbers 1-6"))
+/// The game's own fields of `start_game`: names, rules, ids and Tenhou's
+/// player data.
+fn read_start_game(v: &Value, record: &mut GameRecord, at: &At) -> Result<()> {
+    if let Some(r) = v.get("rules") {
+        record.rules = Rules::from_json_value(r).map_err(|e| at.err(e))?;
+    }
+    if let Some(ns) = v.get("names").and_then(Value::as_array) {
+        for (p, name) in record.players.iter_mut().zip(ns) {
+            *p = PlayerInfo {
+                name: name.as_str().unwrap_or_default().to_string(),
+                ..PlayerInfo::default()
+            };
+        }
+    }
+    record.log_id = v.get("log_id").and_then(Value::as_str).map(String::from);
+    let small = |key: &str| {
+        v.get(key)
+            .and_then(Value::as_u64)
+            .and_then(|x| u32::try_from(x).ok())
+    };
+    record.tenhou_type = small("tenhou_type");
+    record.lobby = small("lobby");
+    record.shuffle_seed = v
+        .get("shuffle_seed")
+        .and_then(Value::as_str)
+        .map(String::from);
+    for (s, p) in record.players.iter_mut().enumerate() {
+        let at = |key: &str| v.get(key).and_then(|a| a.get(s));
+        p.dan = at("dan")
+            .and_then(Value::as_u64)
+            .and_then(|d| u8::try_from(d).ok());
+        p.rate = at("rate").and_then(Value::as_f64);
+        p.sex = at("sex").and_then(Value::as_str).map(String::from);
+    }
+    if let Some(d) = v.get("first_dealer") {
+        record.first_dealer = first_dealer(d).map_err(|e| at.err(e))?;
+    }
+    Ok(())
+}
+
+/// The final scores of `end_game` (`results`, uma included).
+fn read_results(v: &Value, record: &mut GameRecord, at: &At) -> Result<()> {
+    if let Some(r) = v.get("results") {
+        let r = <[f64; 4]>::deserialize(r)
+            .map_err(|e| at.err(format_args!("\"results\" must be 4 numbers: {e}")))?;
+        record.final_scores = Some(r.map(|x| (x * 10.0).round() as i64));
+    }
+    Ok(())
 }
 
 /// A record from mjai JSON lines (blank lines skipped).
@@ -641,47 +596,10 @@ pub fn read_mjai(text: &str) -> Result<GameRecord> {
         let Some(e) = event_from_json(&v, scores, &at)? else {
             continue;
         };
-        if matches!(e, Event::StartGame) {
-            if let Some(r) = v.get("rules") {
-                record.rules = rules_from_json(r).map_err(|e| at.err(e))?;
-            }
-            if let Some(ns) = v.get("names").and_then(Value::as_array) {
-                for (p, name) in record.players.iter_mut().zip(ns) {
-                    *p = PlayerInfo {
-                        name: name.as_str().unwrap_or_default().to_string(),
-                        ..PlayerInfo::default()
-                    };
-                }
-            }
-            record.log_id = v.get("log_id").and_then(Value::as_str).map(String::from);
-            let small = |key: &str| {
-                v.get(key)
-                    .and_then(Value::as_u64)
-                    .and_then(|x| u32::try_from(x).ok())
-            };
-            record.tenhou_type = small("tenhou_type");
-            record.lobby = small("lobby");
-            record.shuffle_seed = v
-                .get("shuffle_seed")
-                .and_then(Value::as_str)
-                .map(String::from);
-            for (s, p) in record.players.iter_mut().enumerate() {
-                let at = |key: &str| v.get(key).and_then(|a| a.get(s));
-                p.dan = at("dan")
-                    .and_then(Value::as_u64)
-                    .and_then(|d| u8::try_from(d).ok());
-                p.rate = at("rate").and_then(Value::as_f64);
-                p.sex = at("sex").and_then(Value::as_str).map(String::from);
-            }
-            if v.get("first_dealer").is_some() {
-                record.first_dealer = seat(&v, "first_dealer", &at)?;
-            }
-        }
-        if let Event::EndGame { .. } = e {
-            if v.get("results").is_some() {
-                let r = four(&v, "results", &at, Value::as_f64)?;
-                record.final_scores = Some(r.map(|x| (x * 10.0).round() as i64));
-            }
+        match e {
+            Event::StartGame => read_start_game(&v, &mut record, &at)?,
+            Event::EndGame { .. } => read_results(&v, &mut record, &at)?,
+            _ => {}
         }
         if record.events.is_empty() && !matches!(e, Event::StartGame) {
             record.events.push(Event::StartGame);
@@ -727,5 +645,35 @@ mod tests {
         let e = read_mjai("{\"type\":\"dahai\"").unwrap_err();
         assert!(e.to_string().contains("line 1"), "{e}");
         assert!(read_mjai("").is_err());
+        // What was wrong: the field and the value.
+        let msg = |line: &str| read_mjai(line).unwrap_err().to_string();
+        let m = msg(r#"{"type":"tsumo","actor":7,"pai":"5m"}"#);
+        assert!(m.ends_with("line 1: \"actor\" must be 0-3, got 7"), "{m}");
+        let start = "{\"type\":\"start_game\"}\n";
+        for (line, want) in [
+            ("not json", "mjai line 2: expected ident at line 1 column 2"),
+            (
+                r#"{"type":"tsumo","actor":7,"pai":"1m"}"#,
+                "mjai line 2: \"actor\" must be 0-3, got 7",
+            ),
+            (
+                r#"{"type":"tsumo","actor":0,"pai":"1x"}"#,
+                "mjai line 2: \"1x\" is not an mjai tile name",
+            ),
+        ] {
+            let m = msg(&format!("{start}{line}"));
+            assert!(m.contains(want), "{m}");
+        }
+        let m = msg(r#"{"type":"dahai","actor":0,"pai":"9x"}"#);
+        assert!(m.contains("\"9x\" is not an mjai tile name"), "{m}");
+        let m = msg(r#"{"type":"pon","actor":0,"target":1,"pai":"5m"}"#);
+        assert!(m.contains("missing field `consumed`"), "{m}");
+        let m = msg(r#"{"type":"hora","actor":0,"target":1,"pai":"5m","yakus":[["nothing",1]]}"#);
+        assert!(m.contains("unknown yaku id \"nothing\""), "{m}");
+        let m = msg(r#"{"type":"ryukyoku","reason":"tired"}"#);
+        assert!(m.contains("unknown draw reason \"tired\""), "{m}");
+        let m = msg(r#"{"type":"start_game","rules":{"kirage":true}}"#);
+        assert!(m.contains("unknown rule option"), "{m}");
+        assert!(read_mjai(r#"{"type":"none"}"#).is_err(), "no events");
     }
 }

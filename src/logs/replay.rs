@@ -14,7 +14,7 @@
 //! the game's end, final points and scores) is compared with the record's.
 
 use super::record::GameRecord;
-use super::tenhou_shuffle::walls_from_seed;
+use super::tenhou_shuffle::{walls_from_seed, TenhouShuffle};
 use crate::game::wall::{Wall, DORA_INDEX, RINSHAN_INDEX, URA_INDEX, WALL_TILES};
 use crate::game::{Action, DrawReason, Event, Game, HandStart, Phase};
 use crate::rules::Rules;
@@ -149,10 +149,7 @@ fn shown_tiles(hand: &[Event]) -> Result<Box<[Option<Tile>; WALL_TILES]>, String
         return Err("a hand starts with start_kyoku".into());
     };
     for (s, h) in hands.iter().enumerate() {
-        let k = (s + 4 - dealer) % 4;
-        let idx = (0..3)
-            .flat_map(|round| (0..4).map(move |j| 16 * round + 4 * k + j))
-            .chain(std::iter::once(48 + k));
+        let idx = deal_slots(*dealer, s);
         if h.len() != 13 {
             return Err(format!("seat {s} is dealt {} tiles", h.len()));
         }
@@ -198,9 +195,17 @@ fn shown_tiles(hand: &[Event]) -> Result<Box<[Option<Tile>; WALL_TILES]>, String
     Ok(slots)
 }
 
+/// The wall indices of the 13 tiles dealt to `seat`, in the order it takes them.
+pub(crate) fn deal_slots(dealer: usize, seat: usize) -> impl Iterator<Item = usize> {
+    let k = (seat + 4 - dealer) % 4;
+    (0..3)
+        .flat_map(move |round| (0..4).map(move |j| 16 * round + 4 * k + j))
+        .chain(std::iter::once(48 + k))
+}
+
 /// A full wall holding the shown tiles where the record shows them, the rest of
 /// the rules' tile set in sorted order elsewhere.
-fn fill_wall(shown: &[Option<Tile>; WALL_TILES], rules: &Rules) -> Result<Wall, String> {
+pub(crate) fn fill_wall(shown: &[Option<Tile>; WALL_TILES], rules: &Rules) -> Result<Wall, String> {
     let mut left: Vec<Tile> = crate::game::wall::sorted_tiles(rules.red_fives).to_vec();
     for t in shown.iter().flatten() {
         // A plain five may stand for a red one (a wall with fewer red fives than
@@ -246,101 +251,8 @@ pub fn replay(record: &GameRecord, check: bool) -> ReplayReport {
             ours,
         };
         report.hands += 1;
-        let shown = match shown_tiles(hand) {
-            Ok(s) => s,
-            Err(why) => {
-                report
-                    .mismatches
-                    .push(mm(0, "record", "a consistent hand".into(), why));
-                continue;
-            }
-        };
-        let Event::StartKyoku {
-            round_wind,
-            kyoku,
-            honba,
-            sticks,
-            scores,
-            dice,
-            dealer,
-            ..
-        } = &hand[0]
-        else {
+        let Some(mut game) = start_hand(record, hand, shuffle.as_mut(), &mut report, &mm) else {
             continue;
-        };
-        let mut wall = match fill_wall(&shown, &record.rules) {
-            Ok(w) => w,
-            Err(why) => {
-                report
-                    .mismatches
-                    .push(mm(0, "record", "a consistent hand".into(), why));
-                continue;
-            }
-        };
-        wall.dice = *dice;
-        if let Some(sh) = shuffle.as_mut() {
-            let (yama, faces) = sh.next_wall();
-            match Wall::from_tenhou_yama(&yama) {
-                Ok(mut w) => {
-                    let differ = shown
-                        .iter()
-                        .zip(w.tiles())
-                        .enumerate()
-                        .find(|(_, (s, t))| s.is_some_and(|s| s != **t))
-                        .map(|(i, (s, t))| (i, *s, *t));
-                    w.dice = Some(faces);
-                    if let Some((i, s, t)) = differ {
-                        report.mismatches.push(mm(
-                            0,
-                            "wall",
-                            format!(
-                                "{} at wall index {i}",
-                                s.map_or("?".into(), |s| s.to_string())
-                            ),
-                            format!("{t} from the SHUFFLE seed"),
-                        ));
-                    } else if dice.is_some_and(|d| d != faces) {
-                        report.mismatches.push(mm(
-                            0,
-                            "wall",
-                            format!("dice {dice:?}"),
-                            format!("dice {faces:?} from the SHUFFLE seed"),
-                        ));
-                    } else {
-                        report.walls_reproduced += 1;
-                        wall = w;
-                    }
-                }
-                Err(e) => report
-                    .mismatches
-                    .push(mm(0, "wall", "a wall".into(), e.to_string())),
-            }
-        }
-        let round = round_wind * 4 + (kyoku - 1);
-        let first_dealer = (dealer + 4 * 4 - round as usize % 4) % 4;
-        let start = HandStart {
-            round,
-            honba: *honba,
-            sticks: *sticks,
-            scores: *scores,
-        };
-        let mut game = match Game::resume(
-            record.rules.clone(),
-            first_dealer,
-            start,
-            // A 136-id log names a red five's copy even where the rules have none.
-            vec![wall.with_red_fives(record.rules.red_fives)],
-        ) {
-            Ok(g) => g,
-            Err(e) => {
-                report.mismatches.push(mm(
-                    0,
-                    "record",
-                    "a hand the engine can start".into(),
-                    e.to_string(),
-                ));
-                continue;
-            }
         };
         let before = report.mismatches.len();
         drive_hand(&mut game, hand, &mut report, &mm);
@@ -359,6 +271,128 @@ pub fn replay(record: &GameRecord, check: bool) -> ReplayReport {
     report
 }
 
+/// The engine at the start of `hand`, on the wall the record shows (or the
+/// `SHUFFLE` seed's, when it agrees); `None` after a mismatch.
+fn start_hand(
+    record: &GameRecord,
+    hand: &[Event],
+    shuffle: Option<&mut TenhouShuffle>,
+    report: &mut ReplayReport,
+    mm: &dyn Fn(usize, &'static str, String, String) -> Mismatch,
+) -> Option<Game> {
+    let record_err = |report: &mut ReplayReport, why: String| {
+        report
+            .mismatches
+            .push(mm(0, "record", "a consistent hand".into(), why));
+    };
+    let shown = match shown_tiles(hand) {
+        Ok(s) => s,
+        Err(why) => {
+            record_err(report, why);
+            return None;
+        }
+    };
+    let Event::StartKyoku {
+        round_wind,
+        kyoku,
+        honba,
+        sticks,
+        scores,
+        dice,
+        dealer,
+        ..
+    } = &hand[0]
+    else {
+        return None;
+    };
+    let mut wall = match fill_wall(&shown, &record.rules) {
+        Ok(w) => w,
+        Err(why) => {
+            record_err(report, why);
+            return None;
+        }
+    };
+    wall.dice = *dice;
+    if let Some(sh) = shuffle {
+        if let Some(w) = seed_wall(sh, &shown, *dice, report, mm) {
+            report.walls_reproduced += 1;
+            wall = w;
+        }
+    }
+    let round = round_wind * 4 + (kyoku - 1);
+    let first_dealer = (dealer + 4 * 4 - round as usize % 4) % 4;
+    let start = HandStart {
+        round,
+        honba: *honba,
+        sticks: *sticks,
+        scores: *scores,
+    };
+    // A 136-id log names a red five's copy even where the rules have none.
+    let walls = vec![wall.with_red_fives(record.rules.red_fives)];
+    match Game::resume(record.rules.clone(), first_dealer, start, walls) {
+        Ok(g) => Some(g),
+        Err(e) => {
+            report.mismatches.push(mm(
+                0,
+                "record",
+                "a hand the engine can start".into(),
+                e.to_string(),
+            ));
+            None
+        }
+    }
+}
+
+/// The next wall of the `SHUFFLE` seed, when it holds the tiles the record
+/// shows and the record's dice; else the mismatch is reported.
+fn seed_wall(
+    sh: &mut TenhouShuffle,
+    shown: &[Option<Tile>; WALL_TILES],
+    dice: Option<[u8; 2]>,
+    report: &mut ReplayReport,
+    mm: &dyn Fn(usize, &'static str, String, String) -> Mismatch,
+) -> Option<Wall> {
+    let (yama, faces) = sh.next_wall();
+    let mut w = match Wall::from_tenhou_yama(&yama) {
+        Ok(w) => w,
+        Err(e) => {
+            report
+                .mismatches
+                .push(mm(0, "wall", "a wall".into(), e.to_string()));
+            return None;
+        }
+    };
+    let differ = shown
+        .iter()
+        .zip(w.tiles())
+        .enumerate()
+        .find(|(_, (s, t))| s.is_some_and(|s| s != **t))
+        .map(|(i, (s, t))| (i, *s, *t));
+    w.dice = Some(faces);
+    if let Some((i, s, t)) = differ {
+        report.mismatches.push(mm(
+            0,
+            "wall",
+            format!(
+                "{} at wall index {i}",
+                s.map_or("?".into(), |s| s.to_string())
+            ),
+            format!("{t} from the SHUFFLE seed"),
+        ));
+        None
+    } else if dice.is_some_and(|d| d != faces) {
+        report.mismatches.push(mm(
+            0,
+            "wall",
+            format!("dice {dice:?}"),
+            format!("dice {faces:?} from the SHUFFLE seed"),
+        ));
+        None
+    } else {
+        Some(w)
+    }
+}
+
 /// Applies the record's actions of one hand.
 fn drive_hand(
     game: &mut Game,
@@ -368,131 +402,180 @@ fn drive_hand(
 ) {
     let mut riichi: Option<usize> = None;
     for (step, e) in hand.iter().enumerate().skip(1) {
-        let claim = matches!(
-            e,
-            Event::Chi { .. }
-                | Event::Pon { .. }
-                | Event::Daiminkan { .. }
-                | Event::Ryukyoku {
-                    reason: DrawReason::Sanchahou,
-                    ..
-                }
-        ) || matches!(e, Event::Hora { seat, target, .. } if seat != target);
-        // The engine's own events (the stick, a kan dora) say nothing of the
-        // claims; anything else means every claim not in the record was passed.
-        let own = matches!(e, Event::ReachAccepted { .. } | Event::Dora { .. });
-        if !claim && !own && matches!(game.phase(), Phase::Claims { .. }) {
-            for s in game.deciding() {
-                if let Err(err) = game.apply(s, Action::Pass) {
-                    report.mismatches.push(mm(
-                        step,
-                        "illegal_action",
-                        format!("seat {s} passes"),
-                        err.to_string(),
-                    ));
-                    return;
-                }
-            }
+        if !pass_unclaimed(game, e, step, report, mm) {
+            return;
         }
-        let action = match e {
-            Event::Reach { seat } => {
-                riichi = Some(*seat);
-                None
-            }
-            Event::Dahai {
-                seat,
-                tile,
-                tsumogiri,
-            } => {
-                let (tile, tsumogiri) = (*tile, *tsumogiri);
-                Some((
-                    *seat,
-                    if riichi.take() == Some(*seat) {
-                        Action::Riichi { tile, tsumogiri }
-                    } else {
-                        Action::Discard { tile, tsumogiri }
-                    },
-                ))
-            }
-            Event::Chi { seat, consumed, .. } => Some((*seat, Action::Chi { tiles: *consumed })),
-            Event::Pon { seat, consumed, .. } => Some((*seat, Action::Pon { tiles: *consumed })),
-            Event::Daiminkan { seat, .. } => Some((*seat, Action::Daiminkan)),
-            Event::Kakan { seat, tile, .. } => Some((*seat, Action::Kakan { tile: *tile })),
-            Event::Ankan { seat, consumed } => Some((
-                *seat,
-                Action::Ankan {
-                    kind: consumed[0].kind(),
-                },
-            )),
-            Event::Hora { seat, target, .. } => Some((
-                *seat,
-                if seat == target {
-                    Action::Tsumo
-                } else {
-                    Action::Ron
-                },
-            )),
-            Event::Ryukyoku {
-                reason: DrawReason::KyuushuKyuuhai,
-                ..
-            } => match *game.phase() {
-                Phase::Turn { seat, .. } => Some((seat, Action::KyuushuKyuuhai)),
-                _ => None,
-            },
-            // Three rons on one discard: the log names none of them.
+        // Three rons on one discard: the log names none of them.
+        if matches!(
+            e,
             Event::Ryukyoku {
                 reason: DrawReason::Sanchahou,
                 ..
-            } => {
-                for s in game.deciding() {
-                    if let Err(err) = game.apply(s, Action::Ron) {
-                        report.mismatches.push(mm(
-                            step,
-                            "illegal_action",
-                            format!("seat {s}: Ron()"),
-                            err.to_string(),
-                        ));
-                        return;
-                    }
-                    report.actions += 1;
-                }
-                None
             }
-            _ => None,
-        };
-        let Some((seat, action)) = action else {
+        ) {
+            if !ron_all(game, step, report, mm) {
+                return;
+            }
+            continue;
+        }
+        let Some((seat, action)) = action_of(e, game, &mut riichi) else {
             continue;
         };
-        if matches!(game.phase(), Phase::HandOver | Phase::GameOver) {
-            report.mismatches.push(mm(
-                step,
-                "illegal_action",
-                format!("seat {seat}: {action}"),
-                "the hand is already over".into(),
-            ));
+        if !apply_one(game, seat, action, step, report, mm) {
             return;
         }
-        if let Err(err) = game.apply(seat, action) {
-            let legal: Vec<String> = game
-                .legal_actions(seat)
-                .iter()
-                .map(ToString::to_string)
-                .collect();
-            report.mismatches.push(mm(
-                step,
-                "illegal_action",
-                format!("seat {seat}: {action}"),
-                format!("{err} (legal: {})", legal.join(", ")),
-            ));
-            return;
-        }
-        report.actions += 1;
     }
     if matches!(game.phase(), Phase::Claims { .. }) {
         for s in game.deciding() {
             let _ = game.apply(s, Action::Pass);
         }
     }
+}
+
+/// Before event `e`: every claim not in the record is passed, unless `e` is a
+/// claim or one of the engine's own events (the stick, a kan dora), which say
+/// nothing of the claims. False after a mismatch.
+fn pass_unclaimed(
+    game: &mut Game,
+    e: &Event,
+    step: usize,
+    report: &mut ReplayReport,
+    mm: &dyn Fn(usize, &'static str, String, String) -> Mismatch,
+) -> bool {
+    let claim = matches!(
+        e,
+        Event::Chi { .. }
+            | Event::Pon { .. }
+            | Event::Daiminkan { .. }
+            | Event::Ryukyoku {
+                reason: DrawReason::Sanchahou,
+                ..
+            }
+    ) || matches!(e, Event::Hora { seat, target, .. } if seat != target);
+    let own = matches!(e, Event::ReachAccepted { .. } | Event::Dora { .. });
+    if claim || own || !matches!(game.phase(), Phase::Claims { .. }) {
+        return true;
+    }
+    for s in game.deciding() {
+        if let Err(err) = game.apply(s, Action::Pass) {
+            report.mismatches.push(mm(
+                step,
+                "illegal_action",
+                format!("seat {s} passes"),
+                err.to_string(),
+            ));
+            return false;
+        }
+    }
+    true
+}
+
+/// Every deciding seat rons (a sanchahou). False after a mismatch.
+fn ron_all(
+    game: &mut Game,
+    step: usize,
+    report: &mut ReplayReport,
+    mm: &dyn Fn(usize, &'static str, String, String) -> Mismatch,
+) -> bool {
+    for s in game.deciding() {
+        if let Err(err) = game.apply(s, Action::Ron) {
+            report.mismatches.push(mm(
+                step,
+                "illegal_action",
+                format!("seat {s}: Ron()"),
+                err.to_string(),
+            ));
+            return false;
+        }
+        report.actions += 1;
+    }
+    true
+}
+
+/// The action event `e` records, and whose; a riichi declaration is kept in
+/// `riichi` for the discard that follows.
+fn action_of(e: &Event, game: &Game, riichi: &mut Option<usize>) -> Option<(usize, Action)> {
+    Some(match e {
+        Event::Reach { seat } => {
+            *riichi = Some(*seat);
+            return None;
+        }
+        Event::Dahai {
+            seat,
+            tile,
+            tsumogiri,
+        } => {
+            let (tile, tsumogiri) = (*tile, *tsumogiri);
+            let action = if riichi.take() == Some(*seat) {
+                Action::Riichi { tile, tsumogiri }
+            } else {
+                Action::Discard { tile, tsumogiri }
+            };
+            (*seat, action)
+        }
+        Event::Chi { seat, consumed, .. } => (*seat, Action::Chi { tiles: *consumed }),
+        Event::Pon { seat, consumed, .. } => (*seat, Action::Pon { tiles: *consumed }),
+        Event::Daiminkan { seat, .. } => (*seat, Action::Daiminkan),
+        Event::Kakan { seat, tile, .. } => (*seat, Action::Kakan { tile: *tile }),
+        Event::Ankan { seat, consumed } => (
+            *seat,
+            Action::Ankan {
+                kind: consumed[0].kind(),
+            },
+        ),
+        Event::Hora { seat, target, .. } => (
+            *seat,
+            if seat == target {
+                Action::Tsumo
+            } else {
+                Action::Ron
+            },
+        ),
+        Event::Ryukyoku {
+            reason: DrawReason::KyuushuKyuuhai,
+            ..
+        } => match *game.phase() {
+            Phase::Turn { seat, .. } => (seat, Action::KyuushuKyuuhai),
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+/// Applies one action of the record. False after a mismatch.
+fn apply_one(
+    game: &mut Game,
+    seat: usize,
+    action: Action,
+    step: usize,
+    report: &mut ReplayReport,
+    mm: &dyn Fn(usize, &'static str, String, String) -> Mismatch,
+) -> bool {
+    if matches!(game.phase(), Phase::HandOver | Phase::GameOver) {
+        report.mismatches.push(mm(
+            step,
+            "illegal_action",
+            format!("seat {seat}: {action}"),
+            "the hand is already over".into(),
+        ));
+        return false;
+    }
+    if let Err(err) = game.apply(seat, action) {
+        let legal: Vec<String> = game
+            .legal_actions(seat)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        report.mismatches.push(mm(
+            step,
+            "illegal_action",
+            format!("seat {seat}: {action}"),
+            format!("{err} (legal: {})", legal.join(", ")),
+        ));
+        return false;
+    }
+    report.actions += 1;
+    true
 }
 
 /// Compares the engine's events of the hand with the record's, in order.

@@ -293,32 +293,15 @@ impl PyRules {
         Ok(d)
     }
 
-    fn to_json(&self, py: Python<'_>) -> PyResult<String> {
-        let json = py.import("json")?;
-        let d = self.to_dict(py)?;
-        for key in ["red_fives", "uma"] {
-            if let Some(r) = d.get_item(key)? {
-                d.set_item(key, r.try_iter()?.collect::<PyResult<Vec<_>>>()?)?;
-            }
-        }
-        let kwargs = PyDict::new(py);
-        kwargs.set_item("indent", 2)?;
-        json.call_method("dumps", (d,), Some(&kwargs))?.extract()
+    fn to_json(&self) -> String {
+        self.0.to_json_string()
     }
 
     #[staticmethod]
-    fn from_json(py: Python<'_>, s: &Bound<'_, PyString>) -> PyResult<Self> {
-        let d = py
-            .import("json")?
-            .call_method1("loads", (s,))
-            .map_err(|e| RuleError::new_err(format!("rules JSON does not parse: {e}")))?;
-        if !d.is_instance_of::<pyo3::types::PyDict>() {
-            return Err(RuleError::new_err(format!(
-                "rules JSON must be an object of options, got {}",
-                d.get_type().name()?
-            )));
-        }
-        Self::from_dict(&d)
+    fn from_json(s: &Bound<'_, PyString>) -> PyResult<Self> {
+        Rules::from_json_str(&rule_text(s)?)
+            .map(PyRules)
+            .map_err(|e| RuleError::new_err(e.0))
     }
 
     fn to_toml(&self) -> String {
@@ -353,10 +336,10 @@ impl PyRules {
         Self::from_dict(&d)
     }
 
-    fn save(&self, py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn save(&self, path: &Bound<'_, PyAny>) -> PyResult<()> {
         let path = path_arg(path, "rules")?;
         let text = match file_format(&path)? {
-            Json => self.to_json(py)?,
+            Json => self.to_json(),
             Toml => self.to_toml(),
         };
         Ok(crate::files::write_text(&path, "rules", &text)?)
@@ -369,7 +352,7 @@ impl PyRules {
         let format = file_format(&path)?;
         let text = PyString::new(py, &text);
         match format {
-            Json => Self::from_json(py, &text),
+            Json => Self::from_json(&text),
             Toml => Self::from_toml(py, &text),
         }
     }
