@@ -65,7 +65,7 @@ pub struct HandStart {
     /// Hand number from the start: 0 = East 1, 4 = South 1, 8 = West 1.
     pub round: u8,
     pub honba: u32,
-    pub sticks: u32,
+    pub riichi_sticks: u32,
     pub scores: [i64; 4],
 }
 
@@ -88,7 +88,7 @@ pub struct Game {
     /// Hand number from the start: 0 = East 1, 4 = South 1, 8 = West 1.
     pub(super) round: u8,
     pub(super) honba: u32,
-    pub(super) sticks: u32,
+    pub(super) riichi_sticks: u32,
     pub(super) dealer: usize,
     pub(super) wall: Wall,
     pub(super) players: [Player; 4],
@@ -166,7 +166,7 @@ impl Game {
             scores: [start; 4],
             round: 0,
             honba: 0,
-            sticks: 0,
+            riichi_sticks: 0,
             dealer: first_dealer,
             wall,
             players: Default::default(),
@@ -216,7 +216,7 @@ impl Game {
         g.events.clear();
         g.round = start.round;
         g.honba = start.honba;
-        g.sticks = start.sticks;
+        g.riichi_sticks = start.riichi_sticks;
         g.scores = start.scores;
         g.dealer = (first_dealer + start.round as usize) % 4;
         // The setup dealt the first wall for hand 0: deal it again for this hand.
@@ -277,7 +277,7 @@ impl Game {
 
     /// Riichi sticks on the table.
     pub fn riichi_sticks(&self) -> u32 {
-        self.sticks
+        self.riichi_sticks
     }
 
     /// The seat that deals the current hand.
@@ -341,7 +341,7 @@ impl Game {
             round_wind: self.round_wind(),
             kyoku: self.round % 4 + 1,
             honba: self.honba,
-            sticks: self.sticks,
+            riichi_sticks: self.riichi_sticks,
             dealer: self.dealer,
             dora_marker: self.wall.dora_indicators()[0],
             scores: self.scores,
@@ -696,7 +696,7 @@ impl Game {
                 Vec::new()
             },
             honba: self.honba,
-            riichi_sticks: self.sticks,
+            riichi_sticks: self.riichi_sticks,
             ..WinContext::default()
         }
     }
@@ -794,7 +794,7 @@ impl Game {
                 let first = self.uninterrupted && self.discards[seat] == 0;
                 let p = &mut self.players[seat];
                 p.double_riichi = first;
-                self.events.push(Event::Reach { seat });
+                self.events.push(Event::Riichi { seat });
                 self.discard(seat, tile, tsumogiri, true);
             }
             Action::Ankan { kind } => {
@@ -964,8 +964,8 @@ impl Game {
         p.riichi_at = Some(p.river.len() - 1);
         p.ippatsu = true;
         self.scores[seat] -= 1000;
-        self.sticks += 1;
-        self.events.push(Event::ReachAccepted {
+        self.riichi_sticks += 1;
+        self.events.push(Event::RiichiAccepted {
             seat,
             scores: self.scores,
         });
@@ -1262,7 +1262,7 @@ impl Game {
                 scores: self.scores,
             });
         }
-        self.sticks = 0;
+        self.riichi_sticks = 0;
         let dealer_won = wins.iter().any(|(s, _)| *s == dealer);
         self.yame = dealer_won && self.rules.agari_yame;
         self.end_hand(dealer_won, !dealer_won);
@@ -1390,9 +1390,9 @@ impl Game {
 
     fn finish_game(&mut self) {
         let cfg = ScoringConfig::from_rules(&self.rules);
-        let r = final_result(self.scores, self.sticks, self.first_dealer, &cfg);
+        let r = final_result(self.scores, self.riichi_sticks, self.first_dealer, &cfg);
         self.scores = r.points;
-        self.sticks = 0;
+        self.riichi_sticks = 0;
         self.events.push(Event::EndGame { scores: r.points });
         self.result = Some(r);
         self.phase = Phase::GameOver;
@@ -1458,7 +1458,7 @@ impl Game {
         if let Some(k) = (0..KINDS).find(|&k| c[k] != 4) {
             return Err(format!("{} copies of kind {k} accounted for", c[k]));
         }
-        let total: i64 = self.scores.iter().sum::<i64>() + 1000 * i64::from(self.sticks);
+        let total: i64 = self.scores.iter().sum::<i64>() + 1000 * i64::from(self.riichi_sticks);
         let start = 4 * i64::from(self.rules.start_points);
         if self.phase != Phase::GameOver && total != start {
             return Err(format!("points and sticks sum to {total}, not {start}"));

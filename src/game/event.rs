@@ -13,7 +13,7 @@ pub enum Event {
         round_wind: u8,
         kyoku: u8,
         honba: u32,
-        sticks: u32,
+        riichi_sticks: u32,
         dealer: usize,
         dora_marker: Tile,
         scores: [i64; 4],
@@ -61,10 +61,12 @@ pub enum Event {
     Dora {
         marker: Tile,
     },
-    Reach {
+    /// A riichi declaration (mjai `reach`).
+    Riichi {
         seat: usize,
     },
-    ReachAccepted {
+    /// The riichi stick is paid (mjai `reach_accepted`).
+    RiichiAccepted {
         seat: usize,
         scores: [i64; 4],
     },
@@ -110,7 +112,7 @@ impl Event {
     pub fn scores_after(&self) -> Option<[i64; 4]> {
         match self {
             Event::StartKyoku { scores, .. }
-            | Event::ReachAccepted { scores, .. }
+            | Event::RiichiAccepted { scores, .. }
             | Event::Hora { scores, .. }
             | Event::Ryukyoku { scores, .. }
             | Event::EndGame { scores } => Some(*scores),

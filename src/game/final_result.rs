@@ -279,16 +279,21 @@ fn gosha_rokunyu(x: i64) -> i64 {
 mod tests {
     use super::*;
 
-    fn fr(points: [i64; 4], sticks: u32, first_dealer: usize, cfg: &ScoringConfig) -> FinalResult {
-        let r = final_result(points, sticks, first_dealer, cfg);
+    fn fr(
+        points: [i64; 4],
+        riichi_sticks: u32,
+        first_dealer: usize,
+        cfg: &ScoringConfig,
+    ) -> FinalResult {
+        let r = final_result(points, riichi_sticks, first_dealer, cfg);
         let unclaimed = if cfg.leftover_sticks == LeftoverSticks::None {
-            i64::from(sticks) * 10
+            i64::from(riichi_sticks) * 10
         } else {
             0
         };
         // Whenever points and sticks add up to four starts, the scores sum to zero
         // less the unclaimed sticks.
-        if points.iter().sum::<i64>() + i64::from(sticks) * STICK == 4 * cfg.start_points {
+        if points.iter().sum::<i64>() + i64::from(riichi_sticks) * STICK == 4 * cfg.start_points {
             assert_eq!(r.scores.iter().sum::<i64>(), -unclaimed, "{r:?}");
         }
         r

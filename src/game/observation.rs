@@ -112,7 +112,7 @@ impl Game {
             round_wind: self.round_wind(),
             kyoku: self.round % 4 + 1,
             honba: self.honba,
-            riichi_sticks: self.sticks,
+            riichi_sticks: self.riichi_sticks,
             dealer: self.dealer,
             scores: self.scores,
             dora_indicators: self.wall.dora_indicators().to_vec(),

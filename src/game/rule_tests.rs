@@ -76,9 +76,9 @@ fn started(g: &Game) -> (usize, u32, u32) {
         Some(Event::StartKyoku {
             dealer,
             honba,
-            sticks,
+            riichi_sticks,
             ..
-        }) => (*dealer, *honba, *sticks),
+        }) => (*dealer, *honba, *riichi_sticks),
         _ => unreachable!("a hand has started"),
     }
 }
@@ -385,14 +385,14 @@ fn suucha_riichi_keeps_the_sticks_on_the_table() {
     assert_eq!(draw_of(&g), (DrawReason::SuuchaRiichi, [0; 4]));
     // The four sticks were paid and stay on the table for the next hand.
     assert_eq!(g.scores, [24000; 4]);
-    assert_eq!(g.sticks, 4);
+    assert_eq!(g.riichi_sticks, 4);
     next(&mut g);
     assert_eq!(started(&g), (E, 1, 4));
 
     let mut g = suucha_wall(with(|r| r.suucha_riichi = false)).game();
     four_riichi(&mut g);
     assert_eq!(g.turn(), E);
-    assert_eq!(g.sticks, 4);
+    assert_eq!(g.riichi_sticks, 4);
 }
 
 /// East discards 6p; South, West and North each win on it with tanyao and pinfu
@@ -452,7 +452,7 @@ fn double_ron_honba_and_sticks_to_the_nearest_winner() {
         let mut g = triple_ron_wall(rules, "1379m1379p1379s5z").game();
         // 2 honba and one stick on the table (North's, from an earlier hand).
         g.honba = 2;
-        g.sticks = 1;
+        g.riichi_sticks = 1;
         g.scores[N] -= 1000;
         g.discard(E, "6p");
         g.act(S, Action::Ron);
@@ -1066,10 +1066,10 @@ fn riichi_stick_not_paid_when_the_riichi_discard_is_ronned() {
     g.act(S, Action::Ron);
     g.pass_all();
     assert!(g
-        .last_event(|e| matches!(e, Event::ReachAccepted { .. }))
+        .last_event(|e| matches!(e, Event::RiichiAccepted { .. }))
         .is_none());
     assert_eq!(g.scores, [23000, 27000, 25000, 25000]);
-    assert_eq!(g.sticks, 0);
+    assert_eq!(g.riichi_sticks, 0);
     g.check_invariants().unwrap();
 
     // A riichi discard that is called (West pons 7z) is accepted: the stick is paid.
@@ -1086,7 +1086,7 @@ fn riichi_stick_not_paid_when_the_riichi_discard_is_ronned() {
     );
     g.pass_all();
     assert!(g.players[E].riichi_at.is_some());
-    assert_eq!((g.scores[E], g.sticks), (24000, 1));
+    assert_eq!((g.scores[E], g.riichi_sticks), (24000, 1));
 }
 
 /// East: 234m 567m 678p 11p 23s, riichi on its first discard (1z), waiting 1s-4s.

@@ -83,7 +83,7 @@ enum EventDef {
         #[serde(deserialize_with = "honba")]
         honba: u32,
         #[serde(rename = "kyotaku", deserialize_with = "kyotaku")]
-        sticks: u32,
+        riichi_sticks: u32,
         #[serde(rename = "oya", deserialize_with = "oya")]
         dealer: usize,
         #[serde(with = "tile")]
@@ -160,11 +160,13 @@ enum EventDef {
         #[serde(rename = "dora_marker", with = "tile")]
         marker: Tile,
     },
-    Reach {
+    #[serde(rename = "reach")]
+    Riichi {
         #[serde(rename = "actor", deserialize_with = "actor")]
         seat: usize,
     },
-    ReachAccepted {
+    #[serde(rename = "reach_accepted")]
+    RiichiAccepted {
         #[serde(rename = "actor", deserialize_with = "actor")]
         seat: usize,
         scores: [i64; 4],

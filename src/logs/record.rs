@@ -3,7 +3,7 @@
 //! and writes from the same thing and a game played by the engine is a record too.
 //!
 //! A record's events are `StartGame`, then for each hand `StartKyoku`, the play
-//! (`Tsumo`, `Dahai`, calls, `Reach`/`ReachAccepted`, `Dora`), its results (one
+//! (`Tsumo`, `Dahai`, calls, `Riichi`/`RiichiAccepted`, `Dora`), its results (one
 //! `Hora` per winner or one `Ryukyoku`) and `EndKyoku`; then `EndGame` when the
 //! log has the game's end.
 

@@ -296,7 +296,7 @@ fn start_hand(
         round_wind,
         kyoku,
         honba,
-        sticks,
+        riichi_sticks,
         scores,
         dice,
         dealer,
@@ -324,7 +324,7 @@ fn start_hand(
     let start = HandStart {
         round,
         honba: *honba,
-        sticks: *sticks,
+        riichi_sticks: *riichi_sticks,
         scores: *scores,
     };
     // A 136-id log names a red five's copy even where the rules have none.
@@ -452,7 +452,7 @@ fn pass_unclaimed(
                 ..
             }
     ) || matches!(e, Event::Hora { seat, target, .. } if seat != target);
-    let own = matches!(e, Event::ReachAccepted { .. } | Event::Dora { .. });
+    let own = matches!(e, Event::RiichiAccepted { .. } | Event::Dora { .. });
     if claim || own || !matches!(game.phase(), Phase::Claims { .. }) {
         return true;
     }
@@ -496,7 +496,7 @@ fn ron_all(
 /// `riichi` for the discard that follows.
 fn action_of(e: &Event, game: &Game, riichi: &mut Option<usize>) -> Option<(usize, Action)> {
     Some(match e {
-        Event::Reach { seat } => {
+        Event::Riichi { seat } => {
             *riichi = Some(*seat);
             return None;
         }
@@ -658,11 +658,18 @@ fn compare_next(
                     round_wind,
                     kyoku,
                     honba,
-                    sticks,
+                    riichi_sticks,
                     dealer,
                     scores,
                     ..
-                } => Some((*round_wind, *kyoku, *honba, *sticks, *dealer, *scores)),
+                } => Some((
+                    *round_wind,
+                    *kyoku,
+                    *honba,
+                    *riichi_sticks,
+                    *dealer,
+                    *scores,
+                )),
                 _ => None,
             };
             if key(ours) != key(n) {

@@ -366,13 +366,13 @@ impl Reader {
         self.in_hand = true;
         self.last_draw = [None; 4];
         let seed = tag.ints("seed")?;
-        let [round, honba, sticks, d0, d1, dora] = seed[..] else {
+        let [round, honba, riichi_sticks, d0, d1, dora] = seed[..] else {
             return Err(tag.err("seed must be round,honba,sticks,die,die,dora"));
         };
         // Honba and sticks 0-1000, as the other formats read them.
         if !(0..16).contains(&round)
             || !(0..=1000).contains(&honba)
-            || !(0..=1000).contains(&sticks)
+            || !(0..=1000).contains(&riichi_sticks)
             || !(0..6).contains(&d0)
             || !(0..6).contains(&d1)
         {
@@ -390,7 +390,7 @@ impl Reader {
             round_wind: (round / 4) as u8,
             kyoku: (round % 4 + 1) as u8,
             honba: honba as u32,
-            sticks: sticks as u32,
+            riichi_sticks: riichi_sticks as u32,
             dealer: tag.seat("oya")?,
             dora_marker: tile_at(tag, dora, self.red)?,
             scores,
@@ -447,7 +447,7 @@ impl Reader {
     fn reach(&mut self, tag: &Tag) -> Result<()> {
         let seat = tag.seat("who")?;
         match tag.int("step", 2)? {
-            1 => self.r.events.push(Event::Reach { seat }),
+            1 => self.r.events.push(Event::Riichi { seat }),
             2 => {
                 // Old logs leave the scores out: the stick comes off.
                 let scores: [i64; 4] = if tag.get("ten").is_some() {
@@ -457,7 +457,7 @@ impl Reader {
                     sc[seat] -= 1000;
                     sc
                 };
-                self.r.events.push(Event::ReachAccepted { seat, scores });
+                self.r.events.push(Event::RiichiAccepted { seat, scores });
             }
             s => return Err(tag.err(format_args!("step {s}"))),
         }

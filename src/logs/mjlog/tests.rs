@@ -207,7 +207,7 @@ fn tiny_record(rules: Rules) -> GameRecord {
             round_wind: 0,
             kyoku: 1,
             honba: 0,
-            sticks: 0,
+            riichi_sticks: 0,
             dealer: 0,
             dora_marker: t("1z")[0],
             scores: [25000; 4],

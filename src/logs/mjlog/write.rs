@@ -83,7 +83,7 @@ struct Writer {
     /// The seat that drew last.
     turn: Option<usize>,
     honba: u32,
-    sticks: u32,
+    riichi_sticks: u32,
     in_hand: bool,
 }
 
@@ -251,7 +251,7 @@ impl Writer {
             round_wind,
             kyoku,
             honba,
-            sticks,
+            riichi_sticks,
             dealer,
             dora_marker,
             scores,
@@ -276,7 +276,7 @@ impl Writer {
         self.last_discard = None;
         self.turn = None;
         self.honba = *honba;
-        self.sticks = *sticks;
+        self.riichi_sticks = *riichi_sticks;
         self.in_hand = true;
         let [d0, d1] = match dice {
             None => [0, 0],
@@ -300,7 +300,7 @@ impl Writer {
         let seed = joined([
             u32::from(round_wind * 4 + kyoku - 1),
             *honba,
-            *sticks,
+            *riichi_sticks,
             u32::from(d0),
             u32::from(d1),
             u32::from(dora),
@@ -348,7 +348,7 @@ impl Writer {
             self.yaku_lists(yaku, [*dora, *aka, *ura], !ura_ids.is_empty())?;
         let pairs = |v: &[(u8, u32)]| joined(v.iter().flat_map(|&(id, h)| [u32::from(id), h]));
         let mut attrs = vec![
-            ("ba", joined([self.honba, self.sticks])),
+            ("ba", joined([self.honba, self.riichi_sticks])),
             ("hai", joined(&hai)),
         ];
         if !self.seats[seat].melds.is_empty() {
@@ -380,7 +380,7 @@ impl Writer {
         }
         self.tag("AGARI", &attrs, true);
         // A second winner of a double ron gets no sticks.
-        self.sticks = 0;
+        self.riichi_sticks = 0;
         Ok(())
     }
 
@@ -525,7 +525,7 @@ impl Writer {
         if let Some(k) = kind {
             attrs.push(("type", k.to_string()));
         }
-        attrs.push(("ba", joined([self.honba, self.sticks])));
+        attrs.push(("ba", joined([self.honba, self.riichi_sticks])));
         attrs.push(("sc", self.sc(deltas, scores)?));
         let hai: Vec<(String, String)> = shown.iter().map(|&s| self.hand_attr(s)).collect();
         attrs.extend(hai.iter().map(|(k, v)| (k.as_str(), v.clone())));
@@ -549,8 +549,8 @@ impl Writer {
             | Event::Daiminkan { seat, .. }
             | Event::Kakan { seat, .. }
             | Event::Ankan { seat, .. }
-            | Event::Reach { seat }
-            | Event::ReachAccepted { seat, .. } => *seat,
+            | Event::Riichi { seat }
+            | Event::RiichiAccepted { seat, .. } => *seat,
             _ => 0,
         };
         if seat > 3 {
@@ -595,14 +595,14 @@ impl Writer {
                 self.dora.push(id);
                 self.tag("DORA", &[("hai", id.to_string())], true);
             }
-            Event::Reach { .. } => {
+            Event::Riichi { .. } => {
                 self.tag(
                     "REACH",
                     &[("who", seat.to_string()), ("step", "1".into())],
                     false,
                 );
             }
-            Event::ReachAccepted { scores, .. } => self.reach_accepted(seat, scores)?,
+            Event::RiichiAccepted { scores, .. } => self.riichi_accepted(seat, scores)?,
             Event::Hora { .. } => self.hora(e, owari)?,
             Event::Ryukyoku { .. } => self.ryukyoku(e, owari)?,
             _ => {}
@@ -716,9 +716,9 @@ impl Writer {
         self.meld(seat, seat, Call::Ankan { ids })
     }
 
-    fn reach_accepted(&mut self, seat: usize, scores: &[i64; 4]) -> Result<()> {
+    fn riichi_accepted(&mut self, seat: usize, scores: &[i64; 4]) -> Result<()> {
         self.seats[seat].riichi = true;
-        self.sticks += 1;
+        self.riichi_sticks += 1;
         let ten = self.scores(scores)?;
         self.tag(
             "REACH",
@@ -757,7 +757,7 @@ pub fn write_mjlog(record: &GameRecord) -> Result<String> {
         last_discard: None,
         turn: None,
         honba: 0,
-        sticks: 0,
+        riichi_sticks: 0,
         in_hand: false,
     };
     w.header(record, go_type)?;

@@ -126,7 +126,7 @@ impl<'a> Play<'a> {
         let start = HandStart {
             round: h.round,
             honba: h.honba,
-            sticks: h.sticks,
+            riichi_sticks: h.riichi_sticks,
             scores: h.scores,
         };
         let game =

@@ -336,7 +336,7 @@ pub(super) struct HandLog<'a> {
     /// Hand number from the start (0 = East 1).
     pub(super) round: u8,
     pub(super) honba: u32,
-    pub(super) sticks: u32,
+    pub(super) riichi_sticks: u32,
     pub(super) scores: [i64; 4],
     pub(super) dora: Vec<Tile>,
     pub(super) ura: Vec<Tile>,
@@ -368,7 +368,7 @@ impl<'a> HandLog<'a> {
                     show(&parts[0])
                 ))
             })?;
-        let (round, honba, sticks) = (head[0] as u8, head[1] as u32, head[2] as u32);
+        let (round, honba, riichi_sticks) = (head[0] as u8, head[1] as u32, head[2] as u32);
         let at = At(format!(
             "tenhou6 log[{i}] ({}{} {honba} honba)",
             WINDS[(round / 4) as usize],
@@ -386,7 +386,7 @@ impl<'a> HandLog<'a> {
             rules,
             round,
             honba,
-            sticks,
+            riichi_sticks,
             scores,
             dora,
             ura,

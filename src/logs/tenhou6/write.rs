@@ -180,7 +180,7 @@ fn write_hand(events: &[Event]) -> std::result::Result<Value, String> {
         discards: Default::default(),
         dora: vec![code(*dora_marker)],
         ura: Vec::new(),
-        reach: [false; 4],
+        riichi: [false; 4],
         pons: Vec::new(),
         result: Vec::new(),
     };
@@ -204,7 +204,7 @@ struct HandWriter {
     dora: Vec<u8>,
     ura: Vec<u8>,
     /// A riichi declared, its discard next.
-    reach: [bool; 4],
+    riichi: [bool; 4],
     /// Each pon's seat, kind and string (a kakan rewrites it).
     pons: Vec<(usize, u8, String)>,
     result: Vec<Value>,
@@ -245,7 +245,7 @@ impl HandWriter {
             } => {
                 let s = seat_ok(*seat)?;
                 let c = if *tsumogiri { 60 } else { code(*tile) };
-                let v = if std::mem::take(&mut self.reach[s]) {
+                let v = if std::mem::take(&mut self.riichi[s]) {
                     json!(format!("r{c}"))
                 } else {
                     json!(c)
@@ -305,8 +305,8 @@ impl HandWriter {
                 self.discards[s].push(json!(call_string('a', c[3], &c[..3], 3)));
             }
             Event::Dora { marker } => self.dora.push(code(*marker)),
-            Event::Reach { seat } => self.reach[seat_ok(*seat)?] = true,
-            Event::ReachAccepted { .. } | Event::EndKyoku => {}
+            Event::Riichi { seat } => self.riichi[seat_ok(*seat)?] = true,
+            Event::RiichiAccepted { .. } | Event::EndKyoku => {}
             Event::Hora { .. } => self.hora(e)?,
             Event::Ryukyoku { .. } => self.ryukyoku(e)?,
             Event::StartGame | Event::StartKyoku { .. } | Event::EndGame { .. } => {
@@ -385,7 +385,7 @@ impl HandWriter {
             round_wind,
             kyoku,
             honba,
-            sticks,
+            riichi_sticks,
             scores,
             hands,
             ..
@@ -395,7 +395,7 @@ impl HandWriter {
         };
         let round = *round_wind * 4 + *kyoku - 1;
         let mut entry = vec![
-            json!([round, honba, sticks]),
+            json!([round, honba, riichi_sticks]),
             json!(scores),
             json!(self.dora),
             json!(self.ura),
