@@ -1,12 +1,13 @@
 //! Criterion benchmarks of the native analysis on the shared corpus
 //! (`../shared/bench`, or `RIICHI_SHARED`): shanten of 13/14-tile hands,
 //! completeness of winning hands, waits of tenpai hands, the full discard table.
-//! Each bench checks its results before timing. Run: `cargo bench --bench analysis`.
 //! Hands with 1-4 melds (chi, pon and kan holding copies of concealed kinds) are
-//! drawn at random from a fixed seed; their answers are checked against the
-//! capped scan of `distance::group_distances` and against completeness.
+//! drawn at random from a fixed seed. Before timing, every answer the timed calls
+//! give is checked against `reference`, a brute-force search written from the
+//! definition of shanten that shares no code with the library's algorithms; each
+//! bench says how many hands it checked. Run: `cargo bench --bench analysis`.
 
-use _core::algo::{agari, distance, shanten, waits};
+use _core::algo::{agari, shanten, waits};
 use _core::tile::{Counts, KINDS};
 use _core::{Hand, Meld, MeldKind, Tile};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -26,6 +27,324 @@ fn corpus_dir() -> Option<PathBuf> {
     candidates
         .into_iter()
         .find(|d| d.join("shanten14.jsonl").is_file())
+}
+
+/// The reference every timed answer is checked against, written from the
+/// definition and sharing no code with the library's algorithms: shanten is the
+/// fewest tiles to draw to reach a complete hand, minus one, where the complete
+/// hand (with the tiles in melds) holds no kind more than four times.
+mod reference {
+    use _core::tile::{Counts, KINDS};
+
+    const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+    fn total(c: &Counts) -> usize {
+        c.iter().map(|&x| x as usize).sum()
+    }
+
+    /// Shanten of concealed `c` beside melds holding `mc` (`melds` of them): the
+    /// standard form, and seven pairs and kokushi for a closed hand.
+    pub fn shanten(c: &Counts, mc: &Counts, melds: usize) -> i8 {
+        missing_below(c, mc, melds, usize::MAX) as i8 - 1
+    }
+
+    /// The fewest missing tiles over the forms, when fewer than `limit` (the
+    /// search stops looking at targets that cannot beat it); else `limit`.
+    fn missing_below(c: &Counts, mc: &Counts, melds: usize, limit: usize) -> usize {
+        let mut limit = limit;
+        if melds == 0 && total(c) >= 13 {
+            limit = limit.min(chiitoitsu_missing(c)).min(kokushi_missing(c));
+        }
+        standard_missing(c, mc, limit)
+    }
+
+    /// Kinds not yet held four times (melds included) whose drawing lowers the
+    /// shanten.
+    pub fn lowering_by_definition(c: &Counts, mc: &Counts, melds: usize) -> u64 {
+        let missing = missing_below(c, mc, melds, usize::MAX);
+        (0..KINDS)
+            .filter(|&k| c[k] + mc[k] < 4)
+            .filter(|&k| {
+                let mut more = *c;
+                more[k] += 1;
+                missing_below(&more, mc, melds, missing) < missing
+            })
+            .fold(0, |m, k| m | 1 << k)
+    }
+
+    /// [`lowering_by_definition`] in one search per hand: a drawn kind lowers the
+    /// shanten exactly when some nearest complete hand of a form holds more of it
+    /// than the hand does (drawing it leaves one tile fewer missing; conversely a
+    /// target one tile nearer after the draw was a nearest one before that needed
+    /// it). The standard form's nearest targets are all visited by the search
+    /// (`Search::nearest`); seven pairs and kokushi are tried kind by kind.
+    pub fn lowering(c: &Counts, mc: &Counts, melds: usize) -> u64 {
+        let (std, mut mask) = standard_nearest(c, mc);
+        let closed = melds == 0 && total(c) >= 13;
+        if !closed {
+            return mask;
+        }
+        let (chi, kok) = (chiitoitsu_missing(c), kokushi_missing(c));
+        let missing = std.min(chi).min(kok);
+        if std > missing {
+            mask = 0;
+        }
+        for k in (0..KINDS).filter(|&k| c[k] < 4) {
+            let mut more = *c;
+            more[k] += 1;
+            if (chi == missing && chiitoitsu_missing(&more) < missing)
+                || (kok == missing && kokushi_missing(&more) < missing)
+            {
+                mask |= 1 << k;
+            }
+        }
+        mask
+    }
+
+    /// The standard form's missing count and the kinds its nearest targets hold
+    /// beyond the hand.
+    fn standard_nearest(c: &Counts, mc: &Counts) -> (usize, u64) {
+        let missing = standard_missing(c, mc, usize::MAX);
+        let sets = total(c) / 3;
+        let mut s = Search::new(mc, sets, 3 * sets + 2 - missing);
+        s.nearest = Some(0);
+        let mut c = *c;
+        let left = total(&c);
+        s.go(&mut c, 0, 0, left, 0, 0, false);
+        (missing, s.nearest.expect("collected"))
+    }
+
+    /// Shanten of the standard form alone.
+    pub fn standard(c: &Counts, mc: &Counts) -> i8 {
+        standard_missing(c, mc, usize::MAX) as i8 - 1
+    }
+
+    /// Whether `c` (3n+2 tiles) beside `melds` melds is a complete hand.
+    pub fn complete(c: &Counts, melds: usize) -> bool {
+        total(c) % 3 == 2 && shanten(c, &[0; KINDS], melds) == -1
+    }
+
+    /// Seven distinct pairs: the fewest tiles to draw, choosing the kinds by
+    /// dynamic programming over the kinds.
+    fn chiitoitsu_missing(c: &Counts) -> usize {
+        let mut best = [usize::MAX; 8];
+        best[0] = 0;
+        for &held in c {
+            for j in (1..8).rev() {
+                if best[j - 1] != usize::MAX {
+                    best[j] = best[j].min(best[j - 1] + 2 - usize::from(held.min(2)));
+                }
+            }
+        }
+        best[7]
+    }
+
+    /// One of each terminal and honor and a second of one of them.
+    fn kokushi_missing(c: &Counts) -> usize {
+        YAOCHUU
+            .iter()
+            .map(|&pair| {
+                YAOCHUU
+                    .iter()
+                    .map(|&y| usize::from(if y == pair { 2u8 } else { 1 }.saturating_sub(c[y])))
+                    .sum::<usize>()
+            })
+            .min()
+            .expect("thirteen kinds")
+    }
+
+    /// The standard form: `total / 3` sets and a pair. Missing tiles are the
+    /// target's size less the hand's tiles it keeps, so the search maximises the
+    /// tiles kept. Going up the kinds, the lowest tile left either leaves the hand
+    /// or is kept by a new target block (pair, triplet or run holding it) that
+    /// also keeps some of the block's higher tiles; a block keeps no lower tile,
+    /// those having been dealt with. Blocks keeping nothing cost their full size:
+    /// each goes on a kind no block nor meld holds (there are always such kinds:
+    /// at most 15 in the blocks and 12 in melds, of 34). Fewer than `limit`
+    /// missing, or `limit`.
+    fn standard_missing(c: &Counts, mc: &Counts, limit: usize) -> usize {
+        let sets = total(c) / 3;
+        let size = 3 * sets + 2;
+        // Kept tiles a target must beat.
+        let mut s = Search::new(mc, sets, size.saturating_sub(limit));
+        let mut c = *c;
+        let left = total(&c);
+        s.go(&mut c, 0, 0, left, 0, 0, false);
+        (size - s.best).min(limit)
+    }
+
+    struct Search {
+        mc: Counts,
+        /// Tiles of the target blocks made so far.
+        target: Counts,
+        /// The hand's tiles those blocks keep.
+        kept_kinds: Counts,
+        sets: usize,
+        /// Most tiles kept by a target found.
+        best: usize,
+        /// When set, `best` is the most any target keeps, and the search visits
+        /// every target keeping that many, gathering the kinds they need.
+        nearest: Option<u64>,
+    }
+
+    impl Search {
+        fn new(mc: &Counts, sets: usize, best: usize) -> Search {
+            Search {
+                mc: *mc,
+                target: [0; KINDS],
+                kept_kinds: [0; KINDS],
+                sets,
+                best,
+                nearest: None,
+            }
+        }
+
+        /// The kinds a nearest target ending here needs: those its blocks hold
+        /// beyond the tiles kept, and any a block keeping nothing could hold
+        /// (on a nearest target no such block holds a tile the hand could keep).
+        fn needed(&self, sets_used: usize, pair: bool) -> u64 {
+            let fits = |x: usize, n: u8| self.target[x] + self.mc[x] + n <= 4;
+            (0..KINDS)
+                .filter(|&k| {
+                    let runs = k < 27
+                        && (k.saturating_sub(2)..=k).any(|a| {
+                            a / 9 == k / 9 && a % 9 <= 6 && (a..a + 3).all(|x| fits(x, 1))
+                        });
+                    let set = sets_used < self.sets && (fits(k, 3) || runs);
+                    self.target[k] > self.kept_kinds[k] || set || (!pair && fits(k, 2))
+                })
+                .fold(0, |m, k| m | 1 << k)
+        }
+
+        /// Add `tiles` to the target if every kind stays within four copies.
+        fn add(&mut self, tiles: &[usize]) -> bool {
+            for (i, &t) in tiles.iter().enumerate() {
+                if self.target[t] + self.mc[t] >= 4 {
+                    for &u in &tiles[..i] {
+                        self.target[u] -= 1;
+                    }
+                    return false;
+                }
+                self.target[t] += 1;
+            }
+            true
+        }
+
+        fn remove(&mut self, tiles: &[usize]) {
+            for &t in tiles {
+                self.target[t] -= 1;
+            }
+        }
+
+        /// `c`: tiles not yet dealt with, all of kind `k` or above (`left` of
+        /// them); `kept` so far by `sets_used` sets and the pair if `pair`. The
+        /// blocks made at one kind are made in a fixed order (pair, triplet, the
+        /// runs from the lowest, then tiles leaving), from `step` on, so that no
+        /// set of blocks is tried twice.
+        #[allow(clippy::too_many_arguments)]
+        fn go(
+            &mut self,
+            c: &mut Counts,
+            k: usize,
+            step: usize,
+            left: usize,
+            kept: usize,
+            sets_used: usize,
+            pair: bool,
+        ) {
+            let room = 3 * (self.sets - sets_used) + if pair { 0 } else { 2 };
+            let bound = kept + left.min(room);
+            if bound < self.best || (bound == self.best && self.nearest.is_none()) {
+                return;
+            }
+            if left == 0 || room == 0 {
+                if let Some(m) = self.nearest {
+                    if kept == self.best {
+                        self.nearest = Some(m | self.needed(sets_used, pair));
+                    }
+                } else {
+                    self.best = self.best.max(kept);
+                }
+                return;
+            }
+            let (mut k, mut step) = (k, step);
+            while c[k] == 0 {
+                k += 1;
+                step = 0;
+            }
+            // A pair or a triplet of k keeping 1, 2 (or 3) copies.
+            for (i, size) in [(0, 2usize), (1, 3)] {
+                let ok = if size == 2 {
+                    !pair
+                } else {
+                    sets_used < self.sets
+                };
+                let block = &[k; 3][..size];
+                if i < step || !ok || !self.add(block) {
+                    continue;
+                }
+                for keep in (1..=size.min(c[k].into())).rev() {
+                    c[k] -= keep as u8;
+                    self.kept_kinds[k] += keep as u8;
+                    let (s, p) = if size == 2 {
+                        (sets_used, true)
+                    } else {
+                        (sets_used + 1, pair)
+                    };
+                    self.go(c, k, i, left - keep, kept + keep, s, p);
+                    c[k] += keep as u8;
+                    self.kept_kinds[k] -= keep as u8;
+                }
+                self.remove(block);
+            }
+            // A run a, a+1, a+2 holding k, keeping k and any of its higher tiles held.
+            for (i, a) in (2..).zip(k.saturating_sub(2)..=k) {
+                let fits = k < 27 && a / 9 == k / 9 && a % 9 <= 6;
+                if i < step || !fits || sets_used == self.sets {
+                    continue;
+                }
+                let run = [a, a + 1, a + 2];
+                if !self.add(&run) {
+                    continue;
+                }
+                let higher = k + 1..=a + 2;
+                let n = higher.clone().count();
+                for pick in (0..1usize << n).rev() {
+                    let chosen = || {
+                        higher
+                            .clone()
+                            .enumerate()
+                            .filter(move |&(b, _)| pick >> b & 1 == 1)
+                            .map(|(_, x)| x)
+                    };
+                    if chosen().any(|x| c[x] == 0) {
+                        continue;
+                    }
+                    for x in std::iter::once(k).chain(chosen()) {
+                        c[x] -= 1;
+                        self.kept_kinds[x] += 1;
+                    }
+                    let keep = 1 + chosen().count();
+                    self.go(c, k, i, left - keep, kept + keep, sets_used + 1, pair);
+                    for x in std::iter::once(k).chain(chosen()) {
+                        c[x] += 1;
+                        self.kept_kinds[x] -= 1;
+                    }
+                }
+                self.remove(&run);
+            }
+            // Or the tile leaves the hand.
+            c[k] -= 1;
+            self.go(c, k, 5, left - 1, kept, sets_used, pair);
+            c[k] += 1;
+        }
+    }
+}
+
+/// Say how many hands a bench checked against the reference.
+fn checked(what: &str, hands: usize) {
+    assert!(hands > 0, "{what}: nothing checked");
+    eprintln!("{what}: {hands} hands checked against the reference");
 }
 
 fn numbers(line: &str, key: &str) -> Vec<usize> {
@@ -88,14 +407,15 @@ fn bench_shanten(c: &mut Criterion) {
         if hands.is_empty() {
             continue;
         }
+        let none = [0u8; KINDS];
         for h in &hands {
-            let (s, _) = waits::shanten_and_lowering(h, None, 0);
             assert_eq!(
                 shanten::shanten(h),
-                s,
-                "fast and full paths disagree on {h:?}"
+                reference::shanten(h, &none, 0),
+                "shanten of {h:?}"
             );
         }
+        checked(&format!("shanten/counts/{name}"), hands.len());
         g.throughput(Throughput::Elements(hands.len() as u64));
         g.bench_with_input(BenchmarkId::new("counts", name), &hands, |b, hs| {
             b.iter(|| {
@@ -115,10 +435,17 @@ fn bench_complete_and_waits(c: &mut Criterion) {
     }
     let mut g = c.benchmark_group("agari");
     let hands: Vec<Counts> = wins.iter().map(|(h, _)| *h).collect();
-    assert!(
-        hands.iter().all(|h| agari::is_complete(h, 0)),
-        "a winning hand not complete"
-    );
+    for h in &hands {
+        assert!(
+            reference::complete(h, 0),
+            "a winning hand not complete: {h:?}"
+        );
+        assert!(
+            agari::is_complete(h, 0),
+            "a winning hand not complete: {h:?}"
+        );
+    }
+    checked("agari/is_complete", hands.len());
     g.throughput(Throughput::Elements(hands.len() as u64));
     g.bench_function("is_complete", |b| {
         b.iter(|| {
@@ -134,13 +461,15 @@ fn bench_complete_and_waits(c: &mut Criterion) {
         .map(|(h, w)| {
             let mut t = *h;
             t[*w] -= 1;
-            assert!(
-                waits::wait_mask(&t) >> w & 1 == 1,
-                "win tile not among the waits"
-            );
+            let none = [0u8; KINDS];
+            assert_eq!(reference::shanten(&t, &none, 0), 0, "{t:?} is tenpai");
+            let want = reference::lowering(&t, &none, 0);
+            assert!(want >> w & 1 == 1, "win tile not among the waits");
+            assert_eq!(waits::wait_mask(&t), want, "waits of {t:?}");
             t
         })
         .collect();
+    checked("agari/waits", tenpai.len());
     g.bench_function("waits", |b| {
         b.iter(|| {
             tenpai
@@ -167,15 +496,10 @@ fn bench_discards(c: &mut Criterion) {
         return;
     }
     let none = [0u8; KINDS];
-    for h in &hands {
-        let opts = waits::discard_options(h, &none).expect("14 tiles");
-        let best = opts.first().expect("a discard").ukeire.shanten;
-        let s = shanten::shanten(h.counts());
-        assert!(
-            best == s || (s == -1 && best == 0),
-            "best discard keeps the shanten"
-        );
+    for (i, h) in hands.iter().enumerate() {
+        check_discards(h, &none, i < BY_DEFINITION);
     }
+    checked("discard_table/14", hands.len());
     let mut g = c.benchmark_group("discard_table");
     g.throughput(Throughput::Elements(hands.len() as u64));
     g.bench_function("14", |b| {
@@ -298,28 +622,47 @@ fn random_melded_tenpai(rng: &mut SmallRng, melds: usize) -> Melded {
     }
 }
 
-/// Standard shanten by the capped scan of each group: the reference.
-fn scan_shanten(c: &Counts, mc: &Counts) -> i8 {
-    let n: usize = c.iter().map(|&x| x as usize).sum();
-    let d = [0, 1, 2, 3].map(|g| {
-        let (lo, hi) = shanten::GROUPS[g];
-        let caps: Vec<u8> = mc[lo..hi].iter().map(|&m| 4 - m).collect();
-        shanten::lanes(&distance::group_distances(&c[lo..hi], &caps, g < 3))
-    });
-    shanten::four_to(&d, n / 3) as i8 - 1
-}
+/// Hands of each set whose ukeire the reference also finds the slow way, straight
+/// from the definition (one search per kind drawn).
+const BY_DEFINITION: usize = 100;
 
-/// Kinds whose drawing lowers the reference shanten.
-fn scan_lowering(c: &Counts, mc: &Counts) -> u64 {
-    let s = scan_shanten(c, mc);
-    (0..KINDS)
-        .filter(|&k| c[k] + mc[k] < 4)
-        .filter(|&k| {
-            let mut more = *c;
-            more[k] += 1;
-            scan_shanten(&more, mc) < s
-        })
-        .fold(0, |m, k| m | 1 << k)
+/// Every option of the discard table of `h` (melds holding `mc`) against the
+/// reference: one per kind held, the shanten it leaves, the kinds lowering it with
+/// their live copies (the discarded copy stays seen).
+fn check_discards(h: &Hand, mc: &Counts, by_definition: bool) {
+    let c = h.counts();
+    let melds = h.melds().len();
+    let opts = waits::discard_options(h, &[0u8; KINDS]).expect("3n+2");
+    let mut kinds: Vec<u8> = opts.iter().map(|o| o.tile.kind()).collect();
+    kinds.sort_unstable();
+    let held: Vec<u8> = (0..KINDS as u8).filter(|&k| c[k as usize] > 0).collect();
+    assert_eq!(kinds, held, "one option per kind held in {h}");
+    for o in &opts {
+        let mut less = *c;
+        less[o.tile.kind() as usize] -= 1;
+        assert_eq!(
+            o.ukeire.shanten,
+            reference::shanten(&less, mc, melds),
+            "{h} - {}",
+            o.tile
+        );
+        let mask = reference::lowering(&less, mc, melds);
+        if by_definition {
+            let def = reference::lowering_by_definition(&less, mc, melds);
+            assert_eq!(mask, def, "the reference's two ways on {h} - {}", o.tile);
+        }
+        let want: Vec<(u8, u8)> = (0..KINDS)
+            .filter(|&k| mask >> k & 1 == 1)
+            .map(|k| (k as u8, 4 - c[k] - mc[k]))
+            .collect();
+        assert_eq!(o.ukeire.tiles, want, "ukeire of {h} - {}", o.tile);
+    }
+    let best = opts.first().expect("a discard").ukeire.shanten;
+    assert_eq!(
+        best,
+        opts.iter().map(|o| o.ukeire.shanten).min().expect("some"),
+        "best first"
+    );
 }
 
 fn bench_melded(c: &mut Criterion) {
@@ -335,46 +678,56 @@ fn bench_melded(c: &mut Criterion) {
         let tenpai: Vec<Melded> = (0..2_000)
             .map(|_| random_melded_tenpai(&mut rng, melds))
             .collect();
-        for h in hands.iter().chain(&full) {
-            let (c, mc) = (&h.counts, &h.meld_counts);
-            let n = h.hand.concealed_len();
-            assert_eq!(shanten::standard(c, Some(mc), n / 3), scan_shanten(c, mc));
-        }
+        let m = melds.to_string();
+        let none = [0u8; KINDS];
         for h in &hands {
             let (c, mc) = (&h.counts, &h.meld_counts);
+            let n = h.hand.concealed_len();
+            assert_eq!(
+                shanten::standard(c, Some(mc), n / 3),
+                reference::standard(c, mc),
+                "{c:?} beside {mc:?}"
+            );
             let (s, mask) = waits::shanten_and_lowering(c, Some(mc), melds);
             assert_eq!(
                 (s, mask),
-                (scan_shanten(c, mc), scan_lowering(c, mc)),
-                "{c:?} {mc:?}"
+                (
+                    reference::shanten(c, mc, melds),
+                    reference::lowering(c, mc, melds)
+                ),
+                "{c:?} beside {mc:?}"
             );
         }
+        for h in &hands[..BY_DEFINITION] {
+            let (c, mc) = (&h.counts, &h.meld_counts);
+            let def = reference::lowering_by_definition(c, mc, melds);
+            assert_eq!(
+                reference::lowering(c, mc, melds),
+                def,
+                "{c:?} beside {mc:?}"
+            );
+        }
+        checked(&format!("melded/shanten+ukeire_mask/{m}"), hands.len());
         for h in &tenpai {
             let (c, mc) = (&h.counts, &h.meld_counts);
             let (s, mask) = waits::shanten_and_lowering(c, Some(mc), melds);
             assert_eq!(s, 0, "a tenpai hand");
+            assert_eq!(reference::shanten(c, mc, melds), 0, "a tenpai hand");
             let want = (0..KINDS)
                 .filter(|&k| c[k] + mc[k] < 4)
                 .filter(|&k| {
                     let mut more = *c;
                     more[k] += 1;
-                    agari::is_complete(&more, melds)
+                    reference::complete(&more, melds)
                 })
                 .fold(0u64, |m, k| m | 1 << k);
             assert_eq!(mask, want, "waits of {c:?} beside {mc:?}");
         }
-        let none = [0u8; KINDS];
-        for h in &full {
-            for o in waits::discard_options(&h.hand, &none).expect("3n+2") {
-                let mut less = h.counts;
-                less[o.tile.kind() as usize] -= 1;
-                let mc = &h.meld_counts;
-                assert_eq!(o.ukeire.shanten, scan_shanten(&less, mc));
-                let mask = o.ukeire.tiles.iter().fold(0u64, |m, &(k, _)| m | 1 << k);
-                assert_eq!(mask, scan_lowering(&less, mc));
-            }
+        checked(&format!("melded/waits_mask/{m}"), tenpai.len());
+        for (i, h) in full.iter().enumerate() {
+            check_discards(&h.hand, &h.meld_counts, i < BY_DEFINITION);
         }
-        let m = melds.to_string();
+        checked(&format!("melded/discard_table/{m}"), full.len());
         g.throughput(Throughput::Elements(hands.len() as u64));
         g.bench_with_input(BenchmarkId::new("shanten", &m), &hands, |b, hs| {
             b.iter(|| {

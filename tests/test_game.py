@@ -168,7 +168,8 @@ class Replay:
     up were held, payments add up (noten payments from the hands at the draw), the
     riichi yaku (riichi, double riichi, ippatsu) are the ones the log allows."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Rules | None = None) -> None:
+        self.options = (rules or Rules()).to_dict()
         self.n = 0
         self.scores: list[int] = []
         self.sticks = 0
@@ -189,7 +190,6 @@ class Replay:
         self.discarded = [False] * 4
         self.double = [False] * 4
         self.ippatsu = [False] * 4
-        self.ippatsu_ankan = [False] * 4  # an ankan meanwhile: rules differ
         self.before_kakan = [False] * 4  # a robbed kakan was never made
 
     def feed(self, events: Sequence[dict[str, Any]]) -> None:
@@ -251,7 +251,7 @@ class Replay:
             self.take(actor, e["consumed"])
             self.melds[actor] += 1
             self.meld_kinds[actor].update(kinds(e["consumed"]))
-            self.called, self.ippatsu_ankan = True, list(self.ippatsu)
+            self.called, self.ippatsu = True, [False] * 4  # any kan ends every ippatsu
         elif kind == "kakan":
             self.take(actor, [e["pai"]])
             self.meld_kinds[actor].update(kinds([e["pai"]]))
@@ -275,12 +275,14 @@ class Replay:
         elif kind == "ryukyoku":
             assert sum(e["deltas"]) == 0, e
             if e["reason"] == "exhaustive":
-                # Noten payments: 3000 from the noten players to the tenpai ones.
+                # Noten payments (3000 unless the rules say otherwise) from the noten
+                # players to the tenpai ones.
+                total = self.options["noten_payment_total"]
                 tenpai = [s for s in range(4) if self.tenpai(s)]
                 expected = [0] * 4
                 if 0 < len(tenpai) < 4:
                     expected = [
-                        3000 // len(tenpai) if s in tenpai else -3000 // (4 - len(tenpai))
+                        total // len(tenpai) if s in tenpai else -total // (4 - len(tenpai))
                         for s in range(4)
                     ]
                 assert e["deltas"] == expected, (e, tenpai, self.hands)
@@ -289,10 +291,28 @@ class Replay:
             self.scores = [s + d for s, d in zip(self.scores, e["deltas"], strict=True)]
             assert e["scores"] == self.scores, e
         elif kind == "end_game":
-            # Sticks left on the table go to first place, or to nobody (an option).
             gained = [b - a for a, b in zip(self.scores, e["scores"], strict=True)]
-            assert all(g >= 0 for g in gained) and sum(gained) in (0, 1000 * self.sticks), e
+            assert gained == self.leftover_sticks(), (e, self.sticks)
             self.scores = e["scores"]
+
+    def leftover_sticks(self) -> list[int]:
+        """What the sticks left at the end give each seat: nothing when they stay
+        unclaimed, else all to first place, ties broken by seat order from the first
+        dealer or (tie_break="share") split among the tied firsts in 100-point steps,
+        the larger parts to the earlier seats."""
+        gained = [0] * 4
+        if self.options["leftover_sticks"] == "none" or not self.sticks:
+            return gained
+        assert self.first_dealer is not None
+        seats = [(self.first_dealer + k) % 4 for k in range(4)]
+        top = max(self.scores)
+        firsts = [s for s in seats if self.scores[s] == top]
+        if self.options["tie_break"] == "seat":
+            firsts = firsts[:1]
+        q, r = divmod(10 * self.sticks, len(firsts))
+        for i, s in enumerate(firsts):
+            gained[s] = 100 * (q + (i < r))
+        return gained
 
     def tenpai(self, seat: int) -> bool:
         """Tenpai for the noten payments: a wait on a kind not all four of whose copies
@@ -325,10 +345,7 @@ class Replay:
         before = next(t for t in reversed(self.types) if t not in ("hora", "dora"))
         chankan = before == "kakan"
         ippatsu = (self.before_kakan if chankan else self.ippatsu)[actor]
-        if "ippatsu" in ids:
-            assert ippatsu, (e, self.types[-6:])
-        elif not self.ippatsu_ankan[actor]:
-            assert not ippatsu, (e, self.types[-6:])
+        assert ("ippatsu" in ids) == ippatsu, (e, self.types[-6:])
 
     def hora(self, e: dict[str, Any]) -> None:
         """A win, with its own payments (a double ron has two hora events) and the
@@ -343,11 +360,10 @@ class Replay:
         else:
             assert payers, e
         self.riichi_yaku(e)
-        # Only one winner (the first of a multiple ron) collects the sticks.
-        collected = sum(deltas)
-        assert collected in (0, 1000 * self.sticks), (e, self.sticks)
-        if collected:
-            self.sticks = 0
+        # The first winner (the nearest of a multiple ron) collects every stick on
+        # the table; after it there are none left.
+        assert sum(deltas) == 1000 * self.sticks, (e, self.sticks)
+        self.sticks = 0
         self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
         assert e["scores"] == self.scores, e
 
@@ -377,15 +393,17 @@ class Replay:
             # A claim is shown only to the seats asked about it.
             if game.phase == "claims" and seat in game.current_decision:
                 tile, frm, kind = obs.claim
-                assert frm != seat and kind in ("discard", "kakan", "ankan")
+                source, giver, pai = last_tile(game)
+                assert (frm, kind) == (giver, CLAIM_KIND[source]), (obs.claim, source)
+                assert frm != seat and tile.kind == Tile.from_mjai(pai).kind
                 if kind == "discard":
                     assert tile.mjai == self.rivers[frm][-1]
             else:
                 assert obs.claim is None
 
 
-def check_events(events: Sequence[dict[str, Any]]) -> Replay:
-    replay = Replay()
+def check_events(events: Sequence[dict[str, Any]], rules: Rules | None = None) -> Replay:
+    replay = Replay(rules)
     replay.feed(events)
     assert replay.types[0] == "start_game" and replay.types[-1] == "end_game"
     assert replay.types.count("start_game") == replay.types.count("end_game") == 1
@@ -547,7 +565,7 @@ def test_observations_agree_with_the_log_and_hide_other_hands(preset: str, seed:
     """At every decision of whole games, each seat's observation is exactly what the
     mjai log says it may know: its own concealed tiles, and of the others only the
     public table (rivers, melds, counts)."""
-    replay = Replay()
+    replay = Replay(Rules.preset(preset))
 
     def look(game: Game) -> None:
         replay.feed(game.events)
@@ -599,6 +617,10 @@ def test_observation_is_a_snapshot() -> None:
 # Legal actions follow the rules ---------------------------------------------------
 
 YAOCHUU = {0, 8, 9, 17, 18, 26, *range(27, 34)}
+
+
+# The claim an observation shows, by the event that offered the tile.
+CLAIM_KIND = {"dahai": "discard", "kakan": "kakan", "ankan": "ankan"}
 
 
 def last_tile(game: Game) -> tuple[str, int, str]:
@@ -879,7 +901,7 @@ def test_multiple_ron_follows_the_rules(preset: str, rons: list[int], winners: A
     for e in ended:
         assert e["target"] == 0 and sum(e["deltas"]) == 0
         assert e["deltas"][e["actor"]] == -e["deltas"][0] >= e["points"]
-    replay = Replay()  # each hora with its own payments, the scores adding up
+    replay = Replay(Rules.preset(preset))  # each hora with its own payments, the scores adding up
     replay.feed(game.events[: game.events.index(ended[-1]) + 1])
     assert replay.scores == ended[-1]["scores"] == game.scores
 
@@ -972,7 +994,7 @@ def test_nagashi_mangan(preset: str, nagashi: bool) -> None:
         pass_claims(game)
         seat = game.current_decision[0]
         game.apply(seat, Discard(game.observation(seat).drawn, tsumogiri=True))
-    replay = Replay()  # checks the noten payments without nagashi
+    replay = Replay(Rules.preset(preset))  # checks the noten payments without nagashi
     replay.feed(game.events)
     draw = next(e for e in game.events if e["type"] == "ryukyoku")
     if nagashi:  # paid as a non-dealer's mangan tsumo
@@ -1302,7 +1324,7 @@ def test_self_play_keeps_every_invariant(preset: str) -> None:
     for i in range(200):
         game = run(mix(i), rules=rules, seed=i)
         assert game.phase == "game_over"
-        replay = check_events(game.events)
+        replay = check_events(game.events, rules)
         check_result(game, rules)
         check_length(game.events, rules)
         seen.update(replay.types)
@@ -1350,7 +1372,7 @@ def test_rust_games_replay_cleanly(preset: str) -> None:
     for agent in ("shanten", "random"):
         stats = riichi.simulate(60, agent, seed=8, rules=rules, records=True)
         for events in stats["records"]:
-            check_events(events)
+            check_events(events, rules)
             check_length(events, rules)
 
 

@@ -266,6 +266,36 @@ fn suufon_renda_four_first_discards_of_one_wind() {
     assert_eq!(g.players[E].concealed.len(), 14);
 }
 
+#[test]
+fn suufon_renda_not_after_a_closed_kan() {
+    // As in the wall above, but South holds four 4s and declares them as a closed
+    // kan before discarding its 1z: the go-around is interrupted, so the fourth 1z
+    // ends nothing and East draws again.
+    let s = Scenario::new(rules()).hands([
+        "1z 2468m2468p258s6z",
+        "1z 4444s1357m1357p",
+        "1z 2468m2468p369s5z",
+        "1z 1379m1379p258s3z",
+    ]);
+    let mut g = s.game();
+    g.discard(E, "1z");
+    g.pass_all();
+    g.act(
+        S,
+        Action::Ankan {
+            kind: tile("4s").kind(),
+        },
+    );
+    for seat in [S, W, N] {
+        g.discard(seat, "1z");
+        g.pass_all();
+    }
+    assert_eq!(g.turn(), E);
+    assert!(g
+        .last_event(|e| matches!(e, Event::Ryukyoku { .. }))
+        .is_none());
+}
+
 /// East makes two closed kans, South one, West the fourth; North holds four 5m.
 fn suukaikan_wall(rules: Rules) -> Scenario {
     Scenario::new(rules).hands([
@@ -644,6 +674,77 @@ fn kuikae_after_a_chi_at_an_end() {
     // allowed: both.
     let g = kuikae_game(Kuikae::Allowed);
     assert!(may(&g, "3m") && may(&g, "6m"));
+}
+
+/// South's discards after calling East's first discard `called` with `call`:
+/// whether each of `tiles` may be discarded.
+fn after_call(k: Kuikae, east: &str, south: &str, call: Action, tiles: &[&str]) -> Vec<bool> {
+    let s = Scenario::new(with(|r| r.kuikae = k)).hands([east, south, "?", "?"]);
+    let mut g = s.game();
+    let called = east.split_whitespace().next().expect("the discard first");
+    g.discard(E, called);
+    g.act(S, call);
+    g.pass_all();
+    assert_eq!(g.turn(), S);
+    tiles
+        .iter()
+        .map(|t| {
+            let t = tile(t);
+            g.can(
+                S,
+                |a| matches!(a, Action::Discard { tile: d, .. } if *d == t),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn kuikae_after_a_chi_at_the_high_end_in_the_middle_and_after_a_pon() {
+    let chi = |a: &str, b: &str| Action::Chi {
+        tiles: [tile(a), tile(b)],
+    };
+    let south = "3456m147p258s123z";
+    // 6m called with 45m (the high end): neither 6m nor 3m under forbidden.
+    let high = |k| {
+        after_call(
+            k,
+            "6m 1379p1379s1234z",
+            south,
+            chi("4m", "5m"),
+            &["6m", "3m", "1p"],
+        )
+    };
+    assert_eq!(high(Kuikae::Forbidden), [false, false, true]);
+    assert_eq!(high(Kuikae::SameTile), [false, true, true]);
+    assert_eq!(high(Kuikae::Allowed), [true, true, true]);
+    // 5m called with 46m (the middle): only 5m; 3m has no suji to forbid.
+    let mid = |k| {
+        after_call(
+            k,
+            "5m 1379p1379s1234z",
+            south,
+            chi("4m", "6m"),
+            &["5m", "3m"],
+        )
+    };
+    assert_eq!(mid(Kuikae::Forbidden), [false, true]);
+    assert_eq!(mid(Kuikae::Allowed), [true, true]);
+    // 1z ponned holding a third 1z: not 1z (the same tile, under both bans).
+    let pon = Action::Pon {
+        tiles: [tile("1z"), tile("1z")],
+    };
+    let same = |k| {
+        after_call(
+            k,
+            "1z 1379p1379s234z5m",
+            "111z 3456m147p258s",
+            pon,
+            &["1z", "3m"],
+        )
+    };
+    assert_eq!(same(Kuikae::Forbidden), [false, true]);
+    assert_eq!(same(Kuikae::SameTile), [false, true]);
+    assert_eq!(same(Kuikae::Allowed), [true, true]);
 }
 
 #[test]
@@ -1203,6 +1304,61 @@ fn double_riichi_on_the_first_uninterrupted_discard() {
     g.act(E, Action::Tsumo);
     assert_eq!(wins(&g)[0].2, 3);
     assert_eq!(win_deltas(&g), [4900, -1300, -1300, -1300]);
+}
+
+/// The yaku of the current hand's first win.
+fn win_yaku(g: &Game) -> Vec<Yaku> {
+    match g.last_event(|e| matches!(e, Event::Hora { .. })) {
+        Some(Event::Hora { yaku, .. }) => yaku.iter().map(|(y, _)| *y).collect(),
+        _ => panic!("no win"),
+    }
+}
+
+#[test]
+fn double_riichi_not_after_a_call() {
+    // North riichis on its first discard and tsumos 4p (234m 567m 678s 11s 23p).
+    // With no call before, it is a double riichi; when West pons East's first
+    // discard, 9m, the go-around is interrupted and it is a plain riichi. Every
+    // 1p and 4p is placed, so no filler completes North's hand.
+    let scenario = |draws: &str| {
+        Scenario::new(rules())
+            .hands([
+                "9m1379p1379s1234z",
+                "?",
+                "99m2468p2468s567z",
+                "234m567m678s11s23p",
+            ])
+            .draws(draws)
+            .dead("1p1p1p4p4p")
+            .dora("5z")
+    };
+    let mut g = scenario("? ? ? 7z ? ? ? 4p").game();
+    g.discard(E, "9m");
+    g.tsumogiri_until(|g| g.turn() == N);
+    g.riichi(N, "7z");
+    g.tsumogiri_until(|g| g.turn() == N);
+    g.act(N, Action::Tsumo);
+    let yaku = win_yaku(&g);
+    assert!(yaku.contains(&Yaku::DoubleRiichi), "{yaku:?}");
+
+    let mut g = scenario("? 7z ? ? ? 4p").game();
+    g.discard(E, "9m");
+    g.act(
+        W,
+        Action::Pon {
+            tiles: [tile("9m"), tile("9m")],
+        },
+    );
+    g.pass_all();
+    g.discard(W, "5z");
+    g.pass_all();
+    assert_eq!(g.turn(), N);
+    g.riichi(N, "7z");
+    g.tsumogiri_until(|g| g.turn() == N);
+    g.act(N, Action::Tsumo);
+    let yaku = win_yaku(&g);
+    assert!(yaku.contains(&Yaku::Riichi), "{yaku:?}");
+    assert!(!yaku.contains(&Yaku::DoubleRiichi), "{yaku:?}");
 }
 
 // ---------------------------------------------------------------------------
