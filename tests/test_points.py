@@ -654,3 +654,36 @@ def test_a_limit_hand_takes_any_fu_but_not_beyond_the_range() -> None:
     assert riichi.points(13, 0, dealer=False, tsumo=False).total == 32000
     with pytest.raises(riichi.InvalidInputError, match="fu must be an integer"):
         riichi.points(13, -10, dealer=False, tsumo=False)
+
+
+def test_shiisan_puutaa_shows_its_fu_breakdown() -> None:
+    # Every result shows its fu breakdown, item by item, a yakuman of no set shape
+    # too. (riichi.wiki's example hand: 259s 39p 158m 12456z, 6z drawn.)
+    r = sc("259s39p158m124566z", "6z", tsumo=True, chiihou=True, rules=Rules(shiisan_puutaa=True))
+    assert {y.id: y.yakuman for y in r.yakuman} == {"shiisan_puutaa": 1}
+    assert r.fu_details
+    assert sum(f.fu for f in r.fu_details) == r.fu
+
+
+def test_pao_ron_yakuman_only_with_honba() -> None:
+    # riichi.wiki (Sekinin barai, "Example of Ron", 1 honba): S wins daisangen +
+    # tsuuiisou off E, W liable for daisangen, pao on that yakuman only: E pays the
+    # tsuuiisou 32000 and half the daisangen 16000; W pays 16000 and the 300 honba.
+    r = sc(
+        "111z22z pon 555z pon 666z pon 777z",
+        "2z",
+        honba=1,
+        rules=Rules(pao_scope="yakuman_only"),
+    )
+    assert r.deltas(discarder="E", liable="W") == (-48000, 64300, -16300, 0)
+
+
+def test_multi_ron_nearest_after_a_non_dealer_discarder() -> None:
+    # N discards; E (dealer) and S ron with 2 honba and 1 stick. After N comes E:
+    # E takes 2000 + 600 + 1000, S 1300.
+    hand = "123m456p789s55544z"
+    e = sc(hand, "4z", seat_wind="E", honba=2, riichi_sticks=1)
+    s = sc(hand, "4z", honba=2, riichi_sticks=1)
+    deltas, winners = riichi.settle_multi_ron([s, e], "N")
+    assert deltas == (3600, 1300, 0, -3900)
+    assert winners == ["E", "S"]
