@@ -1,6 +1,6 @@
-"""riichi.points / score_table against the standard payment tables (RULES.md §8), the
-fu breakdown of §7, payments and score changes, pao, multiple ron, nagashi mangan,
-and the errors of scoring.
+"""riichi.points / score_table against the standard payment tables, the fu breakdown,
+payments and score changes, pao, multiple ron, nagashi mangan, and the errors of
+scoring.
 
 Expected values come from the rules (basic points a = fu x 2^(han+2), capped; ron 4a
 or 6a, tsumo a/2a or 2a each, every payment rounded up to 100), never from the
@@ -209,7 +209,7 @@ def test_score_table_cells() -> None:
                 assert cell == f"{dr} ({dt} all)", (han, fu, cell)
 
 
-# Fu breakdown (§7) ------------------------------------------------------------------
+# Fu breakdown ----------------------------------------------------------------------
 
 
 def fu_items(r: riichi.ScoreResult) -> list[tuple[str, int]]:
@@ -644,8 +644,8 @@ def test_wind_spellings(spellings: list[Any], index: int) -> None:
 
 @pytest.mark.parametrize("fu", [-10, 2**32, 0, 35])
 def test_aotenjou_yakuman_checks_fu(fu: int) -> None:
-    """Found in review: under aotenjou the fu count even for a yakuman, so a wrong fu
-    is an error, not a hand of 0 points."""
+    """Under aotenjou the fu count even for a yakuman, so a wrong fu is an error, not
+    a hand of 0 points."""
     with pytest.raises(riichi.InvalidInputError, match="fu"):
         riichi.points(0, fu, dealer=False, tsumo=False, yakuman=1, rules=Rules(aotenjou=True))
 

@@ -1,10 +1,12 @@
-"""riichi.score: every yaku (RULES.md §4), yakuman (§5) and local yaku (§6).
+"""riichi.score: every yaku, yakuman and local yaku.
 
 Each yaku has a hand that has it, with its han closed and open, and a near miss
-without it; then the exclusions of §4, the highest-points principle of §2/§3 and the
-notes of §5. Every expected value is worked out by hand from RULES.md §7-§8 (the
-arithmetic is in the comments). Unless a test says otherwise the winner sits South
-(a non-dealer) in an East round, so West (3z) and North (4z) are guest winds.
+without it; then the yaku that exclude each other, the highest-points principle (the
+reading that scores most is taken) and the yakuman's special cases, then situations
+that cannot happen and readings checked by hand. Every expected value is worked out
+by hand from the fu and payment rules (the arithmetic is in the comments). Unless a
+test says otherwise the winner sits South (a non-dealer) in an East round, so West
+(3z) and North (4z) are guest winds.
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ TENHOU_IDS = {
     "shousuushii": 50,
     "suukantsu": 51,
 }
-# Renhou is Tenhou's number 36 but a local yaku of §6: either answer is defensible.
+# Renhou is Tenhou's number 36 but a local yaku here: either answer is defensible.
 NO_ID_CHECK = {"renhou"}
 
 
@@ -131,7 +133,7 @@ PLAIN_OPEN = "123m456p345s33z [999m]"
 PINFU = "123m456p345s789s33z"
 
 
-# §4 regular yaku ------------------------------------------------------------------
+# Regular yaku ---------------------------------------------------------------------
 
 
 def test_riichi() -> None:
@@ -518,7 +520,7 @@ def test_chinitsu() -> None:
     assert r.limit == "mangan"
 
 
-# §4 exclusions --------------------------------------------------------------------
+# Exclusions -----------------------------------------------------------------------
 
 
 def test_chiitoitsu_excludes_iipeikou() -> None:
@@ -548,7 +550,7 @@ def test_double_riichi_excludes_riichi() -> None:
     assert "riichi" not in yaku_of(sc(PLAIN, "3s", double_riichi=True, ippatsu=True))
 
 
-# Highest-points principle (§2, §3) ------------------------------------------------
+# Highest-points principle -------------------------------------------------------
 
 
 def test_ryanpeikou_beats_chiitoitsu() -> None:
@@ -589,7 +591,7 @@ def test_ryanmen_beats_penchan_reading() -> None:
     assert r.wait == "ryanmen"
 
 
-# §5 yakuman -----------------------------------------------------------------------
+# Yakuman --------------------------------------------------------------------------
 
 
 def test_tenhou() -> None:
@@ -744,7 +746,7 @@ def test_open_riichi_deal_in_yakuman() -> None:
     check_yakuman(r, {"open_riichi": 1}, points=32000)
 
 
-# §5 notes -------------------------------------------------------------------------
+# Yakuman notes --------------------------------------------------------------------
 
 
 def test_tenhou_with_kokushi_counts_single() -> None:
@@ -801,7 +803,7 @@ def test_dora_do_not_add_to_yakuman() -> None:
     check_yakuman(r, {"daisangen": 1}, points=32000)
 
 
-# §6 local yaku (each off by default) -----------------------------------------------
+# Local yaku (each off by default) --------------------------------------------------
 
 
 def test_open_riichi() -> None:
