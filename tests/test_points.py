@@ -171,6 +171,21 @@ def test_honba_on_ron_and_tsumo() -> None:
     assert (e.tsumo_non_dealer, e.total) == (700, 2100)
 
 
+def test_70fu_2han_non_dealer_tsumo() -> None:
+    # a = 70 * 2^4 = 1120: each non-dealer 1120 -> 1200, the dealer 2240 -> 2300.
+    e = pts(2, 70, dealer=False, tsumo=True)
+    assert (e.base_points, e.tsumo_non_dealer, e.tsumo_dealer, e.total) == (1120, 1200, 2300, 4700)
+
+
+def test_honba_on_points() -> None:
+    # +300 per honba on a ron; +100 from each payer per honba on a tsumo.
+    assert pts(2, 30, dealer=False, tsumo=False, honba=3).ron == 2000 + 900
+    e = pts(2, 30, dealer=False, tsumo=True, honba=3)
+    assert (e.tsumo_non_dealer, e.tsumo_dealer, e.total) == (800, 1300, 2900)
+    e = pts(2, 30, dealer=True, tsumo=True, honba=3)
+    assert (e.tsumo_non_dealer, e.tsumo_dealer, e.total) == (1300, None, 3900)
+
+
 # score_table -------------------------------------------------------------------------
 
 
