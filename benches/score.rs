@@ -4,7 +4,7 @@
 //! corpus has none). Before timing, every hand must score and agree with the
 //! corpus's reference han and fu on at least 99% of hands (the reference comes
 //! from the `mahjong` package; the known rule differences are listed in
-//! `tests/test_score_differential.py`). Run: `cargo bench --bench score`.
+//! `tests/test_score_reference.py`). Run: `cargo bench --bench score`.
 
 use _core::algo::decompose::{for_each_decomposition, for_each_reading};
 use _core::meld::{Meld, MeldKind, Relative};

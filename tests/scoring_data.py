@@ -15,8 +15,9 @@ the keyword arguments of `riichi.score`, the seat winds `ScoreResult.deltas` nee
 dealer), and score deltas are listed by seat wind (E, S, W, N), as
 `ScoreResult.deltas` returns them.
 
-The shared directory is `../shared` beside the repository, or where the environment
-variable RIICHI_SHARED points (the shared directory or its `data/` directory).
+The datasets are read from the shared test data folder next to the repository, or
+from where the environment variable RIICHI_SHARED points (that folder or its `data/`
+folder).
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """Batch calls over numpy count arrays: same answers as the per-hand calls, the same
-with one thread or all, and bad arrays rejected with an exception (never a crash)."""
+with one thread or all, bad arrays rejected with an exception (never a crash), and
+10 million hands in one call answered in memory proportional to the input."""
 
 from __future__ import annotations
 
+import resource
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -263,3 +265,44 @@ def test_thread_count_bounds_are_accepted(fn: BatchFn) -> None:
     }[fn]
     for threads in (1, 255, 256, np.int64(256)):
         assert np.array_equal(fn(rows, threads=threads), expected)
+
+
+# Ten million hands: memory proportional to the input -------------------------------
+
+BIG = 10_000_000
+
+
+def peak_mb() -> float:
+    """The process's peak resident memory so far, in MB (Linux: ru_maxrss in kB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def big_rows(counts: list[int]) -> np.ndarray:
+    """BIG copies of one 34-count row, as one contiguous (BIG, 34) uint8 array."""
+    return np.ascontiguousarray(np.broadcast_to(np.array(counts, np.uint8), (BIG, 34)))
+
+
+# 123m 123p 123s 111z 22z: complete, with East and South.
+BIG_HAND = [1, 1, 1, 0, 0, 0, 0, 0, 0] * 3 + [3, 2, 0, 0, 0, 0, 0]
+
+
+def test_ten_million_hands_in_one_shanten_batch() -> None:
+    counts = big_rows(BIG_HAND)
+    before = peak_mb()
+    out = riichi.shanten_batch(counts)
+    assert out.shape == (BIG,) and out.dtype == np.int8
+    assert (out == -1).all()
+    # The input is 340 MB; the call adds at most a copy of it and its output.
+    assert peak_mb() - before < 2 * counts.nbytes / 2**20 + 200
+
+
+def test_ten_million_wins_in_one_score_batch() -> None:
+    counts = big_rows(BIG_HAND)
+    win = np.full(BIG, 27, np.uint8)  # East
+    before = peak_mb()
+    out = riichi.score_batch(counts, win, seat_winds=np.zeros(BIG, np.uint8))
+    assert (out["status"] == riichi.SCORE_STATUS["ok"]).all()
+    # Every row is the same dealer ron on 1z: the same han and points as one call.
+    first = riichi.score("123m123p123s111z22z", "1z", seat_wind="E")
+    assert (out["han"] == first.han).all() and (out["points"] == first.points).all()
+    assert peak_mb() - before < 3 * counts.nbytes / 2**20 + 300

@@ -1,7 +1,7 @@
 """Real game logs: reading and writing Tenhou mjlog, tenhou.net/6 JSON and mjai, and
 replaying them through the engine.
 
-The proof runs on ../shared/data/tenhou: all 177 mjlog games replay with zero
+The proof runs on the Tenhou logs of the shared test data: all 177 mjlog games replay with zero
 mismatches (every action legal for our engine, every event, win, draw, next hand and
 final result equal to Tenhou's, every wall reproduced from the SHUFFLE seed); the
 official tenhou.net/6 exports equal our conversion of the same games; every format

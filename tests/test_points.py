@@ -1,6 +1,6 @@
-"""riichi.points / score_table against the standard payment tables (RULES.md §8), the
-fu breakdown of §7, payments and score changes, pao, multiple ron, nagashi mangan,
-and the errors of scoring.
+"""riichi.points / score_table against the standard payment tables, the fu breakdown,
+payments and score changes, pao, multiple ron, nagashi mangan, and the errors of
+scoring.
 
 Expected values come from the rules (basic points a = fu x 2^(han+2), capped; ron 4a
 or 6a, tsumo a/2a or 2a each, every payment rounded up to 100), never from the
@@ -171,6 +171,21 @@ def test_honba_on_ron_and_tsumo() -> None:
     assert (e.tsumo_non_dealer, e.total) == (700, 2100)
 
 
+def test_70fu_2han_non_dealer_tsumo() -> None:
+    # a = 70 * 2^4 = 1120: each non-dealer 1120 -> 1200, the dealer 2240 -> 2300.
+    e = pts(2, 70, dealer=False, tsumo=True)
+    assert (e.base_points, e.tsumo_non_dealer, e.tsumo_dealer, e.total) == (1120, 1200, 2300, 4700)
+
+
+def test_honba_on_points() -> None:
+    # +300 per honba on a ron; +100 from each payer per honba on a tsumo.
+    assert pts(2, 30, dealer=False, tsumo=False, honba=3).ron == 2000 + 900
+    e = pts(2, 30, dealer=False, tsumo=True, honba=3)
+    assert (e.tsumo_non_dealer, e.tsumo_dealer, e.total) == (800, 1300, 2900)
+    e = pts(2, 30, dealer=True, tsumo=True, honba=3)
+    assert (e.tsumo_non_dealer, e.tsumo_dealer, e.total) == (1300, None, 3900)
+
+
 # score_table -------------------------------------------------------------------------
 
 
@@ -209,7 +224,7 @@ def test_score_table_cells() -> None:
                 assert cell == f"{dr} ({dt} all)", (han, fu, cell)
 
 
-# Fu breakdown (§7) ------------------------------------------------------------------
+# Fu breakdown ----------------------------------------------------------------------
 
 
 def fu_items(r: riichi.ScoreResult) -> list[tuple[str, int]]:
@@ -644,8 +659,8 @@ def test_wind_spellings(spellings: list[Any], index: int) -> None:
 
 @pytest.mark.parametrize("fu", [-10, 2**32, 0, 35])
 def test_aotenjou_yakuman_checks_fu(fu: int) -> None:
-    """Found in review: under aotenjou the fu count even for a yakuman, so a wrong fu
-    is an error, not a hand of 0 points."""
+    """Under aotenjou the fu count even for a yakuman, so a wrong fu is an error, not
+    a hand of 0 points."""
     with pytest.raises(riichi.InvalidInputError, match="fu"):
         riichi.points(0, fu, dealer=False, tsumo=False, yakuman=1, rules=Rules(aotenjou=True))
 
@@ -654,3 +669,36 @@ def test_a_limit_hand_takes_any_fu_but_not_beyond_the_range() -> None:
     assert riichi.points(13, 0, dealer=False, tsumo=False).total == 32000
     with pytest.raises(riichi.InvalidInputError, match="fu must be an integer"):
         riichi.points(13, -10, dealer=False, tsumo=False)
+
+
+def test_shiisan_puutaa_shows_its_fu_breakdown() -> None:
+    # Every result shows its fu breakdown, item by item, a yakuman of no set shape
+    # too. (riichi.wiki's example hand: 259s 39p 158m 12456z, 6z drawn.)
+    r = sc("259s39p158m124566z", "6z", tsumo=True, chiihou=True, rules=Rules(shiisan_puutaa=True))
+    assert {y.id: y.yakuman for y in r.yakuman} == {"shiisan_puutaa": 1}
+    assert r.fu_details
+    assert sum(f.fu for f in r.fu_details) == r.fu
+
+
+def test_pao_ron_yakuman_only_with_honba() -> None:
+    # riichi.wiki (Sekinin barai, "Example of Ron", 1 honba): S wins daisangen +
+    # tsuuiisou off E, W liable for daisangen, pao on that yakuman only: E pays the
+    # tsuuiisou 32000 and half the daisangen 16000; W pays 16000 and the 300 honba.
+    r = sc(
+        "111z22z pon 555z pon 666z pon 777z",
+        "2z",
+        honba=1,
+        rules=Rules(pao_scope="yakuman_only"),
+    )
+    assert r.deltas(discarder="E", liable="W") == (-48000, 64300, -16300, 0)
+
+
+def test_multi_ron_nearest_after_a_non_dealer_discarder() -> None:
+    # N discards; E (dealer) and S ron with 2 honba and 1 stick. After N comes E:
+    # E takes 2000 + 600 + 1000, S 1300.
+    hand = "123m456p789s55544z"
+    e = sc(hand, "4z", seat_wind="E", honba=2, riichi_sticks=1)
+    s = sc(hand, "4z", honba=2, riichi_sticks=1)
+    deltas, winners = riichi.settle_multi_ron([s, e], "N")
+    assert deltas == (3600, 1300, 0, -3900)
+    assert winners == ["E", "S"]

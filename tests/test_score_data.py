@@ -24,9 +24,8 @@ import riichi
 SHOWN = 20
 DATA = sd.shared_data_dir()
 MISSING = (
-    "shared data not found: expected ../shared/data/tenhou/agari.jsonl and "
-    "../shared/data/majiang/hule.jsonl beside the repository, or RIICHI_SHARED pointing "
-    "at the shared (or data) directory"
+    "the shared test data is not present (its data/tenhou/agari.jsonl and "
+    "data/majiang/hule.jsonl; RIICHI_SHARED may point at it)"
 )
 
 # Short names of Tenhou's yaku numbers, for the failure messages.

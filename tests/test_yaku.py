@@ -1,10 +1,12 @@
-"""riichi.score: every yaku (RULES.md §4), yakuman (§5) and local yaku (§6).
+"""riichi.score: every yaku, yakuman and local yaku.
 
 Each yaku has a hand that has it, with its han closed and open, and a near miss
-without it; then the exclusions of §4, the highest-points principle of §2/§3 and the
-notes of §5. Every expected value is worked out by hand from RULES.md §7-§8 (the
-arithmetic is in the comments). Unless a test says otherwise the winner sits South
-(a non-dealer) in an East round, so West (3z) and North (4z) are guest winds.
+without it; then the yaku that exclude each other, the highest-points principle (the
+reading that scores most is taken) and the yakuman's special cases, then situations
+that cannot happen and readings checked by hand. Every expected value is worked out
+by hand from the fu and payment rules (the arithmetic is in the comments). Unless a
+test says otherwise the winner sits South (a non-dealer) in an East round, so West
+(3z) and North (4z) are guest winds.
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ TENHOU_IDS = {
     "shousuushii": 50,
     "suukantsu": 51,
 }
-# Renhou is Tenhou's number 36 but a local yaku of §6: either answer is defensible.
+# Renhou is Tenhou's number 36 but a local yaku here: either answer is defensible.
 NO_ID_CHECK = {"renhou"}
 
 
@@ -131,7 +133,7 @@ PLAIN_OPEN = "123m456p345s33z [999m]"
 PINFU = "123m456p345s789s33z"
 
 
-# §4 regular yaku ------------------------------------------------------------------
+# Regular yaku ---------------------------------------------------------------------
 
 
 def test_riichi() -> None:
@@ -518,7 +520,7 @@ def test_chinitsu() -> None:
     assert r.limit == "mangan"
 
 
-# §4 exclusions --------------------------------------------------------------------
+# Exclusions -----------------------------------------------------------------------
 
 
 def test_chiitoitsu_excludes_iipeikou() -> None:
@@ -548,7 +550,7 @@ def test_double_riichi_excludes_riichi() -> None:
     assert "riichi" not in yaku_of(sc(PLAIN, "3s", double_riichi=True, ippatsu=True))
 
 
-# Highest-points principle (§2, §3) ------------------------------------------------
+# Highest-points principle -------------------------------------------------------
 
 
 def test_ryanpeikou_beats_chiitoitsu() -> None:
@@ -589,7 +591,7 @@ def test_ryanmen_beats_penchan_reading() -> None:
     assert r.wait == "ryanmen"
 
 
-# §5 yakuman -----------------------------------------------------------------------
+# Yakuman --------------------------------------------------------------------------
 
 
 def test_tenhou() -> None:
@@ -744,7 +746,7 @@ def test_open_riichi_deal_in_yakuman() -> None:
     check_yakuman(r, {"open_riichi": 1}, points=32000)
 
 
-# §5 notes -------------------------------------------------------------------------
+# Yakuman notes --------------------------------------------------------------------
 
 
 def test_tenhou_with_kokushi_counts_single() -> None:
@@ -801,7 +803,7 @@ def test_dora_do_not_add_to_yakuman() -> None:
     check_yakuman(r, {"daisangen": 1}, points=32000)
 
 
-# §6 local yaku (each off by default) -----------------------------------------------
+# Local yaku (each off by default) --------------------------------------------------
 
 
 def test_open_riichi() -> None:
@@ -1020,3 +1022,188 @@ def test_paarenchan() -> None:
     for value in ("wins", "dealerships"):
         r = sc(PINFU, "3s", rules=Rules(paarenchan=value), **kw)
         check_yakuman(r, {"paarenchan": 1}, points=48000)
+
+
+# Situations that cannot happen ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("riichi_kind", ["riichi", "double_riichi"])
+def test_ippatsu_with_rinshan_is_a_contradiction(riichi_kind: str) -> None:
+    # Ippatsu ends at any call in between, the winner's own closed kan included. A
+    # rinshan win always follows the winner's own kan after the riichi, so the two
+    # cannot both hold.
+    with pytest.raises(riichi.InvalidContextError):
+        sc(
+            "123m456p789s11z ankan 2222z",
+            "1z",
+            tsumo=True,
+            rinshan=True,
+            ippatsu=True,
+            **{riichi_kind: True},
+        )
+
+
+@pytest.mark.parametrize("value", ["mangan", "baiman", "yakuman"])
+def test_renhou_cannot_rob_an_added_kan(value: str) -> None:
+    # An added kan needs a pon first, and any call before the win breaks renhou
+    # (a robbed kan does not count as made, so renhou may rob a closed kan).
+    with pytest.raises(riichi.InvalidContextError):
+        sc("123m456p789s345p11z", "5p", renhou=True, chankan=True, rules=Rules(renhou=value))
+
+
+def test_kokushi_robbing_an_ankan_is_never_the_13_sided_wait() -> None:
+    # The closed kan held all four copies of the robbed tile, so the kokushi hand had
+    # none of it before: it waited on that one kind (single wait), never on all 13.
+    # Here the robbed tile 7z is also the kokushi pair (the 13-sided reading), which
+    # the ankan makes impossible.
+    rules = Rules(kokushi_robs_ankan=True, double_kokushi_13=True)
+    with pytest.raises(riichi.InvalidContextError):
+        sc("19m19p19s12345677z", "7z", chankan=True, robbed_ankan=True, rules=rules)
+
+
+def test_chankan_on_a_tile_the_winner_holds_twice() -> None:
+    # Chankan is a ron on an added kan, which holds the other three copies of the
+    # robbed tile (its pon and the added tile): the winner holds exactly one, the
+    # robbed tile. A tanki on a second 1z cannot be a chankan.
+    with pytest.raises(riichi.InvalidContextError):
+        sc("123m456p234s789s11z", "1z", chankan=True)
+
+
+@pytest.mark.parametrize(
+    ("flag", "seat"), [("tenhou", "E"), ("chiihou", "S")], ids=["tenhou", "chiihou"]
+)
+def test_first_draw_wins_have_no_kan_dora(flag: str, seat: str) -> None:
+    # Every kan reveals a new dora indicator, so a second indicator means a kan before
+    # the first draw, which tenhou (not after an ankan) and chiihou (no call before
+    # it) exclude.
+    with pytest.raises(riichi.InvalidContextError):
+        sc(
+            "123m456p234s789s55z",
+            "5z",
+            seat_wind=seat,
+            tsumo=True,
+            dora_indicators=["1m", "2m"],
+            **{flag: True},
+        )
+
+
+# Readings and yakuman worked out by hand -------------------------------------------------
+
+
+def test_sanankou_from_the_ryanmen_reading_of_a_ron() -> None:
+    # 333m 345m 999p 888s + 11z, ron on 3m: as the 333m triplet it is open (shanpon,
+    # two concealed triplets), as 45m waiting 3m it is ryanmen and 333m stays
+    # concealed: sanankou. Fu 20 + 10 + 4 (333m) + 8 (999p) + 4 (888s) + 2 (round
+    # wind pair) = 48 -> 50; 2 han 50 fu = 3200.
+    r = sc("333345m999p888s11z", "3m")
+    assert yaku_of(r) == {"sanankou": 2}
+    assert (r.han, r.fu, r.points, r.wait) == (2, 50, 3200, "ryanmen")
+
+
+def test_sanankou_with_an_ankan_and_a_shanpon_ron() -> None:
+    # 222m 333p concealed, 4444z ankan, 44s + 555s ron on 5s (shanpon): 555s is
+    # open, the ankan is concealed: sanankou + toitoi. Fu 20 + 10 + 4 + 4 + 2 + 32 =
+    # 72 -> 80; 4 han 80 fu is a mangan (8000).
+    r = sc("222m333p44s555s ankan 4444z", "5s")
+    assert yaku_of(r) == {"sanankou": 2, "toitoi": 2}
+    assert (r.han, r.fu, r.points) == (4, 80, 8000)
+
+
+def test_suuankou_tanki_with_two_ankan() -> None:
+    r = sc("222m333s55p ankan 4444z ankan 6666z", "5p")
+    assert yakuman_of(r) == {"suuankou_tanki": 1}
+    assert r.points == 32000
+
+
+def test_hyakuman_goku_counts_the_fourth_tile_of_a_kan() -> None:
+    # 234m 777m 888m 55m + ankan 9999m: 9 + 21 + 24 + 10 + 36 = 100 (91 without the
+    # kan's fourth tile). Exactly 100: double under "double_at_100", nothing under
+    # "over_100" (then sanankou + chinitsu = 8 han, a baiman of 16000).
+    hand = "234777888m55m ankan 9999m"
+    r = sc(hand, "5m", rules=Rules(hyakuman_goku="double_at_100"))
+    assert yakuman_of(r) == {"hyakuman_goku": 2}
+    assert r.points == 64000
+    r = sc(hand, "5m", rules=Rules(hyakuman_goku="at_least_100"))
+    assert yakuman_of(r) == {"hyakuman_goku": 1}
+    r = sc(hand, "5m", rules=Rules(hyakuman_goku="over_100"))
+    assert yaku_of(r) == {"sanankou": 2, "chinitsu": 6}
+    assert r.points == 16000
+
+
+def test_sanrenkou_and_isshoku_sanjun_take_the_higher_reading() -> None:
+    # Sanrenkou and isshoku sanjun never count together: the reading that scores more
+    # is taken. 111222333m 456p 77s, ron on 4p: sanankou + sanrenkou 4 han 50 fu
+    # (mangan 8000) beats pinfu + isshoku sanjun 3 han 30 fu (3900); without
+    # sanrenkou the sequence reading wins over sanankou alone (2 han 50 fu, 3200).
+    hand = "111222333m456p77s"
+    both = Rules(sanrenkou=True, isshoku_sanjun="on")
+    r = sc(hand, "4p", rules=both)
+    assert yaku_of(r) == {"sanankou": 2, "sanrenkou": 2}
+    assert r.points == 8000
+    r = sc(hand, "4p", rules=Rules(isshoku_sanjun="on"))
+    assert yaku_of(r) == {"pinfu": 1, "isshoku_sanjun": 2}
+    assert r.points == 3900
+
+
+def test_four_identical_runs_and_ryanpeikou_needs_distinct() -> None:
+    # Four identical runs count as ryanpeikou unless ryanpeikou must be two different
+    # iipeikou. 1111 2222 3333m + 55p, ron on 5p (tanki): 123m x4 is ryanpeikou (3 han
+    # 40 fu, 5200); with the option it is only one iipeikou, and 111/222/333/123 with
+    # sanankou (2 han 50 fu, 3200) pays more.
+    hand = "111122223333m55p"
+    r = sc(hand, "5p")
+    assert (yaku_of(r), r.points) == ({"ryanpeikou": 3}, 5200)
+    r = sc(hand, "5p", rules=Rules(ryanpeikou_needs_distinct=True))
+    assert (yaku_of(r), r.points) == ({"sanankou": 2}, 3200)
+
+
+@pytest.mark.parametrize("n", range(1, 10))
+def test_junsei_chuuren_on_every_winning_tile(n: int) -> None:
+    r = sc(f"1112345678999m{n}m", f"{n}m", rules=Rules(double_junsei_chuuren=True))
+    assert yakuman_of(r) == {"junsei_chuuren": 2}
+
+
+def test_renhou_robbing_a_closed_kan_with_kokushi() -> None:
+    # A robbed kan is not made, so it does not break renhou: renhou may be a kokushi
+    # robbing a closed kan. Single wait on 1m (the pair is 7z).
+    rules = Rules(renhou="yakuman", kokushi_robs_ankan=True)
+    r = sc("19m19p19s12345677z", "1m", renhou=True, chankan=True, robbed_ankan=True, rules=rules)
+    assert yakuman_of(r) == {"renhou": 1, "kokushi": 1}
+    assert r.points == 64000
+
+
+def test_aotenjou_kokushi_keeps_the_situation_yaku() -> None:
+    # Under aotenjou a yakuman counts as 13 han and regular yaku add to it, for
+    # kokushi as for the standard and seven-pairs forms. Kokushi, single wait, riichi
+    # + menzen tsumo: 13 + 1 + 1 = 15 han.
+    r = sc("19m19p19s12345677z", "1m", riichi=True, tsumo=True, rules=Rules(aotenjou=True))
+    assert yakuman_of(r) == {"kokushi": 1}
+    assert yaku_of(r) == {"riichi": 1, "menzen_tsumo": 1}
+    assert r.han == 15
+
+
+def test_aotenjou_tsuuiisou_chiitoitsu_keeps_the_situation_yaku() -> None:
+    # 13 (tsuuiisou) + riichi 1 + menzen tsumo 1 + chiitoitsu 2 = 17 han at 25 fu.
+    r = sc("11223344556677z", "7z", riichi=True, tsumo=True, rules=Rules(aotenjou=True))
+    assert yakuman_of(r) == {"tsuuiisou": 1}
+    assert yaku_of(r) == {"riichi": 1, "menzen_tsumo": 1, "chiitoitsu": 2}
+    assert (r.han, r.fu) == (17, 25)
+
+
+def test_ryuuiisou_needs_hatsu_falls_back_to_regular_yaku() -> None:
+    # 234234s 666s 888s 44s: no hatsu. With ryuuiisou_needs_hatsu it is iipeikou +
+    # tanyao + chinitsu = 8 han, a baiman (16000); pure green double otherwise.
+    hand = "234234666888s44s"
+    r = sc(hand, "4s", rules=Rules(ryuuiisou_needs_hatsu=True))
+    assert yaku_of(r) == {"iipeikou": 1, "tanyao": 1, "chinitsu": 6}
+    assert r.points == 16000
+    r = sc(hand, "4s", rules=Rules(double_pure_ryuuiisou=True))
+    assert yakuman_of(r) == {"ryuuiisou": 2}
+
+
+def test_tuibuudao_pin_only_excludes_sou() -> None:
+    hand = "123p345p88p999s555z"
+    assert yakuman_of(sc(hand, "8p", rules=Rules(tuibuudao="on"))) == {"tuibuudao": 1}
+    r = sc(hand, "8p", rules=Rules(tuibuudao="pin_only"))
+    assert r.yakuman == []
+    assert yaku_of(r) == {"haku": 1}

@@ -1,6 +1,5 @@
-"""riichi.Rules: every option changes the score the way RULES.md says, the seed
-examples of §8, the presets of PRESETS.md, value semantics, serialisation, and the
-errors for bad options.
+"""riichi.Rules: every option changes the score the way the rules reference says, the
+presets, value semantics, serialisation, and the errors for bad options.
 
 Each option test scores (or prices) a hand under the default and under the changed
 value and asserts both exact results, so it fails if the option is ignored. The
@@ -725,8 +724,8 @@ def test_daisharin_any_suit() -> None:
     assert (yakuman_of(r), r.points) == ({"daisharin": 2}, 64000)
 
 
-# The game-flow options of RULES.md §9 act in the game engine (issue 4, in progress):
-# their behaviour is proved by the engine's tests; here only their values, presets and
+# The game-flow options act in the game engine: their behaviour is proved by the
+# engine's tests (src/game/rule_tests.rs); here only their values, presets and
 # validation (test_game_flow_options_*).
 GAME_FLOW = {
     "kan_dora_timing", "kuikae", "riichi_min_points", "riichi_min_wall", "kyuushu_kyuuhai",
@@ -758,7 +757,7 @@ def test_game_flow_options_defaults_are_tenhou() -> None:
 
 
 def test_game_flow_options_in_presets() -> None:
-    # PRESETS.md: Mahjong Soul scores from 25000 with uma 15/5; WRC/EMA 30000/30000 with
+    # The presets: Mahjong Soul scores from 25000 with uma 15/5; WRC/EMA 30000/30000 with
     # shared uma 15/5 and no abortive draws; M.League 25000/30000 with uma 30/10.
     ms = Rules.preset("mahjong_soul")
     assert (ms.return_points, ms.uma, ms.final_rounding, ms.sanchahou) == (
@@ -805,30 +804,7 @@ def test_game_flow_options_are_validated() -> None:
     assert Rules.from_json(r.to_json()) == r == Rules.from_toml(r.to_toml())
 
 
-# §8 seed examples -------------------------------------------------------------------
-
-
-def test_seed_70fu_2han_non_dealer_tsumo() -> None:
-    # a = 70 * 2^4 = 1120: each non-dealer 1120 -> 1200, the dealer 2240 -> 2300.
-    e = pts(2, 70, dealer=False, tsumo=True)
-    assert (e.base_points, e.tsumo_non_dealer, e.tsumo_dealer, e.total) == (1120, 1200, 2300, 4700)
-
-
-def test_seed_honba() -> None:
-    # +300 per honba on a ron; +100 from each payer per honba on a tsumo.
-    assert pts(2, 30, dealer=False, tsumo=False, honba=3).ron == 2000 + 900
-    e = pts(2, 30, dealer=False, tsumo=True, honba=3)
-    assert (e.tsumo_non_dealer, e.tsumo_dealer, e.total) == (800, 1300, 2900)
-    e = pts(2, 30, dealer=True, tsumo=True, honba=3)
-    assert (e.tsumo_non_dealer, e.tsumo_dealer, e.total) == (1300, None, 3900)
-
-
-def test_seed_kiriage() -> None:
-    assert pts(4, 30, dealer=False, tsumo=False, rules=Rules(kiriage=True)).ron == 8000
-    assert pts(3, 60, dealer=False, tsumo=False, rules=Rules(kiriage=True)).ron == 8000
-
-
-# Presets (PRESETS.md) ---------------------------------------------------------------
+# Presets ---------------------------------------------------------------------------
 
 
 def test_preset_names() -> None:
@@ -1098,7 +1074,7 @@ def test_out_of_range_or_choice() -> None:
 
 
 def test_fu_options_take_only_the_values_of_the_rules() -> None:
-    # RULES.md §7: open pinfu-shape ron is 30 fu (option 20); a double-wind pair is
+    # Open pinfu-shape ron is 30 fu (option 20); a double-wind pair is
     # 4 fu (option 2). Other values are no rule at all.
     msg = _rule_error(lambda: Rules(open_pinfu_fu=25))
     assert "open_pinfu_fu" in msg

@@ -1,4 +1,4 @@
-"""Differential test of `riichi.score` against the `mahjong` package (PyPI, 2.1.0).
+"""`riichi.score` against another library, the `mahjong` package (PyPI, 2.1.0).
 
 Both libraries score the same wins and must agree on everything that makes the
 score: han, fu (not for yakuman, where fu do not count), the yaku with their han
@@ -16,9 +16,9 @@ the payments (honba and riichi sticks included). The wins are
   "themes" (simples, one suit, terminals, triplets, honors, dragons, winds, all
   honors, green, sanshoku, ittsu, peikou, kans) so that every yaku of Tenhou is
   exercised; the test checks that each occurs at least 20 times;
-- the 20,000 wins of the shared corpus `../shared/bench/agari.jsonl` (see its
-  README; `RIICHI_SHARED` points elsewhere), whose recorded `mahjong` score is also
-  checked against the live one.
+- the 20,000 wins of the benchmark corpus `bench/agari.jsonl` of the shared test data
+  (see its README; `RIICHI_SHARED` points at it), whose recorded `mahjong` score is
+  also checked against the live one.
 
 Complete hands without a yaku are part of the sample: both libraries must refuse
 them (`NoYakuError` / `"no_yaku"`).
@@ -27,8 +27,8 @@ mahjong is configured as Tenhou, the default `riichi.Rules()`: open tanyao, red
 fives (one per suit: ids 16, 52, 88), no double yakuman, kazoe = one yakuman, no
 kiriage, open pinfu-shaped ron 30 fu, pinfu tsumo 20 fu, no cap on stacked yakuman.
 What is left is the list `KNOWN_DIFFERENCES` below (each entry says which library
-follows RULES.md / Tenhou); a mismatch is forgiven only when one of them explains it
-exactly.
+follows this project's rules, which are Tenhou's); a mismatch is forgiven only when
+one of them explains it exactly.
 
 Runtime: mahjong takes ~60 µs a hand, the generator ~50 µs, riichi ~2 µs; the hands are
 split in chunks over `RIICHI_DIFF_PROCS` processes (default: up to 2). About 9 s on 2
@@ -752,7 +752,7 @@ class KnownDifference:
     a mismatch is forgiven only when riichi returns exactly that."""
 
     name: str
-    follows: str  # which library follows RULES.md / Tenhou
+    follows: str  # which library follows this project's rules (Tenhou's)
     why: str
     expect: Callable[[Case, Score], Score | None]
 
@@ -778,7 +778,7 @@ KNOWN_DIFFERENCES: tuple[KnownDifference, ...] = (
         "tenhou_wait_variants",
         "riichi",
         "On the dealer's first draw (tenhou) the fourteen tiles were dealt, so there is "
-        "no winning tile and no wait: RULES.md §5 (seed 001) counts a kokushi, chuuren "
+        "no winning tile and no wait: riichi counts a kokushi, chuuren "
         "or suuankou there as the plain yakuman. mahjong names the 13-sided kokushi, "
         "the pure nine-sided chuuren and the tanki suuankou from whichever tile it is "
         "told is the winning one. With Tenhou's single yakuman both are worth the same "
@@ -793,7 +793,7 @@ KNOWN_DIFFERENCES: tuple[KnownDifference, ...] = (
 #   kokushi, tanki suuankou, pure chuuren and daisuushii worth two; Tenhou (and
 #   `Rules()`: double_* = False) counts them single. Turned off in MJ_OPTIONS.
 # - Stacked yakuman cap. mahjong caps at six yakuman by default
-#   (`limit_to_sextuple_yakuman`); RULES.md and Tenhou set no cap (max_yakuman =
+#   (`limit_to_sextuple_yakuman`); our rules and Tenhou set no cap (max_yakuman =
 #   None). Turned off.
 # - Kazoe. mahjong's default KAZOE_LIMITED (13+ han of regular yaku = one yakuman) is
 #   Tenhou's and our default kazoe = "yakuman"; kept. (Its KAZOE_NO_LIMIT is our
@@ -805,7 +805,7 @@ KNOWN_DIFFERENCES: tuple[KnownDifference, ...] = (
 #   (rinshan_tsumo_fu = True); nothing to translate.
 # - Rinshan on the last wall tile (rinshan_on_last_tile). When the replacement tile
 #   after a kan is also the last tile, Tenhou scores rinshan kaihou only, not haitei
-#   (RULES.md §4, option haitei_with_rinshan = False). riichi is told both flags and
+#   (option haitei_with_rinshan = False). riichi is told both flags and
 #   must score rinshan alone; mahjong refuses the pair of flags
 #   (`haitei_with_rinshan_not_allowed`), so it is told rinshan only. Agreement then
 #   checks that riichi drops haitei.

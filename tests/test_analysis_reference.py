@@ -1,9 +1,9 @@
-"""Differential test against the `mahjong` package (PyPI, 2.1.0): identical shanten on
-every hand of the shared corpus (`shanten13.jsonl`, `shanten14.jsonl`: 100,000 random
-closed hands each).
+"""Hand analysis against another library, the `mahjong` package (PyPI, 2.1.0):
+identical shanten on every hand of the benchmark corpus (`shanten13.jsonl`,
+`shanten14.jsonl`: 100,000 random closed hands each).
 
-The corpus lives beside the repository (`../shared/bench`), or where the environment
-variable RIICHI_SHARED points (the shared directory or its `bench/` directory).
+The corpus is the `bench/` folder of the shared test data next to the repository, or
+where the environment variable RIICHI_SHARED points (that folder or its `bench/`).
 mahjong takes ~25 µs per hand, so the whole comparison runs in a few seconds.
 """
 
@@ -54,8 +54,8 @@ def test_identical_shanten_on_the_shared_corpus(name: str) -> None:
     d = corpus_dir()
     if d is None:
         pytest.skip(
-            "shared corpus not found: expected ../shared/bench/shanten13.jsonl beside the "
-            "repository, or RIICHI_SHARED pointing at the shared (or bench) directory"
+            "the shared test data is not present (its bench/shanten13.jsonl; "
+            "RIICHI_SHARED may point at it)"
         )
     counts, t136 = load(d / name)
     size = 13 if "13" in name else 14
