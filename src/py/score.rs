@@ -812,7 +812,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(settle_multi_ron, m)?)?;
     m.add_function(wrap_pyfunction!(nagashi_mangan_payments, m)?)?;
     let status = PyDict::new(m.py());
-    for (name, code) in [("ok", 0), ("not_agari", 1), ("no_yaku", 2), ("invalid", 3)] {
+    for (name, code) in crate::score::batch::STATUS {
         status.set_item(name, code)?;
     }
     m.add("SCORE_STATUS", status)?;

@@ -1,4 +1,5 @@
-//! `riichi.score_batch`: many wins in one call, GIL released, rows spread over cores.
+//! `riichi.score_batch`: the arguments read into a core [`Batch`], scored with the
+//! GIL released, the columns returned as numpy arrays.
 
 // PyO3 extracts arguments by value.
 #![allow(clippy::needless_pass_by_value)]
@@ -7,54 +8,12 @@ use super::args::{describe, is_int_array, items_up_to, threads_arg};
 use super::errors::invalid;
 use super::rules::rules_arg;
 use super::tile::tile_arg;
-use crate::algo::batch::CHUNK;
-use crate::error::MahjongError;
-use crate::hand::Hand;
-use crate::notation::mpsz;
-use crate::parallel::in_pool;
-use crate::rules::Rules;
+use crate::score::batch::{Batch, Hands};
 use crate::score::situation::FLAGS;
-use crate::score::{score, WinContext};
 use crate::tile::{Tile, KINDS};
 use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
-use rayon::prelude::*;
-
-/// Row outcomes.
-const OK: i8 = 0;
-const NOT_AGARI: i8 = 1;
-const NO_YAKU: i8 = 2;
-const INVALID: i8 = 3;
-
-/// The hands of a batch: mpsz strings (one buffer and their ends) or counts.
-enum Hands {
-    Text(String, Vec<usize>),
-    Counts(Vec<u8>),
-}
-
-impl Hands {
-    fn hand(&self, i: usize) -> Result<Hand, MahjongError> {
-        match self {
-            Hands::Text(buf, ends) => {
-                let start = if i == 0 { 0 } else { ends[i - 1] };
-                mpsz::parse_hand(&buf[start..ends[i]])
-            }
-            Hands::Counts(c) => {
-                let row = &c[i * KINDS..(i + 1) * KINDS];
-                if row.iter().any(|&x| x > 4) {
-                    return Err(MahjongError::InvalidHand("a count above 4".into()));
-                }
-                let mut tiles = Vec::with_capacity(14);
-                for (k, &n) in row.iter().enumerate() {
-                    let t = Tile::from_kind(k as u8).expect("kind");
-                    tiles.extend(std::iter::repeat_n(t, n as usize));
-                }
-                Hand::new(&tiles, Vec::new())
-            }
-        }
-    }
-}
 
 fn hands_arg(obj: &Bound<'_, PyAny>) -> PyResult<Hands> {
     if let Ok(arr) = obj.extract::<PyReadonlyArray2<'_, u8>>() {
@@ -180,71 +139,6 @@ fn indicators<'py>(
     Ok(Some((arr.as_array().iter().copied().collect(), shape[1])))
 }
 
-/// Everything a batch reads, owned (the GIL is released while rows are scored).
-struct Batch {
-    hands: Hands,
-    wins: Vec<u8>,
-    flags: Option<Vec<u32>>,
-    seat: Option<Vec<u8>>,
-    round: Option<Vec<u8>>,
-    dora: Option<(Vec<u8>, usize)>,
-    ura: Option<(Vec<u8>, usize)>,
-    honba: Option<Vec<u32>>,
-    rules: Rules,
-}
-
-fn indicator_tiles(ind: Option<&(Vec<u8>, usize)>, i: usize) -> Result<Vec<Tile>, MahjongError> {
-    let Some((ids, k)) = ind else {
-        return Ok(Vec::new());
-    };
-    ids[i * k..(i + 1) * k]
-        .iter()
-        .filter(|&&id| id != 255)
-        .map(|&id| {
-            Tile::from_id(id).ok_or_else(|| MahjongError::InvalidTile(format!("tile id {id}")))
-        })
-        .collect()
-}
-
-impl Batch {
-    fn row(&self, i: usize) -> Result<(u32, u32, i64), MahjongError> {
-        let f = self.flags.as_ref().map_or(0, |f| f[i]);
-        if f >> FLAGS.len() != 0 {
-            return Err(MahjongError::InvalidInput(format!(
-                "flags {f:#x} has bits that are no flag (SCORE_FLAGS)"
-            )));
-        }
-        let hand = self.hands.hand(i)?;
-        let win = Tile::from_id(self.wins[i])
-            .ok_or_else(|| MahjongError::InvalidTile(format!("tile id {}", self.wins[i])))?;
-
-        let wind = |w: Option<&Vec<u8>>| -> Result<u8, MahjongError> {
-            let v = w.map_or(0, |w| w[i]);
-            if v > 3 {
-                return Err(MahjongError::InvalidContext(format!("wind {v} is not 0-3")));
-            }
-            Ok(v)
-        };
-        let ctx = WinContext {
-            seat_wind: wind(self.seat.as_ref())?,
-            round_wind: wind(self.round.as_ref())?,
-            dora_indicators: indicator_tiles(self.dora.as_ref(), i)?,
-            ura_indicators: indicator_tiles(self.ura.as_ref(), i)?,
-            honba: self.honba.as_ref().map_or(0, |h| h[i]),
-            ..WinContext::from_flag_bits(f)
-        };
-        let r = score(&hand, win, &ctx, &self.rules)?;
-        let points = i64::try_from(r.points()).unwrap_or(i64::MAX);
-        Ok((r.han, r.fu, points))
-    }
-}
-
-/// One chunk of each output column: han, fu, points, status.
-type Outputs<'a> = (
-    ((&'a mut [i32], &'a mut [i32]), &'a mut [i64]),
-    &'a mut [i8],
-);
-
 /// Score many wins at once → dict of arrays han, fu, points, status.
 ///
 /// A row's `flags` are the situation flags as bits in the order of
@@ -267,10 +161,7 @@ fn score_batch<'py>(
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let hands = hands_arg(hands)?;
-    let n = match &hands {
-        Hands::Text(_, ends) => ends.len(),
-        Hands::Counts(c) => c.len() / KINDS,
-    };
+    let n = hands.len();
     let batch = Batch {
         wins: tiles_row_arg(win_tiles, n)?,
         flags: column(flags, "flags", "uint32", n)?,
@@ -283,54 +174,12 @@ fn score_batch<'py>(
         hands,
     };
     let threads = threads_arg(threads)?;
-    let mut han = vec![0i32; n];
-    let mut fu = vec![0i32; n];
-    let mut points = vec![0i64; n];
-    let mut status = vec![OK; n];
-    py.detach(|| {
-        in_pool(threads, |parallel| {
-            let work = |(c, (((h, f), p), s)): (usize, Outputs<'_>)| {
-                for j in 0..h.len() {
-                    match batch.row(c * CHUNK + j) {
-                        Ok((a, b, pts)) => {
-                            h[j] = a as i32;
-                            f[j] = b as i32;
-                            p[j] = pts;
-                        }
-                        Err(e) => {
-                            s[j] = match e {
-                                MahjongError::NotAgari(_) => NOT_AGARI,
-                                MahjongError::NoYaku(_) => NO_YAKU,
-                                _ => INVALID,
-                            };
-                        }
-                    }
-                }
-            };
-            if parallel {
-                han.par_chunks_mut(CHUNK)
-                    .zip(fu.par_chunks_mut(CHUNK))
-                    .zip(points.par_chunks_mut(CHUNK))
-                    .zip(status.par_chunks_mut(CHUNK))
-                    .enumerate()
-                    .for_each(work);
-            } else {
-                han.chunks_mut(CHUNK)
-                    .zip(fu.chunks_mut(CHUNK))
-                    .zip(points.chunks_mut(CHUNK))
-                    .zip(status.chunks_mut(CHUNK))
-                    .enumerate()
-                    .for_each(work);
-            }
-            Ok(())
-        })
-    })
-    .map_err(invalid)?;
+    let scored = py.detach(|| batch.score(threads))?;
     let out = PyDict::new(py);
-    out.set_item("han", PyArray1::from_vec(py, han))?;
-    out.set_item("fu", PyArray1::from_vec(py, fu))?;
-    out.set_item("points", PyArray1::from_vec(py, points))?;
-    out.set_item("status", PyArray1::from_vec(py, status))?;
+    out.set_item("han", PyArray1::from_vec(py, scored.han))?;
+    out.set_item("fu", PyArray1::from_vec(py, scored.fu))?;
+    out.set_item("points", PyArray1::from_vec(py, scored.points))?;
+    out.set_item("status", PyArray1::from_vec(py, scored.status))?;
     Ok(out)
 }
 

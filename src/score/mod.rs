@@ -2,6 +2,7 @@
 //! the one that pays most is kept (ties: more han, then more fu, then the first),
 //! and its points and payments are worked out under the rules.
 
+pub mod batch;
 pub mod context;
 pub mod evaluate;
 pub mod fu;
