@@ -90,10 +90,4 @@ impl fmt::Display for MahjongError {
 
 impl std::error::Error for MahjongError {}
 
-impl From<crate::rules::RuleError> for MahjongError {
-    fn from(e: crate::rules::RuleError) -> Self {
-        MahjongError::Rule(e.0)
-    }
-}
-
 pub type Result<T> = std::result::Result<T, MahjongError>;

@@ -4,17 +4,9 @@
 
 use std::fmt;
 
-/// Why an option cannot be set: the message names the option and the valid values.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RuleError(pub String);
-
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for RuleError {}
+// An option that cannot be set is a `MahjongError::Rule` whose message names the
+// option and the valid values.
+use crate::error::MahjongError;
 
 /// The value of one option, as read and written by name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -479,7 +471,7 @@ macro_rules! options {
 
         impl Rules {
             /// The value of option `name`.
-            pub fn get(&self, name: &str) -> Result<OptValue, RuleError> {
+            pub fn get(&self, name: &str) -> crate::error::Result<OptValue> {
                 match name {
                     $(stringify!($field) => Ok(options!(@get self.$field, $kind)),)+
                     _ => Err(unknown(name)),
@@ -487,7 +479,7 @@ macro_rules! options {
             }
 
             /// Set option `name`, checking the value's kind and range.
-            pub fn set(&mut self, name: &str, value: OptValue) -> Result<(), RuleError> {
+            pub fn set(&mut self, name: &str, value: OptValue) -> crate::error::Result<()> {
                 match name {
                     $(stringify!($field) => {
                         let kind = options!(@kind $kind $(($($arg)*))?);
@@ -633,7 +625,7 @@ options! {
     leftover_sticks: LeftoverSticks => "Riichi sticks left at the end of the game: to first place, or unclaimed.";
 }
 
-fn unknown(name: &str) -> RuleError {
+fn unknown(name: &str) -> MahjongError {
     let name = &name.replace('-', "_").to_ascii_lowercase();
     let mut near: Vec<&str> = OPTIONS
         .iter()
@@ -646,7 +638,7 @@ fn unknown(name: &str) -> RuleError {
     } else {
         format!(" (did you mean {}?)", near.join(", "))
     };
-    RuleError(format!(
+    MahjongError::Rule(format!(
         "unknown rule option {:?}{hint}; Rules.options() lists all {} options",
         crate::error::shortened(name),
         OPTIONS.len()
@@ -657,8 +649,8 @@ fn common_prefix(a: &str, b: &str) -> usize {
     a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
 }
 
-fn wrong(name: &str, kind: OptKind, value: &OptValue) -> RuleError {
-    RuleError(format!(
+fn wrong(name: &str, kind: OptKind, value: &OptValue) -> MahjongError {
+    MahjongError::Rule(format!(
         "rule option {name} = {value} is not valid: {name} takes {}",
         kind.describe()
     ))
@@ -666,20 +658,20 @@ fn wrong(name: &str, kind: OptKind, value: &OptValue) -> RuleError {
 
 impl Rules {
     /// Options whose values contradict each other.
-    pub fn check(&self) -> Result<(), RuleError> {
+    pub fn check(&self) -> crate::error::Result<()> {
         if self.open_riichi_deal_in_yakuman && !self.open_riichi {
-            return Err(RuleError(
+            return Err(MahjongError::Rule(
                 "rule option open_riichi_deal_in_yakuman = true needs open_riichi = true".into(),
             ));
         }
         if self.daisharin_any_suit && self.daisharin == Daisharin::Off {
-            return Err(RuleError(
+            return Err(MahjongError::Rule(
                 "rule option daisharin_any_suit = true needs daisharin = \"on\" or \"double\""
                     .into(),
             ));
         }
         if self.return_points < self.start_points {
-            return Err(RuleError(format!(
+            return Err(MahjongError::Rule(format!(
                 "rule option return_points = {} is below start_points = {}: the oka would be negative",
                 self.return_points, self.start_points
             )));
@@ -687,14 +679,14 @@ impl Rules {
         // 1, 2 or 3 tenpai players share what 3, 2 or 1 noten players pay: both
         // shares are whole only for a multiple of 6.
         if self.noten_payment_total % 6 != 0 {
-            return Err(RuleError(format!(
+            return Err(MahjongError::Rule(format!(
                 "rule option noten_payment_total = {} is not valid: it is shared by 1, 2 or 3 \
                  players on each side, so it must be a multiple of 6 (3000 is usual)",
                 self.noten_payment_total
             )));
         }
         if self.aotenjou && self.max_yakuman.is_some() {
-            return Err(RuleError(
+            return Err(MahjongError::Rule(
                 "rule option aotenjou = true has no limits: max_yakuman must be none".into(),
             ));
         }
@@ -702,7 +694,7 @@ impl Rules {
     }
 
     /// Set several options, then check the combination; on error `self` is unchanged.
-    pub fn with(&self, changes: &[(&str, OptValue)]) -> Result<Rules, RuleError> {
+    pub fn with(&self, changes: &[(&str, OptValue)]) -> crate::error::Result<Rules> {
         let mut r = self.clone();
         for (name, v) in changes {
             r.set(name, v.clone())?;
@@ -889,9 +881,9 @@ pub const PRESETS: &[Preset] = &[
 
 impl Rules {
     /// The preset named `name`.
-    pub fn preset(name: &str) -> Result<Rules, RuleError> {
+    pub fn preset(name: &str) -> crate::error::Result<Rules> {
         let p = PRESETS.iter().find(|p| p.name == name).ok_or_else(|| {
-            RuleError(format!(
+            MahjongError::Rule(format!(
                 "unknown preset {:?}; the presets are {}",
                 crate::error::shortened(name),
                 PRESETS
@@ -926,7 +918,7 @@ impl OptValue {
 
     /// The value of option `spec` from JSON; an optional integer is also unset
     /// by the text `"none"` (as TOML writes it).
-    pub fn from_json(spec: &OptSpec, v: &serde_json::Value) -> Result<OptValue, RuleError> {
+    pub fn from_json(spec: &OptSpec, v: &serde_json::Value) -> crate::error::Result<OptValue> {
         let ints = |n: usize| -> Option<Vec<i64>> {
             let a = v.as_array().filter(|a| a.len() == n)?;
             a.iter().map(serde_json::Value::as_i64).collect()
@@ -961,7 +953,7 @@ impl OptValue {
             }),
         };
         value.ok_or_else(|| {
-            RuleError(format!(
+            MahjongError::Rule(format!(
                 "rule option {} = {} is not valid: {} takes {}",
                 spec.name,
                 crate::error::shortened(&v.to_string()),
@@ -1028,7 +1020,7 @@ impl Rules {
     }
 
     /// The Tenhou rules with the options of a JSON object set, then checked.
-    pub fn from_json_value(v: &serde_json::Value) -> Result<Rules, RuleError> {
+    pub fn from_json_value(v: &serde_json::Value) -> crate::error::Result<Rules> {
         let Some(obj) = v.as_object() else {
             let what = match v {
                 serde_json::Value::Null => "null",
@@ -1038,7 +1030,7 @@ impl Rules {
                 serde_json::Value::Array(_) => "a list",
                 serde_json::Value::Object(_) => "an object",
             };
-            return Err(RuleError(format!(
+            return Err(MahjongError::Rule(format!(
                 "rules JSON must be an object of options, got {what}"
             )));
         };
@@ -1048,14 +1040,14 @@ impl Rules {
                 let spec = Rules::spec(name).ok_or_else(|| unknown(name))?;
                 Ok((name.as_str(), OptValue::from_json(spec, value)?))
             })
-            .collect::<Result<_, RuleError>>()?;
+            .collect::<crate::error::Result<_>>()?;
         Rules::default().with(&pairs)
     }
 
     /// [`Rules::from_json_value`] of JSON text.
-    pub fn from_json_str(text: &str) -> Result<Rules, RuleError> {
+    pub fn from_json_str(text: &str) -> crate::error::Result<Rules> {
         let v: serde_json::Value = serde_json::from_str(text)
-            .map_err(|e| RuleError(format!("rules JSON does not parse: {e}")))?;
+            .map_err(|e| MahjongError::Rule(format!("rules JSON does not parse: {e}")))?;
         Rules::from_json_value(&v)
     }
 }
@@ -1079,11 +1071,11 @@ mod tests {
     #[test]
     fn errors_name_the_option_and_choices() {
         let mut r = Rules::default();
-        let e = r.set("kazoe", Choice("double")).unwrap_err().0;
+        let e = r.set("kazoe", Choice("double")).unwrap_err().to_string();
         assert!(e.contains("kazoe") && e.contains("\"sanbaiman\""), "{e}");
-        let e = r.set("kiriag", Bool(true)).unwrap_err().0;
+        let e = r.set("kiriag", Bool(true)).unwrap_err().to_string();
         assert!(e.contains("kiriage"), "{e}");
-        let e = r.set("min_han", Int(0)).unwrap_err().0;
+        let e = r.set("min_han", Int(0)).unwrap_err().to_string();
         assert!(e.contains("from 1 to 13"), "{e}");
         assert!(r.set("red_fives", RedFives([5, 0, 0])).is_err());
         assert_eq!(r, Rules::default());
@@ -1115,7 +1107,7 @@ mod tests {
         let text = Rules::default().to_json_string();
         let first = OPTIONS[0].name;
         assert!(text.starts_with(&format!("{{\n  \"{first}\": ")), "{text}");
-        let err = |t: &str| Rules::from_json_str(t).unwrap_err().0;
+        let err = |t: &str| Rules::from_json_str(t).unwrap_err().to_string();
         assert!(err("{").contains("does not parse"));
         assert!(err("[]").contains("must be an object"));
         assert!(err(r#"{"honba_value": "300"}"#).contains("honba_value"));

@@ -1918,7 +1918,12 @@ CASES: list[Case] = [
             RuleError,
             f"rules JSON must be an object of options, got {kind}",
         )
-        for text, kind in [("[]", "list"), ("null", "NoneType"), ("1", "int"), ('"tenhou"', "str")]
+        for text, kind in [
+            ("[]", "a list"),
+            ("null", "null"),
+            ("1", "a number"),
+            ('"tenhou"', "a string"),
+        ]
     ],
     *[
         (

@@ -555,9 +555,12 @@ fn with_specials(s: i8, t: Tally, n: usize) -> i8 {
 
 /// Check a count array for the fast paths: each kind 0-4, 3n+1 or 3n+2 tiles, at
 /// most 14. Returns the tile count or a message.
-pub fn check_counts(counts: &[u8]) -> Result<usize, String> {
+pub fn check_counts(counts: &[u8]) -> crate::error::Result<usize> {
     if counts.len() != KINDS {
-        return Err(format!("expected 34 counts, got {}", counts.len()));
+        return Err(crate::error::MahjongError::InvalidHand(format!(
+            "expected 34 counts, got {}",
+            counts.len()
+        )));
     }
     // One pass for the common, valid case; the error path looks again.
     let (n, top) = counts
@@ -565,10 +568,15 @@ pub fn check_counts(counts: &[u8]) -> Result<usize, String> {
         .fold((0usize, 0u8), |(n, top), &c| (n + c as usize, top.max(c)));
     if top > 4 {
         let k = counts.iter().position(|&c| c > 4).expect("a count above 4");
-        return Err(format!("count {} for kind {k} (0-4 allowed)", counts[k]));
+        return Err(crate::error::MahjongError::InvalidHand(format!(
+            "count {} for kind {k} (0-4 allowed)",
+            counts[k]
+        )));
     }
     if n % 3 == 0 || n > 14 {
-        return Err(format!("{n} tiles (3n+1 or 3n+2, at most 14)"));
+        return Err(crate::error::MahjongError::InvalidHand(format!(
+            "{n} tiles (3n+1 or 3n+2, at most 14)"
+        )));
     }
     Ok(n)
 }

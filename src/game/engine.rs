@@ -47,6 +47,25 @@ pub enum Phase {
     GameOver,
 }
 
+impl Phase {
+    /// The claim `seat` must still decide on: where the tile came from, the
+    /// tile, and what it is.
+    pub fn claim_for(&self, seat: usize) -> Option<(usize, Tile, ClaimKind)> {
+        match *self {
+            Phase::Claims {
+                from,
+                tile,
+                kind,
+                asked,
+                chosen,
+            } if asked.get(seat) == Some(&true) && chosen[seat].is_none() => {
+                Some((from, tile, kind))
+            }
+            _ => None,
+        }
+    }
+}
+
 /// What a claim is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClaimKind {
@@ -394,14 +413,10 @@ impl Game {
                 drawn,
                 rinshan,
             } if *s == seat => self.turn_actions(seat, *drawn, *rinshan, &mut out),
-            Phase::Claims {
-                from,
-                tile,
-                kind,
-                asked,
-                chosen,
-            } if asked[seat] && chosen[seat].is_none() => {
-                self.claim_actions(seat, *from, *tile, *kind, &mut out);
+            Phase::Claims { .. } => {
+                if let Some((from, tile, kind)) = self.phase.claim_for(seat) {
+                    self.claim_actions(seat, from, tile, kind, &mut out);
+                }
             }
             _ => {}
         }

@@ -88,24 +88,15 @@ impl Game {
             } if s == seat => Some(t),
             _ => None,
         };
-        let claim = match self.phase {
-            Phase::Claims {
-                from,
-                tile,
-                kind,
-                asked,
-                chosen,
-            } if asked[seat] && chosen[seat].is_none() => Some(Claim {
-                tile,
-                from,
-                on: match kind {
-                    ClaimKind::Discard { .. } => ClaimOn::Discard,
-                    ClaimKind::Kakan => ClaimOn::Kakan,
-                    ClaimKind::Ankan => ClaimOn::Ankan,
-                },
-            }),
-            _ => None,
-        };
+        let claim = self.phase.claim_for(seat).map(|(from, tile, kind)| Claim {
+            tile,
+            from,
+            on: match kind {
+                ClaimKind::Discard { .. } => ClaimOn::Discard,
+                ClaimKind::Kakan => ClaimOn::Kakan,
+                ClaimKind::Ankan => ClaimOn::Ankan,
+            },
+        });
         Ok(Observation {
             seat,
             seat_wind: self.seat_wind(seat),

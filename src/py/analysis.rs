@@ -335,7 +335,7 @@ fn fast_counts(x: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
     }
     match raw_counts(x, MahjongError::InvalidHand)? {
         Some(c) => {
-            core_shanten::check_counts(&c).map_err(MahjongError::InvalidHand)?;
+            core_shanten::check_counts(&c)?;
             Ok(Some(c))
         }
         None => Err(PyTypeError::new_err(format!(

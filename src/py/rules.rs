@@ -76,7 +76,7 @@ fn value_from_py(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<OptValue> {
     let Some(spec) = Rules::spec(name) else {
         // `get` names the unknown option with suggestions.
         return Err(RuleError::new_err(
-            Rules::default().get(name).expect_err("unknown").0,
+            Rules::default().get(name).expect_err("unknown").to_string(),
         ));
     };
     let wrong = || {
@@ -162,7 +162,7 @@ fn apply(base: &Rules, changes: Option<&Bound<'_, PyDict>>) -> PyResult<Rules> {
         }
     }
     let pairs: Vec<(&str, OptValue)> = pairs.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-    base.with(&pairs).map_err(|e| RuleError::new_err(e.0))
+    base.with(&pairs).map_err(PyErr::from)
 }
 
 /// The text of a rule name or value: one that is no text is a `RuleError`.
@@ -227,9 +227,7 @@ impl PyRules {
             .cast::<PyString>()
             .map_err(|_| PyTypeError::new_err("a preset name is a string"))?;
         let name = rule_text(name)?;
-        Rules::preset(&name)
-            .map(PyRules)
-            .map_err(|e| RuleError::new_err(e.0))
+        Rules::preset(&name).map(PyRules).map_err(PyErr::from)
     }
 
     #[staticmethod]
@@ -244,7 +242,9 @@ impl PyRules {
             .iter()
             .find(|p| p.name == &*name)
             .map(|p| p.doc)
-            .ok_or_else(|| RuleError::new_err(Rules::preset(&name).expect_err("unknown").0))
+            .ok_or_else(|| {
+                RuleError::new_err(Rules::preset(&name).expect_err("unknown").to_string())
+            })
     }
 
     #[staticmethod]
@@ -301,7 +301,7 @@ impl PyRules {
     fn from_json(s: &Bound<'_, PyString>) -> PyResult<Self> {
         Rules::from_json_str(&rule_text(s)?)
             .map(PyRules)
-            .map_err(|e| RuleError::new_err(e.0))
+            .map_err(PyErr::from)
     }
 
     fn to_toml(&self) -> String {
@@ -367,7 +367,7 @@ impl PyRules {
             .map_err(|e| pyo3::exceptions::PyAttributeError::new_err(e.to_string()))?;
         match self.0.get(&name) {
             Ok(v) => value_to_py(py, &v),
-            Err(e) => Err(pyo3::exceptions::PyAttributeError::new_err(e.0)),
+            Err(e) => Err(pyo3::exceptions::PyAttributeError::new_err(e.to_string())),
         }
     }
 

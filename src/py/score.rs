@@ -259,8 +259,7 @@ impl PyScoreResult {
         }
         let discarder = opt_wind(discarder)?;
         let liable = opt_wind(liable)?;
-        let d =
-            pts::deltas(&self.r.settlement(), discarder, liable, &self.rules).map_err(invalid)?;
+        let d = pts::deltas(&self.r.settlement(), discarder, liable, &self.rules)?;
         Ok((d[0], d[1], d[2], d[3]))
     }
 
@@ -769,7 +768,7 @@ fn settle_multi_ron(
         }
         wins.push((r.r.settlement(), opt_wind(l.as_ref())?));
     }
-    let (d, winners) = pts::settle_multi_ron(&wins, discarder, &rules).map_err(invalid)?;
+    let (d, winners) = pts::settle_multi_ron(&wins, discarder, &rules)?;
     let names = winners
         .into_iter()
         .map(|w| core::context::WINDS[w as usize])
@@ -795,7 +794,7 @@ fn nagashi_mangan_payments(
     honba.within("honba", 0, u32::MAX)?;
     let rules = rules_arg(rules)?;
     let w = bounded_items(winners, "winners", SEATS, |w| wind(&w))?;
-    let d = pts::nagashi_mangan(&w, &rules).map_err(invalid)?;
+    let d = pts::nagashi_mangan(&w, &rules)?;
     Ok((d[0], d[1], d[2], d[3]))
 }
 

@@ -3,6 +3,7 @@
 
 use num_bigint::BigUint;
 
+use crate::error::MahjongError;
 use crate::rules::{Kazoe, MultiRon, MultiRonHonba, PaoScope, Rules};
 
 /// The limit a hand reached.
@@ -234,25 +235,39 @@ pub fn deltas(
     discarder: Option<u8>,
     liable: Option<u8>,
     rules: &Rules,
-) -> Result<[i64; 4], String> {
+) -> crate::error::Result<[i64; 4]> {
     let w = s.winner as usize;
     if w > 3 {
-        return Err("the winner's seat wind must be E, S, W or N".into());
+        return Err(MahjongError::InvalidInput(
+            "the winner's seat wind must be E, S, W or N".into(),
+        ));
     }
     let dealer = s.winner == 0;
     let mut d = [0i64; 4];
     let liable = liable.filter(|_| s.pao_base > 0);
     match (s.tsumo, discarder) {
-        (false, None) => return Err("a ron needs the discarder's seat wind".into()),
-        (true, Some(_)) => return Err("a tsumo has no discarder".into()),
+        (false, None) => {
+            return Err(MahjongError::InvalidInput(
+                "a ron needs the discarder's seat wind".into(),
+            ))
+        }
+        (true, Some(_)) => {
+            return Err(MahjongError::InvalidInput(
+                "a tsumo has no discarder".into(),
+            ))
+        }
         (false, Some(x)) if x as usize == w || x > 3 => {
-            return Err("the discarder must be another seat than the winner".into())
+            return Err(MahjongError::InvalidInput(
+                "the discarder must be another seat than the winner".into(),
+            ))
         }
         _ => {}
     }
     if let Some(l) = liable {
         if l as usize == w || l > 3 {
-            return Err("the liable player must be another seat than the winner".into());
+            return Err(MahjongError::InvalidInput(
+                "the liable player must be another seat than the winner".into(),
+            ));
         }
     }
     let mult = if dealer { 6 } else { 4 };
@@ -318,17 +333,21 @@ pub fn settle_multi_ron(
     wins: &[(Settlement, Option<u8>)],
     discarder: u8,
     rules: &Rules,
-) -> Result<([i64; 4], Vec<u8>), String> {
+) -> crate::error::Result<([i64; 4], Vec<u8>)> {
     if wins.is_empty() {
-        return Err("no win to settle".into());
+        return Err(MahjongError::InvalidInput("no win to settle".into()));
     }
     let mut order: Vec<&(Settlement, Option<u8>)> = wins.iter().collect();
     order.sort_by_key(|(s, _)| distance(discarder, s.winner));
     if order.windows(2).any(|w| w[0].0.winner == w[1].0.winner) {
-        return Err("two wins by the same seat".into());
+        return Err(MahjongError::InvalidInput(
+            "two wins by the same seat".into(),
+        ));
     }
     if order.iter().any(|(s, _)| s.tsumo) {
-        return Err("a multiple ron settles rons only".into());
+        return Err(MahjongError::InvalidInput(
+            "a multiple ron settles rons only".into(),
+        ));
     }
     let paid = match rules.multi_ron {
         MultiRon::HeadBump => 1,
@@ -356,15 +375,19 @@ pub fn settle_multi_ron(
 
 /// Score changes by seat wind when `winners` make nagashi mangan: each is paid as
 /// a mangan tsumo, without honba or sticks.
-pub fn nagashi_mangan(winners: &[u8], rules: &Rules) -> Result<[i64; 4], String> {
+pub fn nagashi_mangan(winners: &[u8], rules: &Rules) -> crate::error::Result<[i64; 4]> {
     if !rules.nagashi_mangan {
-        return Err("nagashi mangan is not in these rules (rule option nagashi_mangan)".into());
+        return Err(MahjongError::InvalidInput(
+            "nagashi mangan is not in these rules (rule option nagashi_mangan)".into(),
+        ));
     }
     let mut total = [0i64; 4];
     let mut seen = [false; 4];
     for &w in winners {
         if w > 3 || seen[w as usize] {
-            return Err("nagashi mangan winners are distinct seat winds E, S, W, N".into());
+            return Err(MahjongError::InvalidInput(
+                "nagashi mangan winners are distinct seat winds E, S, W, N".into(),
+            ));
         }
         seen[w as usize] = true;
         let s = Settlement {

@@ -623,7 +623,8 @@ fn golden_case(line: &'static str) -> std::result::Result<(), String> {
     got.sort_unstable();
     check("yakuman", format!("{want:?}"), format!("{got:?}"));
     let seat = |s: &'static str| given(s).map(wind);
-    let deltas = points::deltas(&r.settlement(), seat(f[9]), seat(f[10]), &rules)?;
+    let deltas = points::deltas(&r.settlement(), seat(f[9]), seat(f[10]), &rules)
+        .map_err(|e| e.to_string())?;
     let deltas: Vec<String> = deltas.iter().map(ToString::to_string).collect();
     check("deltas", f[16].into(), deltas.join(","));
     if wrong.is_empty() {
