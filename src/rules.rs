@@ -1,5 +1,5 @@
-//! The rule configuration: every option of RULES.md §1 and §4-§8 with its Tenhou
-//! default, the named presets of PRESETS.md, and one table of options through which
+//! The rule configuration: every rule option with its Tenhou default, the named
+//! presets, and one table of options (docs/rules.md is generated from it) through which
 //! every option is read and written by name (Python, JSON, TOML, the command line).
 
 use std::fmt;
@@ -269,7 +269,7 @@ choice!(
         /// 2nd-4th: points rounded to 1000, halves away from zero (as in real Tenhou
         /// logs up to 2020); 1st takes the remainder.
         Tenhou = "tenhou",
-        /// Five down, six up (五捨六入, seed 004), each seat.
+        /// Five down, six up (五捨六入), each seat.
         GoshaRokunyu = "gosha_rokunyu",
         /// One decimal, no rounding.
         None = "none",
@@ -753,21 +753,19 @@ fn tournament() -> Vec<(&'static str, OptValue)> {
     ]
 }
 
-/// The named presets of PRESETS.md.
+/// The named presets (docs/rules.md lists them).
 pub const PRESETS: &[Preset] = &[
     Preset {
         name: "tenhou",
-        doc: "Tenhou 4-player ranked lobbies with kuitan and red fives (tenhou.net manual, \
-              as translated on riichi.wiki [THR]; kobalab's Tenhou-equivalent rules [KOBA]). \
-              Unverified: no documented cap on stacked yakuman (none set here).",
+        doc: "Tenhou 4-player ranked lobbies with kuitan and red fives, as the tenhou.net \
+              manual gives them. No cap on stacked yakuman is documented, so none is set.",
         changes: Vec::new,
     },
     Preset {
         name: "mahjong_soul",
-        doc: "Mahjong Soul 4-player ranked (riichi.wiki Majsoul page [MSW], RiichiEnv \
-              default_mjsoul [RENV]). Every pattern double yakuman is double; kokushi may \
+        doc: "Mahjong Soul 4-player ranked. Every pattern double yakuman is double; kokushi may \
               rob an ankan; triple ron allowed; pao covers only the pao yakuman. \
-              Unverified: kiriage off (secondary sources only), rinshan tsumo fu, \
+              Not confirmed by an official text: kiriage off, rinshan tsumo fu, \
               honba/sticks to the nearest winner on a double ron. Game: scores count from \
               25000 (no oka), uma 15/5/-5/-15 with one decimal (ranked points apart); \
               triple ron allowed (no sanchahou).",
@@ -789,12 +787,11 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "wrc2025",
-        doc: "World Riichi Championship Rules 2025 (v20250526) as quoted by [WRC25], with \
-              [WRCJ] and [RED]: no red fives, kiriage, counted yakuman = one yakuman, \
+        doc: "World Riichi Championship Rules 2025 (v20250526): no red fives, kiriage, counted yakuman = one yakuman, \
               no wait-based double yakuman, double wind pair 2 fu, renhou mangan, no \
               nagashi mangan, head bump, pao for daisangen, daisuushii and suukantsu. \
-              Unverified: daisuushii single, kokushi robbing an ankan (allowed here, n8), \
-              rinshan tsumo fu, kan dora at once for every kan. Game: 30000 start and \
+              Not stated by the rules: daisuushii single, kokushi robbing an ankan (allowed \
+              here), rinshan tsumo fu, kan dora at once for every kan. Game: 30000 start and \
               return, uma 15/5/-5/-15 shared on ties, no rounding, no abortive draws, no \
               busting, no west round, no agari-yame, riichi at any points and any wall \
               (29 June 2025 clarification), leftover sticks unclaimed.",
@@ -821,7 +818,7 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "ema2025",
-        doc: "EMA Riichi Competition Rules 2025 (v1.1) via the audited rules card [EMA25]: \
+        doc: "EMA Riichi Competition Rules 2025 (v1.1): \
               no red fives, kiriage, no kazoe yakuman (13+ han = sanbaiman), yakuman not \
               cumulative (max 1), no double yakuman, double wind pair 2 fu, renhou \
               mangan, no nagashi mangan, double and triple ron with honba to every \
@@ -853,13 +850,14 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "mleague",
-        doc: "M.League official rules [ML1]-[ML6]: red fives 1 per suit, kiriage, no kazoe \
+        doc: "M.League official rules: red fives 1 per suit, kiriage, no kazoe \
               yakuman (capped at sanbaiman), no double yakuman, head bump, pao for \
               daisangen, daisuushii and suukantsu, kokushi may not rob an ankan. \
               Game: 25000/30000 with oka, uma 30/10/-10/-30 shared on ties, no rounding, \
               no abortive draws, no busting, no extension, no agari-yame, riichi below \
               1000 points and without a remaining draw allowed, kan dora at once. \
-              Unverified: double wind pair 2 fu [MOD26], no renhou, nagashi mangan, \
+              Not confirmed by an official text: double wind pair 2 fu, no renhou, \
+              nagashi mangan, \
               leftover sticks to first.",
         changes: || {
             let mut v = tournament();

@@ -148,7 +148,7 @@ impl Game {
     /// The general constructor: `walls` played first (then shuffled ones; each
     /// holds no more red fives than the rules' `red_fives`), and the
     /// first dealer given, or drawn (`None`): the seeded generator rolls the seat
-    /// draw, standing for the wind tiles and dice of RULES.md §9.
+    /// draw, standing for the wind tiles and dice drawn at a real table.
     pub fn setup(
         rules: Rules,
         seed: u64,
@@ -542,7 +542,7 @@ impl Game {
             return false;
         }
         // The decomposition stays too: with every winning tile, every reading
-        // holds the three copies as a triplet (seed 004's example).
+        // holds the three copies as a triplet (the rules' own example).
         (0..KINDS).filter(|&w| w0 >> w & 1 == 1).all(|w| {
             let mut c = before;
             c[w] += 1;

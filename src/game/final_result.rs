@@ -1,5 +1,6 @@
 //! The final result of a game (終局精算): placings, uma and oka, and the final
-//! scores in thousands of points (RULES.md §9, seed 004; presets from PRESETS.md).
+//! scores in thousands of points (docs/rules.md: `rounding`, `uma`, `oka` and the
+//! presets).
 //!
 //! Score of a seat = (final points − return points) / 1000 + uma of its place,
 //! plus the oka, (return − start) × 4 / 1000, for first place. Scores are kept in
@@ -12,18 +13,17 @@
 //!   1000 with halves away from zero (四捨五入 of the points: 36500 → 37000,
 //!   24500 → 25000, −500 → −1000), then the return points and the uma are applied;
 //!   1st takes the remainder. This is the manual's "終了時の得点は1000点未満を
-//!   四捨五入" [THR] and reproduces all 84 four-player Tenhou logs of 2010 to
-//!   August 2020 in the project's data (`/work/shared/data/tenhou/games.jsonl`,
-//!   19 of them with a .5 in 2nd-4th). riichi.wiki's "a digit of 0.5 is rounded down",
-//!   applied after subtracting the return points [OKA], is contradicted by those
+//!   四捨五入" and reproduces all 84 four-player Tenhou logs of 2010 to
+//!   August 2020 in the test data (19 of them with a .5 in 2nd-4th).
+//!   Rounding a digit of 0.5 down after subtracting the return points is contradicted by those
 //!   logs (36500 in 2nd scores +17, not +16). The later logs there (June 2022 on)
 //!   show one decimal and no rounding, i.e. [`Rounding::None`].
-//! * [`Rounding::GoshaRokunyu`] (五捨六入, seed 004): the whole score, uma and oka
+//! * [`Rounding::GoshaRokunyu`] (五捨六入): the whole score, uma and oka
 //!   included, is rounded to a thousand on its magnitude, .5 down and .6 up
 //!   (+0.5 → 0, +0.6 → +1, −0.5 → 0, −0.6 → −1); 1st takes the remainder so the
-//!   four sum to zero. Seed 004 gives "−0.6 ≤ score ≤ 0.5" as the band that scores
-//!   ±0; only its −0.6 end disagrees with five-down-six-up (a band of 1.1 is not a
-//!   rounding step), and that end is read as a slip of the seed.
+//!   four sum to zero. A written band of "−0.6 ≤ score ≤ 0.5" scoring ±0
+//!   is sometimes given; only its −0.6 end disagrees with five-down-six-up (a band
+//!   of 1.1 is not a rounding step), and that end is read as a slip.
 //! * [`Rounding::None`]: one decimal, no rounding (Mahjong Soul, WRC, EMA,
 //!   M.League, and Tenhou in its logs from June 2022 on).
 //!
@@ -34,11 +34,11 @@
 //!
 //! # Ties
 //!
-//! [`TieBreak::Seat`] places tied players by seat order from the first dealer
-//! [THR][MSW]. [`TieBreak::Share`] gives them the same place and splits the sum of
-//! the uma (and the oka) of the places they cover equally [WRCW][EMA25][ML3];
+//! [`TieBreak::Seat`] places tied players by seat order from the first dealer.
+//! [`TieBreak::Share`] gives them the same place and splits the sum of
+//! the uma (and the oka) of the places they cover equally;
 //! what does not split into tenths goes 0.1 at a time to the earlier seats from
-//! the first dealer [MOD26]. Leftover sticks split among tied firsts the same way,
+//! the first dealer. Leftover sticks split among tied firsts the same way,
 //! in 100-point steps.
 
 use crate::rules::Rules;
@@ -61,7 +61,7 @@ pub struct ScoringConfig {
 }
 
 impl ScoringConfig {
-    /// Tenhou [THR]: 25000 start, 30000 return (oka +20), uma +20/+10/−10/−20,
+    /// Tenhou: 25000 start, 30000 return (oka +20), uma +20/+10/−10/−20,
     /// Tenhou rounding, ties by seat, leftover sticks to first.
     pub const fn tenhou() -> Self {
         ScoringConfig {
@@ -74,8 +74,8 @@ impl ScoringConfig {
         }
     }
 
-    /// Mahjong Soul [MSW]: 25000 start and return (no oka), uma +15/+5/−5/−15, one
-    /// decimal, ties by seat, leftover sticks to first (unverified [RA]).
+    /// Mahjong Soul: 25000 start and return (no oka), uma +15/+5/−5/−15, one
+    /// decimal, ties by seat, leftover sticks to first (not confirmed by an official text).
     pub const fn mahjong_soul() -> Self {
         ScoringConfig {
             start_points: 25000,
@@ -87,8 +87,8 @@ impl ScoringConfig {
         }
     }
 
-    /// WRC 2025 [WRCW]: 30000 start and return (no oka), uma +15/+5/−5/−15, one
-    /// decimal, tied players share, leftover sticks unclaimed [MOD26].
+    /// WRC 2025: 30000 start and return (no oka), uma +15/+5/−5/−15, one
+    /// decimal, tied players share, leftover sticks unclaimed.
     pub const fn wrc() -> Self {
         ScoringConfig {
             start_points: 30000,
@@ -100,7 +100,7 @@ impl ScoringConfig {
         }
     }
 
-    /// EMA 2025 [EMA25]: as WRC, but leftover sticks go to first (split on a tie).
+    /// EMA 2025: as WRC, but leftover sticks go to first (split on a tie).
     pub const fn ema() -> Self {
         ScoringConfig {
             leftover_sticks: LeftoverSticks::First,
@@ -108,9 +108,9 @@ impl ScoringConfig {
         }
     }
 
-    /// M.League [ML2][ML3][ML6]: 25000 start, 30000 return (oka +20), uma
+    /// M.League: 25000 start, 30000 return (oka +20), uma
     /// +30/+10/−10/−30, one decimal, tied players share (remainders by initial
-    /// seat [MOD26]), leftover sticks to first (unverified).
+    /// seat), leftover sticks to first (unverified).
     pub const fn m_league() -> Self {
         ScoringConfig {
             start_points: 25000,
@@ -573,7 +573,7 @@ mod tests {
 
     #[test]
     fn m_league_one_decimal() {
-        // PRESETS.md: 2nd with 36800 = +6.8 + 10 = 16.8. 1st 45000: 15 + 30 + 20
+        // The preset's worked example: 2nd with 36800 = +6.8 + 10 = 16.8. 1st 45000: 15 + 30 + 20
         // = 65; 3rd 10000: −20 − 10 = −30; 4th 8200: −21.8 − 30 = −51.8.
         let r = fr(
             [8200, 45000, 36800, 10000],

@@ -1,4 +1,4 @@
-//! One named test per game-flow rule of RULES.md §9 and per game-flow option,
+//! One named test per game-flow rule (docs/rules.md) and per game-flow option,
 //! each played on a wall built for it (see `scenario`). Seats are absolute: seat 0
 //! deals the first hand, so in a first hand `E`, `S`, `W`, `N` are seats 0-3.
 //! Hands are given dealer first. Every expected number is worked out in a comment.
@@ -1929,7 +1929,7 @@ fn dealer_and_west_ron_wall(rules: Rules) -> Scenario {
 
 #[test]
 fn west_extension_dealer_repeat_takes_precedence() {
-    // PRESETS.md (Tenhou): in the extension the game ends as soon as someone has
+    // Tenhou's preset: in the extension the game ends as soon as someone has
     // the return points (30000), but a dealer repeat takes precedence. Both an
     // east game's South extension (first extension hand: round 4) and a hanchan's
     // West extension (round 8); the main hands all end at 25000 (the dealer pays

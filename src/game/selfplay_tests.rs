@@ -1,6 +1,6 @@
 //! Self-play under every preset with the invariants checked after every action,
 //! and a refused action checked to leave the game unchanged. Games per preset:
-//! `RIICHI_SELFPLAY_GAMES` (default 2,000 in `make test`; issue 4 asks ≥ 10,000, run with
+//! `RIICHI_SELFPLAY_GAMES` (default 2,000 in `make test`; for 10,000 or more, run
 //! `RIICHI_SELFPLAY_GAMES=10000 cargo test --release --lib selfplay`).
 
 use super::agents::{Agent, AgentKind};
