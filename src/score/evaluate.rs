@@ -13,41 +13,41 @@ use crate::tile::{Counts, KINDS};
 /// A short list on the stack. Only its first `len` items count (compared,
 /// hashed, shown): a list emptied for reuse keeps the others unread.
 #[derive(Clone, Copy)]
-pub struct Small<T: Copy + Default, const N: usize> {
+pub struct InlineList<T: Copy + Default, const N: usize> {
     items: [T; N],
     len: u8,
 }
 
-impl<T: Copy + Default + PartialEq, const N: usize> PartialEq for Small<T, N> {
+impl<T: Copy + Default + PartialEq, const N: usize> PartialEq for InlineList<T, N> {
     fn eq(&self, other: &Self) -> bool {
         self.as_slice() == other.as_slice()
     }
 }
 
-impl<T: Copy + Default + Eq, const N: usize> Eq for Small<T, N> {}
+impl<T: Copy + Default + Eq, const N: usize> Eq for InlineList<T, N> {}
 
-impl<T: Copy + Default + std::hash::Hash, const N: usize> std::hash::Hash for Small<T, N> {
+impl<T: Copy + Default + std::hash::Hash, const N: usize> std::hash::Hash for InlineList<T, N> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.as_slice().hash(state);
     }
 }
 
-impl<T: Copy + Default + std::fmt::Debug, const N: usize> std::fmt::Debug for Small<T, N> {
+impl<T: Copy + Default + std::fmt::Debug, const N: usize> std::fmt::Debug for InlineList<T, N> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()
     }
 }
 
-impl<T: Copy + Default, const N: usize> Default for Small<T, N> {
+impl<T: Copy + Default, const N: usize> Default for InlineList<T, N> {
     fn default() -> Self {
-        Small {
+        InlineList {
             items: [T::default(); N],
             len: 0,
         }
     }
 }
 
-impl<T: Copy + Default, const N: usize> Small<T, N> {
+impl<T: Copy + Default, const N: usize> InlineList<T, N> {
     pub fn push(&mut self, t: T) {
         if (self.len as usize) < N {
             self.items[self.len as usize] = t;
@@ -65,7 +65,7 @@ impl<T: Copy + Default, const N: usize> Small<T, N> {
     }
 }
 
-impl<const N: usize> Small<(Yaku, u8), N> {
+impl<const N: usize> InlineList<(Yaku, u8), N> {
     /// Order the entries by yaku (the stable order results list them in).
     pub fn sort_by_yaku(&mut self) {
         self.items[..self.len as usize].sort_unstable_by_key(|&(y, _)| y);
@@ -73,11 +73,11 @@ impl<const N: usize> Small<(Yaku, u8), N> {
 }
 
 /// Yaku with their han (regular) or multiplier (yakuman).
-pub type YakuList = Small<(Yaku, u8), 24>;
+pub type YakuList = InlineList<(Yaku, u8), 24>;
 
-/// Facts of the whole hand that every reading shares.
+/// HandFacts of the whole hand that every reading shares.
 #[derive(Clone, Debug)]
-pub struct Facts {
+pub struct HandFacts {
     /// Concealed tiles and melds, a kan counting 4.
     pub all: Counts,
     /// Concealed counts (with the winning tile).
@@ -119,14 +119,20 @@ const YAOCHUU_KINDS: u64 = crate::algo::shanten::YAOCHUU_BITS;
 /// First kinds of the runs an outside hand may have: 123 and 789.
 const OUTSIDE_RUNS: u64 = kinds(&[0, 6, 9, 15, 18, 24]);
 
-impl Facts {
-    pub fn new(all: Counts, concealed: Counts, closed: bool, has_melds: bool, win: u8) -> Facts {
+impl HandFacts {
+    pub fn new(
+        all: Counts,
+        concealed: Counts,
+        closed: bool,
+        has_melds: bool,
+        win: u8,
+    ) -> HandFacts {
         let present = crate::algo::shanten::Tally::of(&all).once;
         let groups = [MAN, PIN, SOU, WINDS, DRAGONS]
             .iter()
             .enumerate()
             .fold(0u8, |g, (i, m)| g | u8::from(present & m != 0) << i);
-        Facts {
+        HandFacts {
             all,
             concealed,
             closed,
@@ -207,7 +213,7 @@ impl Evaluation {
 /// Evaluate one reading into `e` (what it held before is dropped): written in
 /// place, as the scorer keeps the best evaluation so far beside the current one.
 pub fn evaluate(
-    f: &Facts,
+    f: &HandFacts,
     ctx: &WinContext,
     rules: &Rules,
     d: DecompositionRef<'_>,
@@ -271,7 +277,7 @@ pub fn evaluate(
 }
 
 /// Fu of a kokushi or shiisan puutaa: base and the menzen ron or tsumo fu, rounded up.
-pub fn simple_fu(f: &Facts, ctx: &WinContext, e: &mut Evaluation) {
+pub fn simple_fu(f: &HandFacts, ctx: &WinContext, e: &mut Evaluation) {
     e.fu_items.push(FuItem::new(FuReason::Base, 20, None));
     if ctx.tsumo {
         e.fu_items.push(FuItem::new(FuReason::Tsumo, 2, None));
@@ -287,7 +293,7 @@ pub fn simple_fu(f: &Facts, ctx: &WinContext, e: &mut Evaluation) {
 }
 
 /// Yakuman that come from the situation (tenhou, chiihou, renhou, …).
-fn yakuman_of_situation(f: &Facts, ctx: &WinContext, rules: &Rules, e: &mut Evaluation) {
+fn yakuman_of_situation(f: &HandFacts, ctx: &WinContext, rules: &Rules, e: &mut Evaluation) {
     let _ = f;
     if ctx.tenhou {
         e.yakuman
@@ -305,7 +311,7 @@ fn yakuman_of_situation(f: &Facts, ctx: &WinContext, rules: &Rules, e: &mut Eval
 }
 
 /// Yakuman decided by the tiles alone, whatever the reading.
-fn hand_yakuman(f: &Facts, ctx: &WinContext, rules: &Rules, e: &mut Evaluation, pairs: bool) {
+fn hand_yakuman(f: &HandFacts, ctx: &WinContext, rules: &Rules, e: &mut Evaluation, pairs: bool) {
     let a = &f.all;
     if f.all_green {
         let hatsu = a[32] > 0;
@@ -388,7 +394,7 @@ fn hand_yakuman(f: &Facts, ctx: &WinContext, rules: &Rules, e: &mut Evaluation, 
 }
 
 /// Regular yaku from the situation: riichi kinds, ippatsu, tsumo, last tile, kans.
-fn situation_yaku(f: &Facts, ctx: &WinContext, rules: &Rules, e: &mut Evaluation, _std: bool) {
+fn situation_yaku(f: &HandFacts, ctx: &WinContext, rules: &Rules, e: &mut Evaluation, _std: bool) {
     match (ctx.open_riichi, ctx.double_riichi) {
         (true, true) => e.yaku.push((Yaku::OpenDoubleRiichi, 3)),
         (true, false) => e.yaku.push((Yaku::OpenRiichi, 2)),
@@ -417,7 +423,7 @@ fn situation_yaku(f: &Facts, ctx: &WinContext, rules: &Rules, e: &mut Evaluation
 }
 
 /// Regular yaku of the tiles alone: tanyao, honroutou, flushes, uumensai.
-fn hand_yaku(f: &Facts, rules: &Rules, e: &mut Evaluation) {
+fn hand_yaku(f: &HandFacts, rules: &Rules, e: &mut Evaluation) {
     if f.all_simple && (f.closed || rules.open_tanyao) {
         e.yaku.push((Yaku::Tanyao, 1));
     }
@@ -439,7 +445,7 @@ fn hand_yaku(f: &Facts, rules: &Rules, e: &mut Evaluation) {
 }
 
 fn standard(
-    f: &Facts,
+    f: &HandFacts,
     ctx: &WinContext,
     rules: &Rules,
     d: DecompositionRef<'_>,
@@ -660,7 +666,7 @@ fn standard(
 /// Fu of a standard reading, item by item.
 #[allow(clippy::too_many_arguments)]
 fn fu(
-    f: &Facts,
+    f: &HandFacts,
     ctx: &WinContext,
     rules: &Rules,
     d: DecompositionRef<'_>,

@@ -1,6 +1,6 @@
 //! Fu breakdown items: each amount with its reason.
 
-use super::evaluate::Small;
+use super::evaluate::InlineList;
 use crate::algo::decompose::{BlockShape, DecompositionRef, Wait};
 use crate::notation::mpsz;
 use crate::tile::Tile;
@@ -53,7 +53,7 @@ pub struct FuItem {
     pub block: Option<u8>,
 }
 
-pub type FuList = Small<FuItem, 12>;
+pub type FuList = InlineList<FuItem, 12>;
 
 impl FuItem {
     pub const fn new(reason: FuReason, fu: u8, block: Option<u8>) -> FuItem {

@@ -19,7 +19,7 @@ use crate::hand::Hand;
 use crate::rules::{Renhou, Rules};
 use crate::tile::{Counts, Tile, KINDS};
 pub use context::WinContext;
-use evaluate::{evaluate, Evaluation, Facts, YakuList};
+use evaluate::{evaluate, Evaluation, HandFacts, YakuList};
 pub use fu::{FuItem, FuList, FuReason};
 use num_bigint::BigUint;
 pub use points::{
@@ -216,7 +216,7 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
     } else {
         0
     };
-    let facts = Facts::new(
+    let facts = HandFacts::new(
         all,
         *hand.counts(),
         hand.is_closed(),
@@ -451,7 +451,7 @@ fn finish(
 /// least 3 apart, honors distinct, at least one simple.
 fn shiisan_puutaa(
     hand: &Hand,
-    f: &Facts,
+    f: &HandFacts,
     ctx: &WinContext,
     rules: &Rules,
 ) -> Option<(Evaluation, Candidate)> {

@@ -25,7 +25,7 @@ use crate::tile::{Counts, Tile, KINDS};
 
 /// One hand's events, `StartKyoku` to `EndKyoku`.
 pub(super) fn play_hand(h: &HandLog) -> Result<Vec<Event>> {
-    let mut play = Play::start(h)?;
+    let mut play = HandPlayer::start(h)?;
     let mut trials = TRIALS;
     play.run(&mut trials)?;
     Ok(play.record)
@@ -87,7 +87,7 @@ impl End {
 
 /// A hand being played from its lists.
 #[derive(Clone)]
-struct Play<'a> {
+struct HandPlayer<'a> {
     h: &'a HandLog<'a>,
     game: Game,
     /// The next draw and the next discard of each seat.
@@ -102,10 +102,10 @@ struct Play<'a> {
     record: Vec<Event>,
 }
 
-impl<'a> Play<'a> {
+impl<'a> HandPlayer<'a> {
     /// The engine at the hand's start: the deal, the indicators and the dealer's
     /// first draw in their places of the wall.
-    fn start(h: &'a HandLog<'a>) -> Result<Play<'a>> {
+    fn start(h: &'a HandLog<'a>) -> Result<HandPlayer<'a>> {
         let mut slots: Box<[Option<Tile>; WALL_TILES]> = Box::new([None; WALL_TILES]);
         for (s, deal) in h.deals.iter().enumerate() {
             for (i, &t) in deal_slots(h.dealer(), s).zip(deal) {
@@ -131,7 +131,7 @@ impl<'a> Play<'a> {
         };
         let game =
             Game::resume(h.rules.clone(), 0, start, vec![wall.clone()]).map_err(|e| h.at.err(e))?;
-        let mut play = Play {
+        let mut play = HandPlayer {
             h,
             game,
             di: [0; 4],
