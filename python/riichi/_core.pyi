@@ -1143,46 +1143,68 @@ class Action:
 
 @final
 class Discard(Action):
+    """Discard a tile."""
+
     def __new__(cls, tile: _TileLike, tsumogiri: bool = False) -> Discard: ...
 
 @final
 class Riichi(Action):
+    """Declare riichi with this discard."""
+
     def __new__(cls, tile: _TileLike, tsumogiri: bool = False) -> Riichi: ...
 
 @final
 class Chi(Action):
+    """Chi the discard with two tiles of the hand."""
+
     def __new__(cls, tiles: tuple[_TileLike, _TileLike]) -> Chi: ...
 
 @final
 class Pon(Action):
+    """Pon the discard with two tiles of the hand."""
+
     def __new__(cls, tiles: tuple[_TileLike, _TileLike]) -> Pon: ...
 
 @final
 class Daiminkan(Action):
+    """Open kan on the discard."""
+
     def __new__(cls) -> Daiminkan: ...
 
 @final
 class Ankan(Action):
+    """Closed kan of the four copies of a tile's kind."""
+
     def __new__(cls, tile: _TileLike) -> Ankan: ...
 
 @final
 class Kakan(Action):
+    """Add this tile to a pon."""
+
     def __new__(cls, tile: _TileLike) -> Kakan: ...
 
 @final
 class Tsumo(Action):
+    """Win on the tile drawn."""
+
     def __new__(cls) -> Tsumo: ...
 
 @final
 class Ron(Action):
+    """Win on the discard (or the kan tile)."""
+
     def __new__(cls) -> Ron: ...
 
 @final
 class KyuushuKyuuhai(Action):
+    """Abortive draw with nine terminal and honor kinds."""
+
     def __new__(cls) -> KyuushuKyuuhai: ...
 
 @final
 class Pass(Action):
+    """Decline every claim."""
+
     def __new__(cls) -> Pass: ...
 
 @final
@@ -1464,7 +1486,9 @@ def write_tenhou6(record: GameRecord) -> str:
     """The record as tenhou.net/6 JSON. Raises `RuleError` naming the first rule
     option the format cannot carry (a Tenhou lobby's rules with any red fives)."""
 
-def write_mjai(record: GameRecord) -> str: ...
+def write_mjai(record: GameRecord) -> str:
+    """The record as mjai JSON lines."""
+
 def replay(record: GameRecord, check: bool = True) -> ReplayReport:
     """Replay a record through the engine; with `check` every event, win, draw and
     the final result are compared with the record's."""
