@@ -75,7 +75,7 @@ impl<const N: usize> InlineList<(Yaku, u8), N> {
 /// Yaku with their han (regular) or multiplier (yakuman).
 pub type YakuList = InlineList<(Yaku, u8), 24>;
 
-/// HandFacts of the whole hand that every reading shares.
+/// Facts of the whole hand that every reading shares.
 #[derive(Clone, Debug)]
 pub struct HandFacts {
     /// Concealed tiles and melds, a kan counting 4.
