@@ -88,3 +88,61 @@ def test_riichienv_python_loop(benchmark: Any) -> None:
     assert run() > 100 * GAMES
     # Its agent is not seeded: the count of the last timed round stands for all.
     per_second(benchmark, benchmark(run))
+
+
+def decision_points(n: int = 200) -> list[tuple[riichi.Game, int]]:
+    """`n` games each stopped at a decision point some way into its first hands
+    (random play, seeded): early, middle and late turns, open hands among them."""
+    points = []
+    for i in range(n):
+        rng, game = random.Random(i), riichi.Game(seed=i)
+        for _ in range(i % 90):
+            seat = next(s for s in game.current_decision if game.legal_actions(s))
+            legal = game.legal_actions(seat)
+            game.apply(seat, legal[rng.randrange(len(legal))])
+            if game.is_over:
+                break
+        if not game.is_over:
+            points.append((game, next(s for s in game.current_decision if game.legal_actions(s))))
+    return points
+
+
+POINTS = decision_points()
+
+
+def per_call(benchmark: Any, calls: int) -> None:
+    """Microseconds per call of the timed rounds (none with --benchmark-disable)."""
+    benchmark.extra_info["calls"] = calls
+    if benchmark.stats is not None:
+        benchmark.extra_info["us_per_call"] = round(benchmark.stats["mean"] / calls * 1e6, 3)
+
+
+def observe_all() -> list[tuple[int, int, int, bool]]:
+    return [
+        (len(o.hand), o.concealed_counts[seat], o.tiles_left, o.claim is None)
+        for game, seat in POINTS
+        for o in [game.observation(seat)]
+    ]
+
+
+def test_observation_per_decision(benchmark: Any) -> None:
+    """`Game.observation` at each of the decision points; the seat's own hand is
+    as long as its concealed count, and the call's answers never change."""
+    want = observe_all()
+    assert len(want) > 150 and all(hand == count for hand, count, _, _ in want)
+    assert sum(1 for game, seat in POINTS if game.observation(seat).melds[seat]) > 10
+    assert benchmark(observe_all) == want
+    per_call(benchmark, len(POINTS))
+
+
+def legal_all() -> list[int]:
+    return [len(game.legal_actions(seat)) for game, seat in POINTS]
+
+
+def test_legal_actions_per_decision(benchmark: Any) -> None:
+    """`Game.legal_actions` of the deciding seat at each decision point: never
+    empty, the same lists every round."""
+    want = legal_all()
+    assert all(n > 0 for n in want)
+    assert benchmark(legal_all) == want
+    per_call(benchmark, len(POINTS))
