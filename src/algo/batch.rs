@@ -21,7 +21,7 @@ pub fn map_rows<T: Copy + Default + Send + Sync>(
     rows: &[u8],
     threads: Option<usize>,
     width: usize,
-    f: impl Fn(&Counts, usize, &mut [T]) -> std::result::Result<(), String> + Sync,
+    f: impl Fn(&Counts, usize, &mut [T]) -> Result<()> + Sync,
 ) -> Result<Vec<T>> {
     if rows.len() % KINDS != 0 {
         return Err(MahjongError::InvalidInput(format!(
@@ -37,11 +37,11 @@ pub fn map_rows<T: Copy + Default + Send + Sync>(
             // what is checked must be what is analysed.
             let c: Counts = row.try_into().expect("row of 34");
             let row = chunk * CHUNK + i;
-            let tiles = check_counts(&c).map_err(|e| format!("row {row}: {e}"))?;
-            f(&c, tiles, &mut out[i * width..(i + 1) * width])
-                .map_err(|e| format!("row {row}: {e}"))?;
+            let at_row = |e: MahjongError| MahjongError::InvalidInput(format!("row {row}: {e}"));
+            let tiles = check_counts(&c).map_err(at_row)?;
+            f(&c, tiles, &mut out[i * width..(i + 1) * width]).map_err(at_row)?;
         }
-        Ok::<(), String>(())
+        Ok(())
     };
     let out_chunk = width.max(1) * CHUNK;
     in_pool(threads, |parallel| {
@@ -56,8 +56,7 @@ pub fn map_rows<T: Copy + Default + Send + Sync>(
                 .enumerate()
                 .try_for_each(work)
         }
-    })
-    .map_err(MahjongError::InvalidInput)?;
+    })?;
     Ok(out)
 }
 
@@ -82,7 +81,9 @@ pub fn complete_rows(rows: &[u8], threads: Option<usize>) -> Result<Vec<bool>> {
 pub fn wait_rows(rows: &[u8], threads: Option<usize>) -> Result<Vec<bool>> {
     map_rows(rows, threads, KINDS, |c, n, o: &mut [bool]| {
         if n % 3 != 1 {
-            return Err(format!("{n} tiles; waits need 3n+1 (13 with no melds)"));
+            return Err(MahjongError::InvalidInput(format!(
+                "{n} tiles; waits need 3n+1 (13 with no melds)"
+            )));
         }
         let mask = waits::wait_mask(c);
         for (k, slot) in o.iter_mut().enumerate() {

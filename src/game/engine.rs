@@ -1432,14 +1432,15 @@ impl Game {
     }
 
     /// Hand sizes, 136 tiles accounted for, and points plus sticks conserved.
-    pub fn check_invariants(&self) -> std::result::Result<(), String> {
+    pub fn check_invariants(&self) -> std::result::Result<(), BrokenInvariant> {
+        let broken = |what: String| Err(BrokenInvariant(what));
         // Hand sizes: 13 with each meld counting 3, 14 for the seat on its turn.
         for (s, p) in self.players.iter().enumerate() {
             let size = p.concealed.len() + 3 * p.melds.len();
             let turn = matches!(self.phase, Phase::Turn { seat, .. } if seat == s);
             let want = if turn { 14 } else { 13 };
             if matches!(self.phase, Phase::Turn { .. } | Phase::Claims { .. }) && size != want {
-                return Err(format!(
+                return broken(format!(
                     "seat {s} holds {size} tiles (melds as 3), not {want}"
                 ));
             }
@@ -1460,7 +1461,6 @@ impl Game {
                 }
             }
         }
-        // The wall's unseen part: everything not yet drawn.
         // The wall's unseen part: every tile past the draws but the rinshan tiles
         // taken (the live wall's last tiles that moved to the dead wall included).
         let drawn = self.wall.drawn();
@@ -1471,16 +1471,29 @@ impl Game {
             }
         }
         if let Some(k) = (0..KINDS).find(|&k| c[k] != 4) {
-            return Err(format!("{} copies of kind {k} accounted for", c[k]));
+            return broken(format!("{} copies of kind {k} accounted for", c[k]));
         }
         let total: i64 = self.scores.iter().sum::<i64>() + 1000 * i64::from(self.riichi_sticks);
         let start = 4 * i64::from(self.rules.start_points);
         if self.phase != Phase::GameOver && total != start {
-            return Err(format!("points and sticks sum to {total}, not {start}"));
+            return broken(format!("points and sticks sum to {total}, not {start}"));
         }
         Ok(())
     }
 }
+
+/// An engine invariant that does not hold: a defect of the engine, never the
+/// result of user input (which is refused before it changes anything).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BrokenInvariant(pub String);
+
+impl std::fmt::Display for BrokenInvariant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BrokenInvariant {}
 
 #[cfg(test)]
 mod tests {

@@ -233,14 +233,12 @@ pub fn simulate_games(
     };
     let empty = || Ok((Stats::default(), Vec::new()));
     crate::parallel::in_pool(threads, |parallel| {
-        let r = if parallel {
+        if parallel {
             games.into_par_iter().map(one).reduce(empty, join)
         } else {
             games.map(one).fold(empty(), join)
-        };
-        r.map_err(|e: MahjongError| e.to_string())
+        }
     })
-    .map_err(MahjongError::InvalidInput)
 }
 
 #[cfg(test)]

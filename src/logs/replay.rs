@@ -15,6 +15,7 @@
 
 use super::record::GameRecord;
 use super::tenhou_shuffle::{walls_from_seed, TenhouShuffle};
+use crate::error::{MahjongError, Result};
 use crate::game::wall::{Wall, DORA_INDEX, RINSHAN_INDEX, URA_INDEX, WALL_TILES};
 use crate::game::{Action, DrawReason, Event, Game, HandStart, Phase};
 use crate::rules::Rules;
@@ -128,11 +129,13 @@ fn normalized(e: &Event, keep_dice: bool) -> Event {
 
 /// The tiles the record shows of a hand's wall, by wall index (draw order; see
 /// `crate::game::wall`).
-fn shown_tiles(hand: &[Event]) -> Result<Box<[Option<Tile>; WALL_TILES]>, String> {
+fn shown_tiles(hand: &[Event]) -> Result<Box<[Option<Tile>; WALL_TILES]>> {
     let mut slots: Box<[Option<Tile>; WALL_TILES]> = Box::new([None; WALL_TILES]);
-    let mut put = |i: usize, t: Tile, what: &str| -> Result<(), String> {
+    let mut put = |i: usize, t: Tile, what: &str| -> Result<()> {
         match slots[i] {
-            Some(x) if x != t => Err(format!("{what} {t} at wall index {i} already holds {x}")),
+            Some(x) if x != t => Err(MahjongError::LogParse(format!(
+                "{what} {t} at wall index {i} already holds {x}"
+            ))),
             _ => {
                 slots[i] = Some(t);
                 Ok(())
@@ -146,12 +149,17 @@ fn shown_tiles(hand: &[Event]) -> Result<Box<[Option<Tile>; WALL_TILES]>, String
         ..
     }) = hand.first()
     else {
-        return Err("a hand starts with start_kyoku".into());
+        return Err(MahjongError::LogParse(
+            "a hand starts with start_kyoku".into(),
+        ));
     };
     for (s, h) in hands.iter().enumerate() {
         let idx = deal_slots(*dealer, s);
         if h.len() != 13 {
-            return Err(format!("seat {s} is dealt {} tiles", h.len()));
+            return Err(MahjongError::LogParse(format!(
+                "seat {s} is dealt {} tiles",
+                h.len()
+            )));
         }
         for (i, &t) in idx.zip(h) {
             put(i, t, "dealt tile")?;
@@ -164,12 +172,16 @@ fn shown_tiles(hand: &[Event]) -> Result<Box<[Option<Tile>; WALL_TILES]>, String
         match e {
             Event::Tsumo { tile, .. } => {
                 if after_kan {
-                    let i = *RINSHAN_INDEX.get(kans).ok_or("more than 4 rinshan draws")?;
+                    let i = *RINSHAN_INDEX.get(kans).ok_or_else(|| {
+                        MahjongError::LogParse("more than 4 rinshan draws".into())
+                    })?;
                     put(i, *tile, "rinshan draw")?;
                     kans += 1;
                 } else {
                     if next >= 122 - kans {
-                        return Err("more draws than the live wall holds".into());
+                        return Err(MahjongError::LogParse(
+                            "more draws than the live wall holds".into(),
+                        ));
                     }
                     put(next, *tile, "draw")?;
                     next += 1;
@@ -178,13 +190,17 @@ fn shown_tiles(hand: &[Event]) -> Result<Box<[Option<Tile>; WALL_TILES]>, String
             }
             Event::Daiminkan { .. } | Event::Ankan { .. } | Event::Kakan { .. } => after_kan = true,
             Event::Dora { marker } => {
-                let i = *DORA_INDEX.get(doras).ok_or("more than 4 kan dora")?;
+                let i = *DORA_INDEX
+                    .get(doras)
+                    .ok_or_else(|| MahjongError::LogParse("more than 4 kan dora".into()))?;
                 put(i, *marker, "kan dora indicator")?;
                 doras += 1;
             }
             Event::Hora { ura_markers, .. } => {
                 for (k, &u) in ura_markers.iter().enumerate() {
-                    let i = *URA_INDEX.get(k).ok_or("more than 5 ura indicators")?;
+                    let i = *URA_INDEX.get(k).ok_or_else(|| {
+                        MahjongError::LogParse("more than 5 ura indicators".into())
+                    })?;
                     put(i, u, "ura indicator")?;
                 }
             }
@@ -205,7 +221,7 @@ pub(crate) fn deal_slots(dealer: usize, seat: usize) -> impl Iterator<Item = usi
 
 /// A full wall holding the shown tiles where the record shows them, the rest of
 /// the rules' tile set in sorted order elsewhere.
-pub(crate) fn fill_wall(shown: &[Option<Tile>; WALL_TILES], rules: &Rules) -> Result<Wall, String> {
+pub(crate) fn fill_wall(shown: &[Option<Tile>; WALL_TILES], rules: &Rules) -> Result<Wall> {
     let mut left: Vec<Tile> = crate::game::wall::sorted_tiles(rules.red_fives).to_vec();
     for t in shown.iter().flatten() {
         // A plain five may stand for a red one (a wall with fewer red fives than
@@ -218,7 +234,9 @@ pub(crate) fn fill_wall(shown: &[Option<Tile>; WALL_TILES], rules: &Rules) -> Re
             .position(|x| x == t)
             .or_else(|| red.and_then(|r| left.iter().position(|x| *x == r)))
             .ok_or_else(|| {
-                format!("the hand shows more copies of {t} than the rules' tiles hold")
+                MahjongError::LogParse(format!(
+                    "the hand shows more copies of {t} than the rules' tiles hold"
+                ))
             })?;
         left.remove(pos);
     }
@@ -227,8 +245,8 @@ pub(crate) fn fill_wall(shown: &[Option<Tile>; WALL_TILES], rules: &Rules) -> Re
         .iter()
         .map(|s| s.or_else(|| rest.next()))
         .collect::<Option<_>>()
-        .ok_or("the wall cannot be filled")?;
-    Wall::from_tiles(&tiles).map_err(|e| e.to_string())
+        .ok_or_else(|| MahjongError::LogParse("the wall cannot be filled".into()))?;
+    Wall::from_tiles(&tiles)
 }
 
 /// Replays `record`; with `check`, every event is compared (else only the
@@ -288,7 +306,7 @@ fn start_hand(
     let shown = match shown_tiles(hand) {
         Ok(s) => s,
         Err(why) => {
-            record_err(report, why);
+            record_err(report, why.to_string());
             return None;
         }
     };
@@ -308,7 +326,7 @@ fn start_hand(
     let mut wall = match fill_wall(&shown, &record.rules) {
         Ok(w) => w,
         Err(why) => {
-            record_err(report, why);
+            record_err(report, why.to_string());
             return None;
         }
     };

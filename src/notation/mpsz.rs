@@ -286,8 +286,9 @@ fn parse_meld_at(input: &str, start: usize, end: usize) -> Result<Meld> {
         n += 1;
         Ok(())
     })?;
-    let err =
-        |why: String| MahjongError::InvalidMeld(format!("{}: {why}", quoted(&input[start..end])));
+    let err = |why: MahjongError| {
+        MahjongError::InvalidMeld(format!("{}: {why}", quoted(&input[start..end])))
+    };
     if n > few.len() {
         let written = parse_span(input, start + 1, end - 1, span)?;
         let tiles: Vec<Tile> = written.iter().map(|w| w.tile).collect();
@@ -299,19 +300,25 @@ fn parse_meld_at(input: &str, start: usize, end: usize) -> Result<Meld> {
 
 /// The meld the tiles of a bracket say (`tiles` are the written tiles without
 /// their marks); an error says why not.
-fn meld_of(written: &[Written], tiles: &[Tile], closed: bool) -> std::result::Result<Meld, String> {
+fn meld_of(written: &[Written], tiles: &[Tile], closed: bool) -> Result<Meld> {
     if closed {
-        return Meld::new(MeldKind::Ankan, tiles, None, None, None).map_err(|e| e.to_string());
+        return Meld::new(MeldKind::Ankan, tiles, None, None, None);
     }
     let added_idx = written.iter().position(|w| w.added);
     if written.iter().filter(|w| w.added).count() > 1 {
-        return Err("more than one added tile ('+')".into());
+        return Err(MahjongError::InvalidMeld(
+            "more than one added tile ('+')".into(),
+        ));
     }
     if written.iter().filter(|w| w.called).count() > 1 {
-        return Err("more than one called tile (\"'\")".into());
+        return Err(MahjongError::InvalidMeld(
+            "more than one called tile (\"'\")".into(),
+        ));
     }
     if written.iter().any(|w| w.added && w.called) {
-        return Err("the tile a kakan adds was not called".into());
+        return Err(MahjongError::InvalidMeld(
+            "the tile a kakan adds was not called".into(),
+        ));
     }
     // The pon part of a kakan is the tiles except the added one.
     let shown = || written.iter().filter(|w| !w.added);
@@ -333,11 +340,19 @@ fn meld_of(written: &[Written], tiles: &[Tile], closed: bool) -> std::result::Re
         (4, None) => MeldKind::Daiminkan,
         (3, None) if tiles.iter().all(|t| t.kind() == tiles[0].kind()) => MeldKind::Pon,
         (3, None) => MeldKind::Chi,
-        (n, Some(_)) => return Err(format!("'+' marks a kakan, which has 4 tiles, not {n}")),
-        (n, None) => return Err(format!("an open meld has 3 or 4 tiles, not {n}")),
+        (n, Some(_)) => {
+            return Err(MahjongError::InvalidMeld(format!(
+                "'+' marks a kakan, which has 4 tiles, not {n}"
+            )))
+        }
+        (n, None) => {
+            return Err(MahjongError::InvalidMeld(format!(
+                "an open meld has 3 or 4 tiles, not {n}"
+            )))
+        }
     };
     let added = added_idx.map(|i| written[i].tile);
-    Meld::new(kind, tiles, called, from, added).map_err(|e| e.to_string())
+    Meld::new(kind, tiles, called, from, added)
 }
 
 /// Write a meld in bracket notation (the inverse of [`parse_meld`]).

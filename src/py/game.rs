@@ -539,7 +539,7 @@ impl PyGame {
     fn check_invariants(&self) -> PyResult<()> {
         self.game
             .check_invariants()
-            .map_err(pyo3::exceptions::PyRuntimeError::new_err)
+            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.0))
     }
 
     fn __repr__(&self) -> String {

@@ -447,13 +447,11 @@ fn replay_files(
             }
         }
     }
-    let results = py
-        .detach(|| {
-            in_pool(threads, |parallel| {
-                Ok(core::replay_many(&logs, check, parallel))
-            })
+    let results = py.detach(|| {
+        in_pool(threads, |parallel| {
+            Ok(core::replay_many(&logs, check, parallel))
         })
-        .map_err(invalid)?;
+    })?;
     let mut results = results.into_iter();
     let unreadable = |why: String| ReplayReport {
         mismatches: vec![Mismatch {

@@ -196,8 +196,7 @@ impl Batch {
                     .for_each(work);
             }
             Ok(())
-        })
-        .map_err(MahjongError::InvalidInput)?;
+        })?;
         Ok(out)
     }
 }

@@ -13,7 +13,7 @@
 
 use super::read::{Discard, Draw, HandLog, Outcome, WinLog};
 use super::{seat_at, TRIALS};
-use crate::error::Result;
+use crate::error::{MahjongError, Result};
 use crate::game::wall::{
     Wall, DEAL_TILES, DORA_INDEX, LIVE_WALL_TILES, RINSHAN_INDEX, URA_INDEX, WALL_TILES,
 };
@@ -230,11 +230,7 @@ impl<'a> HandPlayer<'a> {
 
     /// The engine's action for a discards item, and where the hand ends if the
     /// log ends it there.
-    fn turn_action(
-        &self,
-        seat: usize,
-        item: &Discard,
-    ) -> std::result::Result<(Action, End), String> {
+    fn turn_action(&self, seat: usize, item: &Discard) -> Result<(Action, End)> {
         let player = self.game.player(seat);
         match *item {
             Discard::Tile { tile, riichi } => {
@@ -243,7 +239,12 @@ impl<'a> HandPlayer<'a> {
                     _ => None,
                 };
                 let (tile, tsumogiri) = match tile {
-                    None => (drawn.ok_or("60 (the tile drawn) with no tile drawn")?, true),
+                    None => (
+                        drawn.ok_or_else(|| {
+                            MahjongError::LogParse("60 (the tile drawn) with no tile drawn".into())
+                        })?,
+                        true,
+                    ),
                     // The drawn tile written out, no other copy held: a
                     // tsumogiri all the same (some tools never write 60).
                     Some(t) => {
@@ -252,7 +253,9 @@ impl<'a> HandPlayer<'a> {
                     }
                 };
                 if !player.concealed.contains(&tile) {
-                    return Err(format!("the seat does not hold {tile}"));
+                    return Err(MahjongError::LogParse(format!(
+                        "the seat does not hold {tile}"
+                    )));
                 }
                 let action = if riichi {
                     Action::Riichi { tile, tsumogiri }
@@ -267,10 +270,12 @@ impl<'a> HandPlayer<'a> {
                 };
                 Ok((action, end))
             }
-            Discard::KanSkip => Err("expected a tile code, got 0".into()),
+            Discard::KanSkip => Err(MahjongError::LogParse("expected a tile code, got 0".into())),
             Discard::Ankan { tiles } => {
                 if held_as(&player.concealed, &tiles).is_none() {
-                    return Err("the seat does not hold the tiles of its ankan".into());
+                    return Err(MahjongError::LogParse(
+                        "the seat does not hold the tiles of its ankan".into(),
+                    ));
                 }
                 let kind = tiles[0].kind();
                 let end = End::Kan {
@@ -779,12 +784,7 @@ fn held_as(hand: &[Tile], tiles: &[Tile]) -> Option<Vec<Tile>> {
 
 /// The added tile of a kakan of `tiles` (the added one at `pos`), when the
 /// seat's pon of its kind is the rest and the seat holds it.
-fn kakan_tile(
-    melds: &[Meld],
-    concealed: &[Tile],
-    tiles: &[Tile; 4],
-    pos: usize,
-) -> std::result::Result<Tile, String> {
+fn kakan_tile(melds: &[Meld], concealed: &[Tile], tiles: &[Tile; 4], pos: usize) -> Result<Tile> {
     let added = tiles[pos];
     let mut rest: Vec<Tile> = tiles.to_vec();
     rest.remove(pos);
@@ -792,12 +792,16 @@ fn kakan_tile(
     let pon = melds
         .iter()
         .find(|m| m.kind() == MeldKind::Pon && m.first_kind() == added.kind())
-        .ok_or_else(|| format!("no pon of {added} to add to"))?;
+        .ok_or_else(|| MahjongError::LogParse(format!("no pon of {added} to add to")))?;
     if rest != pon.tiles() {
-        return Err(format!("the kakan's pon is not the seat's pon of {added}"));
+        return Err(MahjongError::LogParse(format!(
+            "the kakan's pon is not the seat's pon of {added}"
+        )));
     }
     if !concealed.contains(&added) {
-        return Err(format!("the seat does not hold the {added} of its kakan"));
+        return Err(MahjongError::LogParse(format!(
+            "the seat does not hold the {added} of its kakan"
+        )));
     }
     Ok(added)
 }

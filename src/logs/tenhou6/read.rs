@@ -549,8 +549,9 @@ fn tiles(at: &At, v: &Value, what: &str) -> Result<Vec<Tile>> {
 }
 
 /// A draw: a tile code, or a chi, pon or daiminkan string.
-fn read_draw(v: &Value) -> std::result::Result<Draw, String> {
-    let expected = || format!("expected a tile code or a call, got {}", show(v));
+fn read_draw(v: &Value) -> Result<Draw> {
+    let expected =
+        || MahjongError::LogParse(format!("expected a tile code or a call, got {}", show(v)));
     let Value::String(text) = v else {
         return v
             .as_i64()
@@ -559,12 +560,12 @@ fn read_draw(v: &Value) -> std::result::Result<Draw, String> {
             .ok_or_else(expected);
     };
     let call = CallStr::parse(text).ok_or_else(expected)?;
-    let (kind, rel, called) = call
-        .claim()
-        .ok_or_else(|| format!("the call {text:?} is no chi, pon or daiminkan"))?;
+    let (kind, rel, called) = call.claim().ok_or_else(|| {
+        MahjongError::LogParse(format!("the call {text:?} is no chi, pon or daiminkan"))
+    })?;
     let mut consumed = call
         .tiles()
-        .ok_or_else(|| format!("bad tile code in {text:?}"))?;
+        .ok_or_else(|| MahjongError::LogParse(format!("bad tile code in {text:?}")))?;
     consumed.remove(call.pos);
     Ok(Draw::Call {
         kind,
@@ -577,12 +578,12 @@ fn read_draw(v: &Value) -> std::result::Result<Draw, String> {
 
 /// A discard: a tile code (60 the tile drawn, 0 after a daiminkan), a riichi,
 /// an ankan or a kakan string.
-fn read_discard(v: &Value) -> std::result::Result<Discard, String> {
+fn read_discard(v: &Value) -> Result<Discard> {
     let code = |n: i64| match n {
         60 => Ok(None),
         _ => tile_of_code(n)
             .map(Some)
-            .ok_or_else(|| format!("expected a tile code, got {n}")),
+            .ok_or_else(|| MahjongError::LogParse(format!("expected a tile code, got {n}"))),
     };
     if let Some(n) = v.as_i64() {
         return match n {
@@ -595,10 +596,10 @@ fn read_discard(v: &Value) -> std::result::Result<Discard, String> {
     }
     let text = v.as_str().unwrap_or_default();
     let expected = || {
-        format!(
+        MahjongError::LogParse(format!(
             "expected a tile code, a riichi, an ankan or a kakan, got {}",
             show(v)
-        )
+        ))
     };
     let call = CallStr::parse(text).ok_or_else(expected)?;
     match (call.mark, call.codes.len()) {
@@ -610,14 +611,16 @@ fn read_discard(v: &Value) -> std::result::Result<Discard, String> {
             let tiles: [Tile; 4] = call
                 .tiles()
                 .and_then(|t| t.try_into().ok())
-                .ok_or_else(|| format!("bad tile code in {text:?}"))?;
+                .ok_or_else(|| MahjongError::LogParse(format!("bad tile code in {text:?}")))?;
             if tiles.iter().any(|t| t.kind() != tiles[0].kind()) {
-                return Err(format!("{text:?}: a kan is four of a kind"));
+                return Err(MahjongError::LogParse(format!(
+                    "{text:?}: a kan is four of a kind"
+                )));
             }
             match (call.mark, call.pos) {
                 (b'a', _) => Ok(Discard::Ankan { tiles }),
                 (_, pos @ 0..3) => Ok(Discard::Kakan { tiles, pos }),
-                _ => Err(format!("{text:?}: the k of a kakan comes before the added tile and the pon's called tile")),
+                _ => Err(MahjongError::LogParse(format!("{text:?}: the k of a kakan comes before the added tile and the pon's called tile"))),
             }
         }
         _ => Err(expected()),

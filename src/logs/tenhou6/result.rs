@@ -3,6 +3,7 @@
 
 use super::read::show;
 use super::{LIMIT_NAMES, TENHOU_YAKU_NAMES};
+use crate::error::{MahjongError, Result};
 use crate::logs::record::{yaku_from_tenhou, TENHOU_AKA, TENHOU_DORA, TENHOU_URA};
 use crate::score::points::Limit;
 use crate::score::Yaku;
@@ -19,13 +20,13 @@ pub(super) struct Win {
     pub(super) aka: u32,
 }
 
-fn text(v: &Value) -> std::result::Result<&str, String> {
+fn text(v: &Value) -> Result<&str> {
     v.as_str()
-        .ok_or_else(|| format!("expected a string, got {}", show(v)))
+        .ok_or_else(|| MahjongError::LogParse(format!("expected a string, got {}", show(v))))
 }
 
 /// The win of `[points, yaku…]` (both may be missing: nothing known).
-pub(super) fn read_win(items: &[Value]) -> std::result::Result<Win, String> {
+pub(super) fn read_win(items: &[Value]) -> Result<Win> {
     let mut w = Win {
         han: 0,
         fu: None,
@@ -40,11 +41,13 @@ pub(super) fn read_win(items: &[Value]) -> std::result::Result<Win, String> {
         return Ok(w);
     };
     let pts = text(first)?;
-    let (fu_han, limit, points) = parse_points(pts).ok_or_else(|| format!("bad points {pts:?}"))?;
+    let (fu_han, limit, points) =
+        parse_points(pts).ok_or_else(|| MahjongError::LogParse(format!("bad points {pts:?}")))?;
     w.points = points;
     for y in yaku {
         let s = text(y)?;
-        let (item, han) = parse_yaku(s).ok_or_else(|| format!("unknown yaku {s:?}"))?;
+        let (item, han) =
+            parse_yaku(s).ok_or_else(|| MahjongError::LogParse(format!("unknown yaku {s:?}")))?;
         match item {
             YakuItem::Yaku(y) => w.yaku.push((y, han)),
             YakuItem::Dora => w.dora = w.dora.saturating_add(han),

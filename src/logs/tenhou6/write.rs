@@ -154,7 +154,7 @@ pub fn write_tenhou6(record: &GameRecord) -> Result<String> {
 }
 
 /// One hand's entry of `log`.
-fn write_hand(events: &[Event]) -> std::result::Result<Value, String> {
+fn write_hand(events: &[Event]) -> Result<Value> {
     let Some(Event::StartKyoku {
         round_wind,
         kyoku,
@@ -164,15 +164,17 @@ fn write_hand(events: &[Event]) -> std::result::Result<Value, String> {
         ..
     }) = events.first()
     else {
-        return Err("a hand starts with StartKyoku".into());
+        return Err(MahjongError::LogParse(
+            "a hand starts with StartKyoku".into(),
+        ));
     };
     if !(1..=4).contains(kyoku) || *dealer != (*kyoku - 1) as usize || *round_wind > 3 {
-        return Err(format!(
+        return Err(MahjongError::LogParse(format!(
             "kyoku {kyoku} dealt by seat {dealer}: tenhou6 needs the dealer of kyoku k to be seat k-1"
-        ));
+        )));
     }
     if hands.iter().any(|h| h.len() != 13) {
-        return Err("each seat is dealt 13 tiles".into());
+        return Err(MahjongError::LogParse("each seat is dealt 13 tiles".into()));
     }
     let mut w = HandWriter {
         dealer: *dealer,
@@ -191,7 +193,7 @@ fn write_hand(events: &[Event]) -> std::result::Result<Value, String> {
         w.event(e)?;
     }
     if w.result.is_empty() {
-        return Err("the hand has no result".into());
+        return Err(MahjongError::LogParse("the hand has no result".into()));
     }
     Ok(w.entry(&events[0]))
 }
@@ -214,28 +216,32 @@ fn codes(ts: &[Tile]) -> Vec<u8> {
     ts.iter().map(|&t| code(t)).collect()
 }
 
-fn seat_ok(s: usize) -> std::result::Result<usize, String> {
+fn seat_ok(s: usize) -> Result<usize> {
     if s < 4 {
         Ok(s)
     } else {
-        Err(format!("seat {s} (seats are 0-3)"))
+        Err(MahjongError::LogParse(format!("seat {s} (seats are 0-3)")))
     }
 }
 
 /// Where the called tile's letter goes in a pon's (`pon`) or daiminkan's string:
 /// by the seat it came from.
-fn call_pos(seat: usize, target: usize, pon: bool) -> std::result::Result<usize, String> {
+fn call_pos(seat: usize, target: usize, pon: bool) -> Result<usize> {
     match relative(seat, seat_ok(target)?) {
         Some(Relative::Left) => Ok(0),
         Some(Relative::Across) => Ok(1),
         Some(Relative::Right) => Ok(if pon { 2 } else { 3 }),
-        None if pon => Err(format!("seat {seat} pons its own tile")),
-        None => Err(format!("seat {seat} kans its own discard")),
+        None if pon => Err(MahjongError::LogParse(format!(
+            "seat {seat} pons its own tile"
+        ))),
+        None => Err(MahjongError::LogParse(format!(
+            "seat {seat} kans its own discard"
+        ))),
     }
 }
 
 impl HandWriter {
-    fn event(&mut self, e: &Event) -> std::result::Result<(), String> {
+    fn event(&mut self, e: &Event) -> Result<()> {
         match e {
             Event::Tsumo { seat, tile } => self.draws[seat_ok(*seat)?].push(json!(code(*tile))),
             Event::Dahai {
@@ -260,9 +266,9 @@ impl HandWriter {
             } => {
                 let s = seat_ok(*seat)?;
                 if relative(s, seat_ok(*target)?) != Some(Relative::Left) {
-                    return Err(format!(
+                    return Err(MahjongError::LogParse(format!(
                         "seat {s} chis from seat {target}, not from its left"
-                    ));
+                    )));
                 }
                 self.draws[s].push(json!(call_string('c', *tile, &tenhou_order(consumed), 0)));
             }
@@ -295,7 +301,9 @@ impl HandWriter {
                     .pons
                     .iter()
                     .find(|(x, k, _)| *x == s && *k == tile.kind())
-                    .ok_or_else(|| format!("seat {s} adds {tile} to no pon"))?;
+                    .ok_or_else(|| {
+                        MahjongError::LogParse(format!("seat {s} adds {tile} to no pon"))
+                    })?;
                 let text = pon.replacen('p', &format!("k{}", code(*tile)), 1);
                 self.discards[s].push(json!(text));
             }
@@ -310,7 +318,9 @@ impl HandWriter {
             Event::Hora { .. } => self.hora(e)?,
             Event::Ryukyoku { .. } => self.ryukyoku(e)?,
             Event::StartGame | Event::StartKyoku { .. } | Event::EndGame { .. } => {
-                return Err("an event out of place within the hand".into());
+                return Err(MahjongError::LogParse(
+                    "an event out of place within the hand".into(),
+                ));
             }
         }
         Ok(())
@@ -318,7 +328,7 @@ impl HandWriter {
 
     /// A win: `和了` once, then its score changes and `[who, from, pao, points,
     /// yaku…]`.
-    fn hora(&mut self, e: &Event) -> std::result::Result<(), String> {
+    fn hora(&mut self, e: &Event) -> Result<()> {
         let Event::Hora {
             seat,
             target,
@@ -335,7 +345,9 @@ impl HandWriter {
         if self.result.is_empty() {
             self.result.push(json!("和了"));
         } else if self.result[0] != "和了" {
-            return Err("a hand with a draw and a win".into());
+            return Err(MahjongError::LogParse(
+                "a hand with a draw and a win".into(),
+            ));
         }
         if self.ura.is_empty() {
             self.ura = codes(ura_markers);
@@ -349,7 +361,7 @@ impl HandWriter {
 
     /// A draw: its name, and its payments when there are any, and always after
     /// an exhaustive draw but when all four or none are tenpai.
-    fn ryukyoku(&mut self, e: &Event) -> std::result::Result<(), String> {
+    fn ryukyoku(&mut self, e: &Event) -> Result<()> {
         let Event::Ryukyoku {
             reason,
             tenpai,
@@ -360,7 +372,7 @@ impl HandWriter {
             return Ok(());
         };
         if !self.result.is_empty() {
-            return Err("a hand with two results".into());
+            return Err(MahjongError::LogParse("a hand with two results".into()));
         }
         let zero = deltas.iter().all(|&d| d == 0);
         let all = |v: bool| tenpai.iter().all(|&t| t == v);
@@ -415,7 +427,7 @@ impl HandWriter {
 
 /// A win's points string and yaku strings (none when the record knows nothing
 /// of its value).
-fn win_strings(e: &Event, dealer: bool) -> std::result::Result<Vec<Value>, String> {
+fn win_strings(e: &Event, dealer: bool) -> Result<Vec<Value>> {
     let Event::Hora {
         seat,
         target,
@@ -436,8 +448,12 @@ fn win_strings(e: &Event, dealer: bool) -> std::result::Result<Vec<Value>, Strin
     if unknown && [dora, ura, aka].iter().all(|n| **n == 0) {
         return Ok(Vec::new());
     }
-    let pts = points_string(*limit, *fu, *han, *points, seat == target, dealer)
-        .ok_or_else(|| format!("a dealer's tsumo worth {points}, not 3 equal payments"))?;
+    let pts =
+        points_string(*limit, *fu, *han, *points, seat == target, dealer).ok_or_else(|| {
+            MahjongError::LogParse(format!(
+                "a dealer's tsumo worth {points}, not 3 equal payments"
+            ))
+        })?;
     let mut out = vec![json!(pts)];
     for &(y, h) in yaku {
         let label = match h {
