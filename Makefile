@@ -37,11 +37,13 @@ lint: build
 # not judged (criterion's test mode, pytest-benchmark disabled, a short report).
 test: build lint
 	RIICHI_REQUIRE_SHARED=1 cargo test --release
+	$(PY) benches/play_corpus.py
 	RIICHI_REQUIRE_SHARED=1 cargo test --release --bench analysis --bench score --bench game --bench logs
 	$(PY) -m pytest
 	$(PY) -m pytest benches --benchmark-disable -q
 	$(PY) benches/report.py --hands 50 --repeat 1 > /dev/null
 
 bench: build
+	$(PY) benches/play_corpus.py
 	RIICHI_REQUIRE_SHARED=1 cargo bench --bench analysis --bench score --bench game --bench logs
 	$(PY) -m pytest benches --benchmark-only

@@ -2,7 +2,8 @@
 //! (`../shared/bench`, or `RIICHI_SHARED`): shanten of 13/14-tile hands,
 //! completeness of winning hands, waits of tenpai hands, the full discard table.
 //! Hands with 1-4 melds (chi, pon and kan holding copies of concealed kinds) are
-//! drawn at random from a fixed seed. Before timing, every answer the timed calls
+//! drawn at random from a fixed seed; the `play` rows time hands as they occur in
+//! real games (`benches/play_corpus.py`), split by meld count. Before timing, every answer the timed calls
 //! give is checked against `reference`, a brute-force search written from the
 //! definition of shanten that shares no code with the library's algorithms; each
 //! bench says how many hands it checked. Run: `cargo bench --bench analysis`.
@@ -633,10 +634,13 @@ fn check_discards(h: &Hand, mc: &Counts, by_definition: bool) {
     let c = h.counts();
     let melds = h.melds().len();
     let opts = waits::discard_options(h, &[0u8; KINDS]).expect("3n+2");
-    let mut kinds: Vec<u8> = opts.iter().map(|o| o.tile.kind()).collect();
-    kinds.sort_unstable();
-    let held: Vec<u8> = (0..KINDS as u8).filter(|&k| c[k as usize] > 0).collect();
-    assert_eq!(kinds, held, "one option per kind held in {h}");
+    // One option per tile held, a red five apart from a plain one.
+    let mut offered: Vec<Tile> = opts.iter().map(|o| o.tile).collect();
+    offered.sort_unstable();
+    let mut held = h.concealed_tiles();
+    held.sort_unstable();
+    held.dedup();
+    assert_eq!(offered, held, "one option per tile held in {h}");
     for o in &opts {
         let mut less = *c;
         less[o.tile.kind() as usize] -= 1;
@@ -769,11 +773,155 @@ fn bench_melded(c: &mut Criterion) {
     g.finish();
 }
 
+/// The real-play corpus `benches/play_corpus.py` writes (`RIICHI_PLAY_CORPUS`, else
+/// `target/bench/play.jsonl`): every seat's hand at every decision of the shared
+/// Tenhou games, as `(hand, size)` by meld count.
+fn play_corpus() -> Option<[Vec<(Melded, usize)>; 5]> {
+    let path = std::env::var_os("RIICHI_PLAY_CORPUS").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench/play.jsonl"),
+        PathBuf::from,
+    );
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        let why = format!(
+            "{} is absent (written by `python benches/play_corpus.py`)",
+            path.display()
+        );
+        assert!(
+            std::env::var_os("RIICHI_REQUIRE_SHARED").is_none(),
+            "{why}, and RIICHI_REQUIRE_SHARED is set"
+        );
+        eprintln!("skipped: {why}");
+        return None;
+    };
+    let mut by_melds: [Vec<(Melded, usize)>; 5] = Default::default();
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("json line");
+        let hand: Hand = v["hand"]
+            .as_str()
+            .expect("hand")
+            .parse()
+            .expect("a valid hand");
+        let size = v["size"].as_u64().expect("size") as usize;
+        let h = Melded {
+            counts: *hand.counts(),
+            meld_counts: hand.meld_counts(),
+            hand,
+        };
+        by_melds[h.hand.melds().len()].push((h, size));
+    }
+    Some(by_melds)
+}
+
+/// Hands of each meld count and size checked and timed: every one in a check-only
+/// run (`RIICHI_PLAY_ALL`), else the first of each.
+fn play_limit(size: usize) -> usize {
+    if std::env::var_os("RIICHI_PLAY_ALL").is_some() {
+        usize::MAX
+    } else if size == 13 {
+        4_000
+    } else {
+        1_000
+    }
+}
+
+/// The analysis of hands as they occur in play, split by meld count: shanten and
+/// the ukeire mask of the 13-tile hands (a seat deciding on a claim), the waits
+/// mask of those that are tenpai, the discard table of the 14-tile ones (a seat
+/// choosing its discard). Every answer is checked against the reference first.
+fn bench_play(c: &mut Criterion) {
+    let Some(corpus) = play_corpus() else {
+        return;
+    };
+    let mut g = c.benchmark_group("play");
+    let none = [0u8; KINDS];
+    for (melds, rows) in corpus.iter().enumerate() {
+        let m = melds.to_string();
+        let thirteen: Vec<&Melded> = rows
+            .iter()
+            .filter(|(_, s)| *s == 13)
+            .map(|(h, _)| h)
+            .take(play_limit(13))
+            .collect();
+        let fourteen: Vec<&Melded> = rows
+            .iter()
+            .filter(|(_, s)| *s == 14)
+            .map(|(h, _)| h)
+            .take(play_limit(14))
+            .collect();
+        let mut tenpai = Vec::new();
+        for &h in &thirteen {
+            let (c, mc) = (&h.counts, &h.meld_counts);
+            let (s, mask) = waits::shanten_and_lowering(c, Some(mc), melds);
+            assert_eq!(
+                (s, mask),
+                (
+                    reference::shanten(c, mc, melds),
+                    reference::lowering(c, mc, melds)
+                ),
+                "{}",
+                h.hand
+            );
+            if s == 0 {
+                tenpai.push(h);
+            }
+        }
+        checked(&format!("play/shanten+ukeire_mask/{m}"), thirteen.len());
+        for (i, h) in fourteen.iter().enumerate() {
+            check_discards(&h.hand, &h.meld_counts, i < BY_DEFINITION);
+        }
+        checked(&format!("play/discard_table/{m}"), fourteen.len());
+        g.throughput(Throughput::Elements(thirteen.len() as u64));
+        g.bench_with_input(BenchmarkId::new("shanten", &m), &thirteen, |b, hs| {
+            b.iter(|| {
+                hs.iter()
+                    .map(|h| {
+                        let n = h.hand.concealed_len();
+                        shanten::standard(black_box(&h.counts), Some(&h.meld_counts), n / 3) as i32
+                    })
+                    .sum::<i32>()
+            });
+        });
+        for (name, set) in [("ukeire_mask", &thirteen), ("waits_mask", &tenpai)] {
+            if set.is_empty() {
+                continue;
+            }
+            g.throughput(Throughput::Elements(set.len() as u64));
+            g.bench_with_input(BenchmarkId::new(name, &m), set, |b, hs| {
+                b.iter(|| {
+                    hs.iter()
+                        .map(|h| {
+                            let (c, mc) = (black_box(&h.counts), Some(&h.meld_counts));
+                            waits::shanten_and_lowering(c, mc, melds).1.count_ones()
+                        })
+                        .sum::<u32>()
+                });
+            });
+        }
+        if fourteen.is_empty() {
+            continue;
+        }
+        g.throughput(Throughput::Elements(fourteen.len() as u64));
+        g.bench_with_input(BenchmarkId::new("discard_table", &m), &fourteen, |b, hs| {
+            b.iter(|| {
+                hs.iter()
+                    .map(|h| {
+                        waits::discard_options(black_box(&h.hand), &none)
+                            .expect("ok")
+                            .len()
+                    })
+                    .sum::<usize>()
+            });
+        });
+    }
+    g.finish();
+}
+
 criterion_group!(
     benches,
     bench_shanten,
     bench_complete_and_waits,
     bench_discards,
-    bench_melded
+    bench_melded,
+    bench_play
 );
 criterion_main!(benches);
