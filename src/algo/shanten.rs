@@ -573,6 +573,13 @@ pub fn check_counts(counts: &[u8]) -> crate::error::Result<usize> {
             counts[k]
         )));
     }
+    check_size(n)
+}
+
+/// The size check of [`check_counts`] alone, for counts known to be 0-4 each:
+/// 3n+1 or 3n+2 tiles, at most 14.
+#[inline]
+pub fn check_size(n: usize) -> crate::error::Result<usize> {
     if n % 3 == 0 || n > 14 {
         return Err(crate::error::MahjongError::InvalidHand(format!(
             "{n} tiles (3n+1 or 3n+2, at most 14)"

@@ -316,7 +316,7 @@ fn fast_counts(x: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
         let s = super::args::text(s)?;
         // Plain tiles are read at once. Text with melds, bracketed or as words
         // (`pon 555z`), never reads as plain tiles: it makes a Hand.
-        let (counts, _) = match mpsz::parse_counts(&s) {
+        let (counts, n) = match mpsz::parse_counts(&s) {
             Ok(read) => read,
             Err(_)
                 if s.contains(['[', '('])
@@ -326,7 +326,8 @@ fn fast_counts(x: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
             }
             Err(e) => return Err(e.into()),
         };
-        core_shanten::check_counts(&counts)
+        // The parser refuses a fifth copy: only the size is left to check.
+        core_shanten::check_size(n)
             .map_err(|e| MahjongError::InvalidHand(format!("{}: {e}", quoted(&s))))?;
         return Ok(Some(counts));
     }

@@ -8,7 +8,7 @@ use crate::tile::{Counts, Tile, KINDS};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PySequence, PyString, PyType};
+use pyo3::types::{PyDict, PyInt, PyList, PySequence, PyString, PyType};
 
 /// One tile: `Tile("5m")`, `Tile("0p")` for a red five.
 #[pyclass(
@@ -183,6 +183,11 @@ pub fn raw_counts(
     obj: &Bound<'_, PyAny>,
     out_of_range: fn(String) -> MahjongError,
 ) -> PyResult<Option<Counts>> {
+    if let Some(c) = exact_int_list(obj) {
+        return c.map(Some).map_err(|(k, v)| {
+            out_of_range(format!("count {v} for kind {k} (0-4 allowed)")).into()
+        });
+    }
     // A sequence or a numpy array, not a string or a mapping.
     let is_sequence = (obj.cast::<PySequence>().is_ok() || obj.hasattr("__array__")?)
         && !obj.is_instance_of::<PyString>()
@@ -213,6 +218,29 @@ pub fn raw_counts(
         return Err(out_of_range(format!("{seen} counts from a sequence of length 34")).into());
     }
     Ok(Some(c))
+}
+
+/// The common form of counts read at once: a `list` of 34 `int`s (exact types,
+/// no subclass or `bool`). `None` for anything else, which takes the general
+/// path; a count outside 0-4 is `(kind, value)`.
+fn exact_int_list(obj: &Bound<'_, PyAny>) -> Option<std::result::Result<Counts, (usize, i64)>> {
+    let list = obj.cast_exact::<PyList>().ok()?;
+    if list.len() != KINDS {
+        return None;
+    }
+    let mut c = [0u8; KINDS];
+    for (k, slot) in c.iter_mut().enumerate() {
+        let item = list.get_item(k).ok()?;
+        if !item.is_exact_instance_of::<PyInt>() {
+            return None;
+        }
+        let v: i64 = item.extract().ok()?;
+        match u8::try_from(v) {
+            Ok(n) if n <= 4 => *slot = n,
+            _ => return Some(Err((k, v))),
+        }
+    }
+    Some(Ok(c))
 }
 
 /// The one `Tile` object of each of the 37 tiles, made once: tiles are
