@@ -589,7 +589,7 @@ mod tests {
                     assert_eq!(Some(fast), full, "{text:?}");
                 }
                 None => assert!(
-                    full.is_none() || full.is_some_and(|(_, n)| n > 14) || text.is_empty(),
+                    full.is_none_or(|(_, n)| n > 14) || text.is_empty(),
                     "{text:?} is plain and valid: {full:?}"
                 ),
             }
