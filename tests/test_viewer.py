@@ -137,6 +137,43 @@ def test_a_game_of_the_engine_is_its_own_record():
     assert panels.count("Final standings") == 1
 
 
+def played(seed: int) -> riichi.GameRecord:
+    game = riichi.Game(seed=seed)
+    while not game.is_over:
+        seat = game.current_decision[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    return game.record()
+
+
+def test_replay_shows_copies_of_the_engine_and_raises_what_the_callback_raises():
+    record = played(3)
+    games: list[tuple[int, riichi.Game]] = []
+    assert riichi.replay(record, on_step=lambda h, g: games.append((h, g))).ok
+    assert [h for h, _ in games] == sorted(h for h, _ in games)
+    first = games[0][1]
+    assert first.phase == "turn" and [e["type"] for e in first.events] == ["start_kyoku", "tsumo"]
+    # Copies: playing one on changes no other; the record's first action
+    # (the first legal one) gives what the next copy holds.
+    second = games[1][1].events
+    seat = first.current_decision[0]
+    first.apply(seat, first.legal_actions(seat)[0])
+    assert first.events == second == games[1][1].events
+    assert games[-1][1].is_over
+    assert riichi.replay(record, on_step=None).ok
+
+    calls = []
+
+    def fails(h: int, g: riichi.Game) -> None:
+        calls.append(h)
+        raise KeyError("stop here")
+
+    with pytest.raises(KeyError, match="stop here"):
+        riichi.replay(record, on_step=fails)
+    assert calls == [0]
+    with pytest.raises(TypeError):
+        riichi.replay(record, on_step=42)
+
+
 def check_page(page: str, record: riichi.GameRecord) -> dict[str, Any]:
     """A self-contained page: nothing fetched, every SVG piece well-formed, one
     step per engine state, a hand per hand, a panel per win and draw."""

@@ -75,8 +75,15 @@ def _names(record: GameRecord) -> list[str]:
 # Words for the events -------------------------------------------------------------
 
 
+HONOURS = ("East", "South", "West", "North", "Haku", "Hatsu", "Chun")
+
+
 def _tile(name: str) -> str:
-    return str(Tile.from_mjai(name))
+    """An mjai tile in words: `5m`, `red 5m`, `West`, `Chun`."""
+    t = Tile.from_mjai(name)
+    if t.is_honor:
+        return HONOURS[t.number - 1]
+    return f"red {t.plain}" if t.is_red else str(t)
 
 
 def _who(table: Table, seat: int) -> str:
