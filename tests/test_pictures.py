@@ -7,6 +7,7 @@ and tables of seeded games; and terminal text keeps every tile two cells wide.""
 from __future__ import annotations
 
 import ast
+import doctest
 import re
 import unicodedata
 import xml.etree.ElementTree as ET
@@ -388,3 +389,7 @@ def test_the_pictures_docstrings_are_the_stubs():
             if isinstance(f, ast.FunctionDef) and f.name == name
         ]
         assert ast.get_docstring(method) == doc == getattr(cls, name).__doc__, (cls, name)
+
+
+def test_the_module_examples_run():
+    assert doctest.testmod(pictures).failed == 0

@@ -570,3 +570,10 @@ def decode_png(data: bytes) -> tuple[int, int, list[tuple[int, int, int]]]:
         pixels.extend(tuple(cur[i : i + 3]) for i in range(0, stride, bpp))
         prev = cur
     return width, height, pixels
+
+
+def test_the_module_example_runs():
+    import doctest
+
+    result = doctest.testmod(viewer)
+    assert result.attempted and not result.failed

@@ -11,9 +11,9 @@ objects their notebook pictures (`_repr_svg_`, `_repr_html_`): `Tile`, `Meld`,
 (the game viewer of `riichi.viewer`).
 
 >>> import riichi
->>> svg = riichi.pictures.hand_svg(riichi.Hand("123m0p [55'5z] 11z"))
+>>> svg = riichi.pictures.hand_svg(riichi.Hand("123m0p55p789s11z [55'5z]"))
 >>> svg.count("<use ")
-8
+14
 >>> riichi.pictures.terminal("50m7z")
 '🀋 🀋ʳ🀄'
 """
