@@ -22,7 +22,7 @@ def run(*args):
 def test_analyze_13_tiles_shows_waits_and_ukeire(capsys):
     assert main(["analyze", "23m456p11z [55'5z] (1111s)"]) == 0
     out = capsys.readouterr().out
-    assert "🀈🀉" in out
+    assert "🀈 🀉 " in out  # each tile two cells wide
     assert "shanten  0  (standard 0, chiitoitsu -, kokushi -)" in out
     assert "waits    1m (ryanmen), 4m (ryanmen)" in out
     assert "ukeire   14m  (8 tiles live)" in out

@@ -12,7 +12,7 @@ calls over numpy arrays that release the GIL and use every core.
 ['1z', '2z']
 """
 
-from riichi import agents, logs
+from riichi import agents, logs, pictures, viewer
 from riichi._core import (
     SCORE_FLAGS,
     SCORE_STATUS,
@@ -151,6 +151,7 @@ __all__ = [
     "logs",
     "nagashi_mangan_payments",
     "parse_tiles",
+    "pictures",
     "play",
     "points",
     "replay",
@@ -164,5 +165,6 @@ __all__ = [
     "simulate",
     "tiles_from_id136",
     "tiles_to_id136",
+    "viewer",
     "waits_batch",
 ]

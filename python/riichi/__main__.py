@@ -19,6 +19,9 @@ status 1 when any game disagrees.
 
 ``python -m riichi convert IN --to mjai|tenhou6|mjlog [-o OUT]`` converts a log.
 
+``python -m riichi view LOG [-o game.html]`` writes a game as one HTML page to step
+through with the arrow keys or buttons (no network needed to open it).
+
 Errors (bad notation, an incomplete hand, a hand without yaku, an unknown rule
 option, ...) print one line on stderr and exit with status 2.
 """
@@ -47,6 +50,7 @@ from riichi._core import (
     score,
     simulate,
 )
+from riichi.pictures import terminal
 
 WINDS = ("E", "S", "W", "N")
 
@@ -64,7 +68,7 @@ def _tiles(tiles: Sequence[Tile]) -> str:
 def analyze(hand: Hand, visible: str = "") -> str:
     """The report `python -m riichi analyze` prints, as a string."""
     seen = parse_tiles(visible)
-    lines = [f"hand     {hand}", f"tiles    {hand.unicode}"]
+    lines = [f"hand     {hand}", f"tiles    {terminal(hand).rstrip()}"]
     by_form = hand.shanten_by_form
     forms = [f"standard {by_form.standard}"]
     for name, value in (("chiitoitsu", by_form.chiitoitsu), ("kokushi", by_form.kokushi)):
@@ -126,7 +130,7 @@ def score_report(
     dealer = ", dealer" if r.is_dealer else ""
     lines = [
         f"hand     {hand}",
-        f"tiles    {hand.unicode}",
+        f"tiles    {terminal(hand).rstrip()}",
         f"win      {win_tile} by {how} (seat {seat_wind}{dealer}, round {round_wind})",
     ]
     context = [name.replace("_", " ") for name in flags if flags[name] and name != "tsumo"]
@@ -281,6 +285,31 @@ def _add_rules_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_view_parser(sub: Any) -> None:
+    v = sub.add_parser("view", help="a game log as an HTML page to step through")
+    v.add_argument("log", help="the log file (mjlog, tenhou.net/6 JSON or mjai; format detected)")
+    v.add_argument(
+        "-o", "--output", help="the page to write (default: the log's name with .html, here)"
+    )
+
+
+def view(log: str, output: str | None = None) -> str:
+    """Writes the viewer page of a log file (`python -m riichi view`): every step of
+    the game replayed through the engine, in one HTML file that needs no network.
+    Returns the line it prints."""
+    from riichi.viewer import write_viewer
+
+    out = Path(output) if output else Path(Path(log).stem + ".html")
+    try:
+        data = write_viewer(log, out)
+    except OSError as e:
+        raise ValueError(f"cannot write {out}: {e.strerror or e}") from None
+    line = f"wrote {out}: {len(data['hands'])} hands, {len(data['steps'])} steps"
+    if data["mismatches"]:
+        line += f"; the engine disagrees with the log: {data['mismatches'][0]}"
+    return line
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m riichi",
@@ -338,8 +367,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     c.add_argument("--to", required=True, choices=("mjai", "tenhou6", "mjlog"))
     c.add_argument("-o", "--output", help="the file to write (default: standard output)")
 
+    _add_view_parser(sub)
+
     args = parser.parse_args(argv)
     try:
+        if args.command == "view":
+            print(view(args.log, args.output))
+            return 0
         if args.command == "replay":
             files = log_files(args.files)
             if not files:

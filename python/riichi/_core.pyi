@@ -237,6 +237,10 @@ class Tile:
     def __ge__(self, value: Tile, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[type[Tile], tuple[str]]: ...
+    def _repr_svg_(self) -> str:
+        """The tile as SVG (drawn by `riichi.pictures`)."""
+    def _repr_html_(self) -> str:
+        """The picture as HTML (what a notebook shows)."""
 
 def parse_tiles(s: str) -> list[Tile]:
     """Parse an mpsz string such as `"123m0p77z"` into tiles, in written order.
@@ -331,6 +335,10 @@ class Meld:
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def _repr_svg_(self) -> str:
+        """The meld as SVG, the called tile sideways as on a table."""
+    def _repr_html_(self) -> str:
+        """The picture as HTML (what a notebook shows)."""
 
 @final
 class Hand:
@@ -434,6 +442,10 @@ class Hand:
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[type[Hand], tuple[str]]: ...
+    def _repr_svg_(self) -> str:
+        """The hand as SVG: its concealed tiles, then its melds as on a table."""
+    def _repr_html_(self) -> str:
+        """The picture as HTML (what a notebook shows)."""
 
 # Analysis results -----------------------------------------------------------------
 
@@ -851,6 +863,16 @@ class ScoreResult:
         """The winner's seat wind."""
     @property
     def tsumo(self) -> bool: ...
+    @property
+    def hand(self) -> Hand:
+        """The hand scored, the winning tile included."""
+    @property
+    def win_tile(self) -> Tile:
+        """The winning tile."""
+    def _repr_svg_(self) -> str:
+        """The winning hand as SVG, the winning tile apart, and its value."""
+    def _repr_html_(self) -> str:
+        """The win as HTML: the hand, the value, the yaku and fu tables, the payments."""
     def deltas(
         self, discarder: _Wind | None = None, liable: _Wind | None = None
     ) -> tuple[int, int, int, int]:
@@ -1257,6 +1279,11 @@ class Observation:
     @property
     def furiten(self) -> bool:
         """Whether this seat may not ron now (discard, temporary or riichi furiten)."""
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it, as SVG: its own hand, the others' backs,
+        every river, meld, dora indicator and score."""
+    def _repr_html_(self) -> str:
+        """The picture as HTML (what a notebook shows)."""
 
 @final
 class Game:
@@ -1310,6 +1337,11 @@ class Game:
         with uma and oka); `None` before."""
     def check_invariants(self) -> None:
         """Raise `RuntimeError` if a tile or a point went missing (for tests)."""
+    def _repr_svg_(self) -> str:
+        """The table as SVG, every hand open: rivers, melds, dora indicators,
+        scores, the round, honba and sticks."""
+    def _repr_html_(self) -> str:
+        """The picture as HTML (what a notebook shows)."""
 
 @final
 class BuiltinAgent:
@@ -1419,6 +1451,9 @@ class GameRecord:
     def to_tenhou6(self) -> str: ...
     def to_mjlog(self) -> str: ...
     def __len__(self) -> int: ...
+    def _repr_html_(self) -> str:
+        """The game viewer (`riichi.viewer`): every step of the game, with keys and
+        buttons."""
 
 @final
 class Mismatch:
@@ -1489,9 +1524,18 @@ def write_tenhou6(record: GameRecord) -> str:
 def write_mjai(record: GameRecord) -> str:
     """The record as mjai JSON lines."""
 
-def replay(record: GameRecord, check: bool = True) -> ReplayReport:
+def replay(
+    record: GameRecord,
+    check: bool = True,
+    on_step: Callable[[int, Game], object] | None = None,
+) -> ReplayReport:
     """Replay a record through the engine; with `check` every event, win, draw and
-    the final result are compared with the record's."""
+    the final result are compared with the record's.
+
+    `on_step(hand, game)` is called with the hand's index and a copy of the engine
+    (a `Game`) after each hand's deal and after every action of the record that
+    moved the engine on (a hand stops at its first mismatch); with it the GIL stays
+    held. The first error it raises stops the calls and is raised."""
 
 def replay_files(
     paths: Sequence[_LogSource],

@@ -252,6 +252,18 @@ pub(crate) fn fill_wall(shown: &[Option<Tile>; WALL_TILES], rules: &Rules) -> Re
 /// Replays `record`; with `check`, every event is compared (else only the
 /// actions' legality).
 pub fn replay(record: &GameRecord, check: bool) -> ReplayReport {
+    replay_observed(record, check, &mut |_, _| {})
+}
+
+/// Replays `record` as [`replay`] does, showing `observe(hand, game)` the engine
+/// each time it moves on: after the deal, then after every action of the record
+/// (or claims passed) that added events. A hand stops being observed at its
+/// first mismatch.
+pub fn replay_observed(
+    record: &GameRecord,
+    check: bool,
+    observe: &mut dyn FnMut(usize, &Game),
+) -> ReplayReport {
     let mut report = ReplayReport::default();
     let hands = record.hands();
     let mut shuffle = record
@@ -273,7 +285,8 @@ pub fn replay(record: &GameRecord, check: bool) -> ReplayReport {
             continue;
         };
         let before = report.mismatches.len();
-        drive_hand(&mut game, hand, &mut report, &mm);
+        observe(h, &game);
+        drive_hand(&mut game, hand, &mut report, &mm, &mut |g| observe(h, g));
         if report.mismatches.len() > before {
             continue;
         }
@@ -411,18 +424,28 @@ fn seed_wall(
     }
 }
 
-/// Applies the record's actions of one hand.
+/// Applies the record's actions of one hand, showing `observe` the engine after
+/// each one that added events.
 fn drive_hand(
     game: &mut Game,
     hand: &[Event],
     report: &mut ReplayReport,
     mm: &dyn Fn(usize, &'static str, String, String) -> Mismatch,
+    observe: &mut dyn FnMut(&Game),
 ) {
+    let mut seen = game.events().len();
+    let mut moved = |game: &Game| {
+        if game.events().len() != seen {
+            seen = game.events().len();
+            observe(game);
+        }
+    };
     let mut riichi: Option<usize> = None;
     for (step, e) in hand.iter().enumerate().skip(1) {
         if !pass_unclaimed(game, e, step, report, mm) {
             return;
         }
+        moved(game);
         // Three rons on one discard: the log names none of them.
         if matches!(
             e,
@@ -434,6 +457,7 @@ fn drive_hand(
             if !ron_all(game, step, report, mm) {
                 return;
             }
+            moved(game);
             continue;
         }
         let Some((seat, action)) = action_of(e, game, &mut riichi) else {
@@ -442,11 +466,13 @@ fn drive_hand(
         if !apply_one(game, seat, action, step, report, mm) {
             return;
         }
+        moved(game);
     }
     if matches!(game.phase(), Phase::Claims { .. }) {
         for s in game.deciding() {
             let _ = game.apply(s, Action::Pass);
         }
+        moved(game);
     }
 }
 
@@ -773,5 +799,41 @@ mod tests {
         assert!(bad.is_empty(), "{} games with mismatches", bad.len());
         assert_eq!((total.hands, total.wins, total.draws), (1789, 1508, 293));
         assert_eq!(total.walls_reproduced, 1789);
+    }
+
+    /// The observed engine states of a replayed game: each hand's first is the
+    /// deal, each later one holds more events than the one before, and its events
+    /// are the record's up to there; the last of a hand holds every event of the
+    /// hand (its end included, the game's end aside).
+    #[test]
+    fn replay_observed_shows_every_step_of_the_record() {
+        let Some(files) = crate::shared_data::files("tenhou/mjlog", "mjlog") else {
+            return;
+        };
+        let text = std::fs::read_to_string(&files[0]).unwrap();
+        let record = read_mjlog(&text).unwrap();
+        let hands = record.hands();
+        let mut seen: Vec<Vec<usize>> = vec![Vec::new(); hands.len()];
+        let report = replay_observed(&record, true, &mut |h, game| {
+            let ours = game.events();
+            let start = ours
+                .iter()
+                .rposition(|e| matches!(e, Event::StartKyoku { .. }))
+                .unwrap();
+            let ours: Vec<&Event> = ours[start..]
+                .iter()
+                .filter(|e| !matches!(e, Event::EndGame { .. }))
+                .collect();
+            for (a, b) in ours.iter().zip(hands[h].iter()) {
+                assert_eq!(normalized(a, false), normalized(b, false), "hand {h}");
+            }
+            seen[h].push(ours.len());
+        });
+        assert!(report.ok());
+        for (h, lens) in seen.iter().enumerate() {
+            assert_eq!(lens[0], 2, "hand {h}: the deal and the dealer's draw");
+            assert!(lens.windows(2).all(|w| w[0] < w[1]), "hand {h}: {lens:?}");
+            assert_eq!(lens.last(), Some(&hands[h].len()), "hand {h}");
+        }
     }
 }

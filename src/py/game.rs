@@ -378,6 +378,11 @@ pub struct PyGame {
 }
 
 impl PyGame {
+    /// A `Game` holding a copy of `game` as it is (a replay's step).
+    pub(super) fn snapshot(game: &Game) -> PyGame {
+        PyGame { game: game.clone() }
+    }
+
     /// After a hand ends, the next one starts at once.
     fn advance(&mut self) -> PyResult<()> {
         if *self.game.phase() == Phase::HandOver {

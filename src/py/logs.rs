@@ -381,15 +381,39 @@ fn write_mjai(record: &PyGameRecord) -> String {
 }
 
 /// Replays a record through the engine; with `check`, every event is compared
-/// with the record's (else only the actions' legality).
+/// with the record's (else only the actions' legality). `on_step(hand, game)` is
+/// called with a copy of the engine (a `Game`) after the deal of each hand and
+/// after every action that moved it on; with it the GIL stays held.
 #[pyfunction]
-#[pyo3(signature = (record, check = true))]
-fn replay(py: Python<'_>, record: &PyGameRecord, check: bool) -> PyReplayReport {
-    let report = py.detach(|| crate::logs::replay::replay(&record.0, check));
-    PyReplayReport {
+#[pyo3(signature = (record, check = true, on_step = None))]
+fn replay(
+    py: Python<'_>,
+    record: &PyGameRecord,
+    check: bool,
+    on_step: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyReplayReport> {
+    let report = match on_step.filter(|f| !f.is_none()) {
+        None => py.detach(|| crate::logs::replay::replay(&record.0, check)),
+        Some(f) => {
+            // The first error the callback raises stops the calls and is raised.
+            let mut failed: Option<PyErr> = None;
+            let report = crate::logs::replay::replay_observed(&record.0, check, &mut |h, g| {
+                if failed.is_none() {
+                    if let Err(e) = f.call1((h, super::game::PyGame::snapshot(g))) {
+                        failed = Some(e);
+                    }
+                }
+            });
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            report
+        }
+    };
+    Ok(PyReplayReport {
         report,
         source: None,
-    }
+    })
 }
 
 /// Reads and replays many log files (any format) in parallel with the GIL

@@ -144,6 +144,9 @@ impl PyPayments {
 pub struct PyScoreResult {
     pub r: ScoreResult,
     pub rules: Rules,
+    /// The hand and the winning tile scored (what the pictures draw).
+    pub hand: crate::hand::Hand,
+    pub win: Tile,
 }
 
 fn yaku_list(items: &[(Yaku, u8)]) -> Vec<PyYaku> {
@@ -243,6 +246,16 @@ impl PyScoreResult {
     #[getter]
     fn tsumo(&self) -> bool {
         self.r.tsumo
+    }
+    /// The hand scored, the winning tile included.
+    #[getter]
+    fn hand(&self) -> super::hand::PyHand {
+        super::hand::PyHand(self.hand.clone())
+    }
+    /// The winning tile.
+    #[getter]
+    fn win_tile(&self) -> super::tile::PyTile {
+        super::tile::PyTile(self.win)
     }
 
     /// Score changes by seat wind (E, S, W, N).
@@ -497,7 +510,7 @@ macro_rules! py_situation {
                 &built
             };
             let r = core::score(&hand, win, ctx, &rules)?;
-            Ok(PyScoreResult { r, rules })
+            Ok(PyScoreResult { r, rules, hand: (*hand).clone(), win })
         }
     };
 }
