@@ -67,7 +67,7 @@ impl Phase {
 }
 
 /// What a claim is on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ClaimKind {
     Discard {
         riichi: bool,
@@ -76,6 +76,17 @@ pub enum ClaimKind {
     Kakan,
     /// A closed kan (only kokushi's ron, by rule).
     Ankan,
+}
+
+impl ClaimKind {
+    /// `"discard"`, `"kakan"` or `"ankan"`: what the claim is on.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ClaimKind::Discard { .. } => "discard",
+            ClaimKind::Kakan => "kakan",
+            ClaimKind::Ankan => "ankan",
+        }
+    }
 }
 
 /// Where a hand starts: what [`Game::resume`] takes up.

@@ -18,5 +18,5 @@ pub mod wall;
 pub use action::Action;
 pub use engine::{ClaimKind, Game, HandStart, Phase};
 pub use event::{DrawReason, Event};
-pub use observation::{Claim, ClaimOn, Observation};
+pub use observation::{Claim, Observation};
 pub use player::{tenpai_at_draw, Player, RiverTile};

@@ -9,34 +9,15 @@ use crate::error::{MahjongError, Result};
 use crate::meld::Meld;
 use crate::tile::Tile;
 
-/// What a claim decision is on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ClaimOn {
-    /// A discard (chi, pon, open kan or ron).
-    Discard,
-    /// A tile added to a pon (only ron: chankan).
-    Kakan,
-    /// A closed kan (only kokushi's ron, by rule).
-    Ankan,
-}
-
-impl ClaimOn {
-    pub const fn name(self) -> &'static str {
-        match self {
-            ClaimOn::Discard => "discard",
-            ClaimOn::Kakan => "kakan",
-            ClaimOn::Ankan => "ankan",
-        }
-    }
-}
-
 /// A claim the observing seat must decide on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Claim {
     pub tile: Tile,
     /// The seat the tile came from.
     pub from: usize,
-    pub on: ClaimOn,
+    /// What the claim is on: a discard (chi, pon, open kan or ron), a kakan
+    /// (chankan) or an ankan (kokushi's ron).
+    pub on: ClaimKind,
 }
 
 /// One seat's view of the game (a snapshot). Seats are absolute 0-3.
@@ -88,15 +69,10 @@ impl Game {
             } if s == seat => Some(t),
             _ => None,
         };
-        let claim = self.phase.claim_for(seat).map(|(from, tile, kind)| Claim {
-            tile,
-            from,
-            on: match kind {
-                ClaimKind::Discard { .. } => ClaimOn::Discard,
-                ClaimKind::Kakan => ClaimOn::Kakan,
-                ClaimKind::Ankan => ClaimOn::Ankan,
-            },
-        });
+        let claim = self
+            .phase
+            .claim_for(seat)
+            .map(|(from, tile, on)| Claim { tile, from, on });
         Ok(Observation {
             seat,
             seat_wind: self.seat_wind(seat),

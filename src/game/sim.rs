@@ -122,9 +122,9 @@ pub fn game_seed(seed: u64, i: u64) -> u64 {
 
 /// Play one game with the agents of each seat; the game with its events, and its
 /// statistics.
-pub fn play(rules: &Rules, seed: u64, agents: [AgentKind; 4]) -> Result<(Game, Stats)> {
+pub fn play(rules: &Rules, seed: u64, kinds: [AgentKind; 4]) -> Result<(Game, Stats)> {
     let mut game = Game::new(rules.clone(), seed)?;
-    let mut agents = std::array::from_fn::<_, 4, _>(|s| Agent::new(agents[s], agent_seed(seed, s)));
+    let mut agents = std::array::from_fn::<_, 4, _>(|s| Agent::new(kinds[s], agent_seed(seed, s)));
     let mut summary = Stats {
         games: 1,
         hands: 1,
