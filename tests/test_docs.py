@@ -53,13 +53,23 @@ def riichi_options() -> list[str]:
     return [o.name for o in core.Rules.options()]
 
 
-# Docstrings: the first line of each public name's runtime __doc__ against the
-# first line of its docstring in _core.pyi.
+# Docstrings: every public name's runtime __doc__ (the `///` comments in
+# src/py/*.rs) is its docstring in _core.pyi, word for word, and so is every
+# public method's and property's. Constructors are left out: PyO3 gives `__new__`
+# no docstring of its own, so the stub's `__new__` docstrings exist only there.
 
+STUB_TREE = ast.parse(STUB.read_text(encoding="utf-8"))
 STUB_DOCS = {
     node.name: ast.get_docstring(node)
-    for node in ast.parse(STUB.read_text(encoding="utf-8")).body
+    for node in STUB_TREE.body
     if isinstance(node, (ast.ClassDef, ast.FunctionDef)) and not node.name.startswith("_")
+}
+STUB_MEMBER_DOCS = {
+    f"{node.name}.{sub.name}": ast.get_docstring(sub)
+    for node in STUB_TREE.body
+    if isinstance(node, ast.ClassDef) and not node.name.startswith("_")
+    for sub in node.body
+    if isinstance(sub, ast.FunctionDef) and not sub.name.startswith("_")
 }
 PUBLIC = sorted(
     name
@@ -68,29 +78,16 @@ PUBLIC = sorted(
     and (inspect.isclass(getattr(core, name)) or callable(getattr(core, name)))
 )
 
-# The names whose runtime docstring and stub docstring begin differently today
-# (the runtime text lives in src/py/*.rs, the stub's in _core.pyi). Make the two
-# first lines equal, then delete the name here; test_allowlist_is_not_stale says when.
-DOCSTRING_MISMATCH_ALLOWLIST = frozenset(
-    {
-        # both have one, worded or wrapped differently
-        "Action", "DiscardOption", "Game", "GameRecord", "Hand", "IllegalActionError",
-        "InvalidContextError", "InvalidHandError", "InvalidInputError", "InvalidTileError",
-        "LogParseError", "Meld", "NoYakuError", "NotAgariError", "Observation", "Payments",
-        "PointsEntry", "RuleError", "RuleOption", "Rules", "ScoreResult", "ScoringError",
-        "ShantenByForm", "TileParseError", "Waits", "WinContext", "format_tiles",
-        "is_complete", "is_complete_batch", "nagashi_mangan_payments", "parse_tiles",
-        "points", "read_log", "read_mjai", "read_mjlog", "read_tenhou6", "replay",
-        "replay_files", "score", "score_batch", "score_table", "settle_multi_ron",
-        "shanten", "tiles_from_id136", "tiles_to_id136", "waits_batch",
-        "write_mjlog", "write_tenhou6",
-    }
-)  # fmt: skip
+
+def cleaned(doc: str | None) -> str | None:
+    return inspect.cleandoc(doc) if doc else None
 
 
-def first_line(doc: str | None) -> str | None:
-    lines = (doc or "").strip().splitlines()
-    return lines[0].strip() if lines else None
+def runtime_doc(name: str) -> str | None:
+    obj = core
+    for part in name.split("."):
+        obj = getattr(obj, part)
+    return obj.__doc__
 
 
 def test_stub_and_runtime_name_the_same_things():
@@ -100,21 +97,32 @@ def test_stub_and_runtime_name_the_same_things():
     )
 
 
-@pytest.mark.parametrize("name", [n for n in PUBLIC if n not in DOCSTRING_MISMATCH_ALLOWLIST])
-def test_docstring_first_line_matches_stub(name):
-    runtime, stub = first_line(getattr(core, name).__doc__), first_line(STUB_DOCS.get(name))
-    assert runtime == stub, f"riichi.{name}: runtime {runtime!r} != _core.pyi {stub!r}"
-
-
-def test_allowlist_is_not_stale():
-    fixed = sorted(
-        n
-        for n in DOCSTRING_MISMATCH_ALLOWLIST
-        if n in STUB_DOCS and first_line(getattr(core, n, None).__doc__) == first_line(STUB_DOCS[n])
+@pytest.mark.parametrize("name", sorted(STUB_DOCS))
+def test_docstring_equals_stub(name):
+    assert STUB_DOCS[name], f"riichi.{name} has no docstring in _core.pyi"
+    runtime = cleaned(runtime_doc(name))
+    assert runtime == cleaned(STUB_DOCS[name]), (
+        f"riichi.{name}: the runtime docstring (src/py/*.rs) differs from _core.pyi's:\n"
+        f"runtime:\n{runtime}\n_core.pyi:\n{cleaned(STUB_DOCS[name])}"
     )
-    unknown = sorted(DOCSTRING_MISMATCH_ALLOWLIST - set(PUBLIC))
-    assert not fixed, f"now agree, delete from DOCSTRING_MISMATCH_ALLOWLIST: {fixed}"
-    assert not unknown, f"no longer public, delete from DOCSTRING_MISMATCH_ALLOWLIST: {unknown}"
+
+
+@pytest.mark.parametrize("name", sorted(STUB_MEMBER_DOCS))
+def test_member_docstring_equals_stub(name):
+    assert STUB_MEMBER_DOCS[name], f"riichi.{name} has no docstring in _core.pyi"
+    runtime = cleaned(runtime_doc(name))
+    assert runtime == cleaned(STUB_MEMBER_DOCS[name]), (
+        f"riichi.{name}: the runtime docstring (src/py/*.rs) differs from _core.pyi's:\n"
+        f"runtime:\n{runtime}\n_core.pyi:\n{cleaned(STUB_MEMBER_DOCS[name])}"
+    )
+
+
+def test_help_shows_the_full_docstring():
+    """What `help(riichi.score)` shows is the whole text, not one line."""
+    import pydoc
+
+    text = pydoc.render_doc(core.score, renderer=pydoc.plaintext)
+    assert "Raises `NotAgariError`, `NoYakuError`, `InvalidContextError`." in text
 
 
 # Layout: docs/design.md's "## Layout" section names each module in backticks.
