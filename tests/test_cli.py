@@ -576,7 +576,9 @@ def test_rules_lists_every_option_of_the_options_table(capsys):
 
     assert main(["rules"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[2] == "76 options; --set OPTION=VALUE changes one"
+    assert (
+        out.splitlines()[2] == "76 options; score and simulate change one with --set OPTION=VALUE"
+    )
     entries = option_entries(out)
     options = riichi.Rules.options()
     assert list(entries) == [o.name for o in options]  # the table's order, every option
@@ -594,7 +596,7 @@ def test_rules_preset_shows_its_values_and_the_defaults_it_changes(capsys):
     assert main(["rules", "--preset", "mahjong_soul"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("mahjong_soul: Mahjong Soul 4-player ranked.")
-    assert "76 options, 11 not the defaults (the default in brackets); " in out
+    assert "76 options, 11 not the defaults (the default in brackets); score and " in out
     entries = option_entries(out)
     soul = riichi.Rules.preset("mahjong_soul")
     changed = {name for name, e in entries.items() if e[2] is not None}

@@ -85,7 +85,9 @@ def test_wheel_holds_the_package_as_the_tree_has_it(wheel):
         names = set(z.namelist())
         for path in sorted((ROOT / "python/riichi").iterdir()):
             if path.suffix in (".py", ".pyi", ".typed"):
-                assert z.read(f"riichi/{path.name}") == path.read_bytes(), path.name
+                assert z.read(f"riichi/{path.name}") == path.read_bytes(), (
+                    f"{wheel.name} holds another {path.name} than the tree: run `make dist`"
+                )
     assert "riichi/_core.abi3.so" in names
     assert f"riichi-{VERSION}.dist-info/licenses/LICENSE" in names
 

@@ -456,7 +456,7 @@ def rules_report(
         count = f"{len(options)} options"
         if changed:
             count += f", {changed} not the defaults (the default in brackets)"
-        lines.append(f"{count}; --set OPTION=VALUE changes one")
+        lines.append(f"{count}; score and simulate change one with --set OPTION=VALUE")
         shown = options
         other = default
         other_name = "default"
