@@ -1,5 +1,7 @@
-"""`python -m riichi analyze`, `python -m riichi score` and `python -m riichi simulate`."""
+"""The command line, `riichi` and `python -m riichi`: each command's report, its
+errors, its help, and the progress bar, each checked against the exact output."""
 
+import io
 import json
 import re
 import shlex
@@ -144,10 +146,11 @@ def test_score_rules_preset_and_set_change_the_result(capsys, tmp_path):
     out = capsys.readouterr().out
     assert "han/fu   4 han 30 fu" in out
     assert "points   7700" in out
-    assert "rules    kokushi_robs_ankan=true, double_kokushi_13=true" in out
+    assert "rules    mahjong_soul" in out.splitlines()
     # ... but a mangan with kiriage.
     assert main([*argv, "--set", "kiriage=true"]) == 0
     out = capsys.readouterr().out
+    assert "rules    mahjong_soul, kiriage=true" in out.splitlines()
     assert "limit    mangan" in out
     assert "points   8000" in out
     assert block(out, "payments")[0] == "the discarder pays 8000"
@@ -156,7 +159,7 @@ def test_score_rules_preset_and_set_change_the_result(capsys, tmp_path):
     riichi.Rules(kiriage=True).save(path)
     assert main([*argv[:-2], "--rules", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "rules    kiriage=true" in out
+    assert f"rules    {path} (tenhou, kiriage=true)" in out.splitlines()
     assert "points   8000" in out
 
 
@@ -176,7 +179,7 @@ def test_score_set_takes_every_kind_of_value(capsys):
     argv += ["--set", "red_fives=[0,0,0]", "--set", "kazoe=sanbaiman", "--set", "max_yakuman=2"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert 'rules    red_fives=[0, 0, 0], kazoe="sanbaiman", max_yakuman=2' in out
+    assert "rules    tenhou, red_fives=[0,0,0], kazoe=sanbaiman, max_yakuman=2" in out
 
 
 @pytest.mark.parametrize(
@@ -294,7 +297,7 @@ def test_simulate_prints_statistics_and_throughput(capsys):
     stats = riichi.simulate(12, "shanten", seed=3)
     lines = out.splitlines()
     assert lines[0] == "games    12 (shanten agent on every seat, seed 3)"
-    assert lines[1] == "rules    tenhou"
+    assert lines[1] == "rules    tenhou (the defaults)"
     assert lines[2].startswith(f"hands    {stats['hands']} ({stats['hands_per_game']:.2f} per")
     assert f"{stats['decisions']} decisions" in lines[2]
     wins = 100 * sum(stats["win_rate"])
@@ -304,15 +307,6 @@ def test_simulate_prints_statistics_and_throughput(capsys):
     assert block(out, "points")[0].split() == [f"{p:.0f}" for p in stats["average_points"]]
     assert re.fullmatch(r"speed    \d+ games/s \(12 games in \d+\.\d\d s\)", lines[-1])
     assert captured.err == ""  # no progress bar for a short run
-
-
-def test_simulate_shows_progress_on_stderr_for_long_runs(capsys):
-    assert main(["simulate", "--games", "150", "--agent", "random", "--threads", "1"]) == 0
-    err = capsys.readouterr().err
-    assert err.endswith("] 150/150 games\n")
-    assert err.count("\r") >= 1
-    assert main(["simulate", "--games", "150", "--agent", "random", "--quiet"]) == 0
-    assert capsys.readouterr().err == ""
 
 
 def test_simulate_json_is_the_statistics(capsys):
@@ -332,7 +326,7 @@ def test_simulate_rules_change_the_games(capsys, tmp_path):
         outputs.append(untimed(json.loads(capsys.readouterr().out)))
     assert outputs[0] == outputs[1] != outputs[2]
     assert main(["simulate", "--games", "6", "--rules", str(path), "--set", "tobi=true"]) == 0
-    assert f"rules    {path}, tobi=true" in capsys.readouterr().out
+    assert f"rules    {path} (wrc2025), tobi=true" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
@@ -369,3 +363,426 @@ def test_readme_shows_the_simulate_report_as_printed(capsys):
     out = capsys.readouterr().out
     assert out.splitlines()[:-1] == shown.splitlines()[:-1]
     assert out.splitlines()[-1].startswith("speed    ")
+
+
+# Help, version and usage ------------------------------------------------------------
+
+TOP_HELP = """\
+usage: riichi [-h] [--version] COMMAND ...
+
+Japanese (riichi) mahjong on the command line: analyse and score hands,
+list the rules, play games between built-in agents, replay and convert
+real game logs.
+
+options:
+  -h, --help  show this help message and exit
+  --version   show program's version number and exit
+
+commands:
+  analyze     shanten, waits, ukeire and discards of a hand
+  score       yaku, fu, points and payments of a winning hand
+  rules       the rule options: values, what they take and mean; presets and differences
+  simulate    whole games between built-in agents: statistics and speed
+  replay      replay real game logs through the engine and check them
+  convert     convert a log between mjlog, tenhou.net/6 and mjai
+
+Run "riichi COMMAND --help" for the options of a command. An error prints
+one line on stderr and exits with status 2.
+"""
+
+COMMANDS = ("analyze", "score", "rules", "simulate", "replay", "convert")
+
+
+def help_of(capsys, *argv):
+    with pytest.raises(SystemExit) as exit_:
+        main([*argv, "--help"])
+    assert exit_.value.code == 0
+    return capsys.readouterr().out
+
+
+def test_help_lists_every_command_in_plain_text(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    assert help_of(capsys) == TOP_HELP
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_a_description_and_an_example(capsys, monkeypatch, command):
+    monkeypatch.setenv("COLUMNS", "100")
+    text = help_of(capsys, command)
+    assert "`" not in text  # no reStructuredText or Markdown marks
+    lines = text.splitlines()
+    description = lines[lines.index("") + 1]
+    assert description and not description.startswith(("positional", "options"))
+    assert f"riichi {command} " in text.split("example")[1]
+
+
+def test_python_m_riichi_names_itself_so():
+    r = run("--help")
+    assert r.returncode == 0
+    assert r.stdout.startswith("usage: python -m riichi [-h] [--version] COMMAND ...\n")
+    assert 'Run "python -m riichi COMMAND --help"' in r.stdout
+
+
+def test_version_is_the_package_version(capsys):
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == f"riichi {version('riichi')}\n"
+    assert riichi.__version__ == version("riichi")
+
+
+def test_a_typo_in_an_option_prints_that_commands_usage(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["analyze", "123m", "--visble", "5z"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == (
+        "usage: riichi analyze [-h] [--visible VISIBLE] hand\n"
+        "riichi analyze: error: unrecognized arguments: "
+        "--visble (did you mean --visible?) 5z\n"
+    )
+    with pytest.raises(SystemExit):
+        main(["score", "22334455m234p777s", "--win", "5m", "--tsmo"])
+    err = capsys.readouterr().err
+    assert err.startswith("usage: riichi score [-h] --win WIN [--tsumo]")
+    assert err.endswith(
+        "riichi score: error: unrecognized arguments: --tsmo (did you mean --tsumo?)\n"
+    )
+
+
+def test_no_command_says_which_there_are(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main([])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "riichi: error: the following arguments are required: COMMAND"
+    )
+
+
+# Winds and names in any case ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seat", "round_"),
+    [("S", "w"), ("s", "W"), ("south", "West"), ("South", "west"), ("SOUTH", "WEST")],
+)
+def test_seat_takes_what_the_python_api_takes(capsys, seat, round_):
+    argv = ["score", "234m406p789s11z555z", "--win", "5z", "--tsumo", "--seat", seat]
+    assert main([*argv, "--round", round_]) == 0
+    assert "win      5z by tsumo (seat S, round W)" in capsys.readouterr().out.splitlines()
+    assert riichi.score("234m406p789s11z555z", "5z", tsumo=True, seat_wind=seat).seat_wind == "S"
+
+
+def test_a_bad_wind_says_what_a_wind_is(capsys):
+    with pytest.raises(SystemExit):
+        main(["score", "234m406p789s11z555z", "--win", "5z", "--seat", "sud"])
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        'riichi score: error: argument --seat: wind "sud" is not one of "E", "S", "W", "N" '
+        "(or East, South, West, North, in any case)"
+    )
+
+
+def test_names_of_agents_formats_and_presets_in_any_case(capsys, tmp_path):
+    assert main(["simulate", "--games", "2", "--agent", "Tsumogiri", "--rules", "MLeague"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == ["games    2 (tsumogiri agent on every seat, seed 0)", "rules    mleague"]
+    log = tmp_path / "game.mjson"
+    log.write_text(game_record().to_mjai(), encoding="utf-8")
+    assert main(["convert", str(log), "--to", "Tenhou6"]) == 0
+    assert riichi.logs.read_log(capsys.readouterr().out).n_hands == game_record().n_hands
+
+
+# `riichi score --rules`: the preset by name -------------------------------------------
+
+
+def test_score_names_the_preset_not_its_options(capsys):
+    argv = ["score", "233445m456p678s22s", "--win", "5m", "--riichi", "--dora", "3p"]
+    assert main([*argv, "--rules", "mahjong_soul"]) == 0
+    assert block(capsys.readouterr().out, "rules") == ["mahjong_soul"]
+    assert main([*argv, "--rules", "mahjong_soul", "--set", "kiriage=false"]) == 0
+    assert block(capsys.readouterr().out, "rules") == ["mahjong_soul"]  # already so
+    assert main(argv) == 0
+    assert block(capsys.readouterr().out, "rules") == ["tenhou (the defaults)"]
+
+
+def test_describe_rules_names_the_nearest_preset():
+    from riichi.__main__ import describe_rules
+
+    soul = riichi.Rules.preset("mahjong_soul")
+    assert describe_rules(None) == "tenhou (the defaults)"
+    assert describe_rules(soul) == "mahjong_soul"
+    assert describe_rules(soul.replace(kiriage=True)) == "mahjong_soul, kiriage=true"
+    assert describe_rules(riichi.Rules(red_fives=[0, 1, 2])) == "tenhou, red_fives=[0,1,2]"
+    assert describe_rules(riichi.Rules.preset("ema2025").replace(max_yakuman=None)) == (
+        "ema2025, max_yakuman=none"
+    )
+
+
+# `riichi rules` ------------------------------------------------------------------------
+
+EMA_AGAINST_WRC = """\
+ema2025: EMA Riichi Competition Rules 2025 (v1.1): no red fives, kiriage, no kazoe
+yakuman (13+ han = sanbaiman), yakuman not cumulative (max 1), no double yakuman, double
+wind pair 2 fu, renhou mangan, no nagashi mangan, double and triple ron with honba to
+every winner, kokushi may rob an ankan. Game: 30000 start and return, uma 15/5/-5/-15
+shared on ties, no rounding, no abortive draws, no busting, no extension, no agari-yame,
+riichi at any points with at least one wall tile, kan dora at once.
+7 of 76 options differ from wrc2025
+
+kazoe = sanbaiman  (yakuman | sanbaiman | multiple)  [wrc2025: yakuman]
+    13+ han of regular yaku and dora: one yakuman, capped at sanbaiman, or one yakuman
+    per 13 han.
+
+max_yakuman = 1  (1-99 or none)  [wrc2025: none]
+    Cap on the total yakuman multiple; none = no cap.
+
+multi_ron = triple  (head_bump | double | triple)  [wrc2025: head_bump]
+    Several rons on one discard: head bump, double (three = abortive draw) or triple.
+
+multi_ron_honba = each  (nearest | each)  [wrc2025: nearest]
+    On a multiple ron, honba go to the nearest winner or to each winner.
+
+pao_suukantsu = false  (true or false)  [wrc2025: true]
+    Pao for suukantsu (the fourth kan by daiminkan).
+
+riichi_min_wall = 1  (0-4)  [wrc2025: 0]
+    Live-wall tiles that must remain to declare riichi (4: the player has another draw).
+
+leftover_sticks = first  (first | none)  [wrc2025: none]
+    Riichi sticks left at the end of the game: to first place, or unclaimed.
+"""
+
+
+def test_rules_diff_between_two_presets(capsys):
+    assert main(["rules", "--preset", "ema2025", "--diff", "wrc2025"]) == 0
+    assert capsys.readouterr().out == EMA_AGAINST_WRC
+
+
+def option_entries(out):
+    """`{name: (value, takes, [default], doc)}` of a `riichi rules` listing."""
+    entries = {}
+    for para in out.split("\n\n")[1:]:
+        first, *doc = para.splitlines()
+        m = re.fullmatch(r"(\w+) = (\S+)  \((.*?)\)(?:  \[(\w+): (\S+)\])?", first)
+        assert m, first
+        name, value, takes, _, other = m.groups()
+        entries[name] = (value, takes, other, " ".join(line.strip() for line in doc))
+    return entries
+
+
+def test_rules_lists_every_option_of_the_options_table(capsys):
+    from riichi.__main__ import setting_text
+
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        out.splitlines()[2] == "76 options; score and simulate change one with --set OPTION=VALUE"
+    )
+    entries = option_entries(out)
+    options = riichi.Rules.options()
+    assert list(entries) == [o.name for o in options]  # the table's order, every option
+    for o in options:
+        value, _, other, doc = entries[o.name]
+        assert value == setting_text(o.default)
+        assert other is None
+        assert doc == o.doc
+    assert entries["kazoe"][1] == "yakuman | sanbaiman | multiple"
+    assert entries["two_han_from_honba"][:2] == ("none", "1-99 or none")
+    assert entries["red_fives"][:2] == ("[1,1,1]", "[m,p,s], each 0-4")
+
+
+def test_rules_preset_shows_its_values_and_the_defaults_it_changes(capsys):
+    assert main(["rules", "--preset", "mahjong_soul"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("mahjong_soul: Mahjong Soul 4-player ranked.")
+    assert "76 options, 11 not the defaults (the default in brackets); score and " in out
+    entries = option_entries(out)
+    soul = riichi.Rules.preset("mahjong_soul")
+    changed = {name for name, e in entries.items() if e[2] is not None}
+    assert changed == set(soul.diff())
+    assert entries["multi_ron"][0] == "triple" and entries["multi_ron"][2] == "double"
+    assert entries["uma"][0] == "[15,5,-5,-15]" and entries["uma"][2] == "[20,10,-10,-20]"
+
+
+def test_rules_diff_defaults_to_the_tenhou_rules(capsys, tmp_path):
+    assert main(["rules", "--preset", "mahjong_soul", "--diff"]) == 0
+    out = capsys.readouterr().out
+    assert "11 of 76 options differ from tenhou" in out.splitlines()
+    assert set(option_entries(out)) == set(riichi.Rules.preset("mahjong_soul").diff())
+    path = tmp_path / "house.toml"
+    riichi.Rules(kiriage=True).save(path)
+    assert main(["rules", "--preset", str(path), "--diff"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[:2] == [str(path), "1 of 76 options differ from tenhou"]
+    assert out.splitlines()[3] == "kiriage = true  (true or false)  [tenhou: false]"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--preset", "nope"],
+            'error: unknown preset "nope"; the presets are "tenhou", "mahjong_soul", '
+            '"wrc2025", "ema2025", "mleague"',
+        ),
+        (
+            ["--diff", "missing.toml"],
+            'error: cannot read the rules file "missing.toml": No such file or directory',
+        ),
+    ],
+)
+def test_rules_bad_names_are_errors(capsys, args, message):
+    assert main(["rules", *args]) == 2
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", message + "\n")
+
+
+# `riichi replay` and `riichi convert`: files -------------------------------------------
+
+
+def game_record():
+    game = riichi.Game(seed=3)
+    while not game.is_over:
+        seat = game.current_decision[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    return game.record()
+
+
+def test_replay_of_a_missing_file_says_it_is_missing(capsys):
+    assert main(["replay", "/missing.mjlog"]) == 2
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == (
+        "",
+        "error: /missing.mjlog: no such file or directory\n",
+    )
+    assert main(["convert", "/missing.mjlog", "--to", "mjai"]) == 2
+    assert capsys.readouterr().err == "error: /missing.mjlog: no such file\n"
+
+
+def test_a_file_in_no_known_format_is_reported_as_such(capsys, tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("East 1: riichi on the third turn\n", encoding="utf-8")
+    not_a_log = (
+        f"error: {path} is not a game log: a log is Tenhou mjlog XML (starting with <), "
+        "tenhou.net/6 JSON or mjai JSON lines (starting with {)\n"
+    )
+    for argv in (["replay", str(path)], ["convert", str(path), "--to", "mjai"]):
+        assert main(argv) == 2
+        captured = capsys.readouterr()
+        assert (captured.out, captured.err) == ("", not_a_log)
+
+
+def test_replay_of_a_directory_takes_only_its_logs(capsys, tmp_path):
+    record = game_record()
+    (tmp_path / "a.mjson").write_text(record.to_mjai(), encoding="utf-8")
+    (tmp_path / "b.json").write_text(record.to_tenhou6(), encoding="utf-8")
+    (tmp_path / "LICENSE.txt").write_text("MIT License\n", encoding="utf-8")
+    (tmp_path / "README.md").write_text("# logs\n", encoding="utf-8")
+    assert main(["replay", str(tmp_path), "--quiet"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == (
+        f"skipped 2 files that are not game logs: {tmp_path / 'LICENSE.txt'}, "
+        f"{tmp_path / 'README.md'}\n"
+    )
+    lines = captured.out.splitlines()
+    counts = f"{record.n_hands} hands, {record.n_wins} wins, {record.n_draws} draws"
+    assert lines[:2] == [
+        f"{tmp_path / 'a.mjson'}: ok, {counts}",
+        f"{tmp_path / 'b.json'}: ok, {counts}",
+    ]
+    assert re.fullmatch(
+        rf"2 games, {2 * record.n_hands} hands, \d+ actions, {2 * record.n_wins} wins, "
+        rf"{2 * record.n_draws} draws checked; 0 mismatches in 0 games \(\d+ games/s\)",
+        lines[2],
+    )
+
+
+def test_replay_reports_a_broken_log_as_unreadable(capsys, tmp_path):
+    (tmp_path / "a.mjson").write_text(game_record().to_mjai(), encoding="utf-8")
+    broken = tmp_path / "broken.mjson"
+    broken.write_text('{"type":"start_game"}\n{"type":"dahai"', encoding="utf-8")
+    assert main(["replay", str(tmp_path), "--quiet"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == (
+        f"{broken}: cannot read it: mjai line 2: EOF while parsing an object at line 1 column 15"
+    )
+    assert lines[2].startswith("1 games, ")
+    assert "; 0 mismatches in 0 games; 1 file unreadable (" in lines[2]
+
+
+def test_replay_of_a_directory_without_logs_says_what_a_log_is(capsys, tmp_path):
+    (tmp_path / "LICENSE.txt").write_text("MIT License\n", encoding="utf-8")
+    assert main(["replay", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"skipped 1 file that is not a game log: {tmp_path / 'LICENSE.txt'}\n"
+        f"error: no game logs in {tmp_path}: a log is a .mjlog, .xml, .json, .jsonl, .mjson, "
+        ".txt file holding Tenhou mjlog XML, tenhou.net/6 JSON or mjai JSON lines\n"
+    )
+
+
+# The progress bar: on a terminal only ---------------------------------------------------
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_progress_bar_shows_rate_and_time_left_on_a_terminal():
+    from riichi.__main__ import ProgressBar
+
+    now = [100.0]
+    stream = Terminal()
+    bar = ProgressBar("games", stream, clock=lambda: now[0], interval=0.5)
+    for t, done in ((1.0, 250), (1.2, 300), (2.0, 500), (4.0, 1000)):
+        now[0] = 100.0 + t
+        bar(done, 1000)
+    assert stream.getvalue().split("\r")[1:] == [
+        "[#######.......................] 250/1000 games  250 games/s  ETA 3 s\x1b[K",
+        # 300 at 1.2 s is within 0.5 s of the last frame: not drawn
+        "[###############...............] 500/1000 games  250 games/s  ETA 2 s\x1b[K",
+        "[##############################] 1000/1000 games  250 games/s  in 4 s\x1b[K\n",
+    ]
+
+
+def test_progress_bar_writes_nothing_into_a_file(tmp_path):
+    """Not a terminal: no `\\r` frames, nothing at all, however long the run."""
+    err = tmp_path / "err.txt"
+    with err.open("w") as f:
+        r = subprocess.run(
+            [sys.executable, "-m", "riichi", "simulate", "--games", "300", "--agent", "random"],
+            stderr=f,
+            stdout=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    assert r.returncode == 0 and r.stdout.startswith("games    300 ")
+    assert err.read_text() == ""
+
+
+def test_progress_bar_on_a_real_terminal():
+    pty = pytest.importorskip("pty")
+    import os
+
+    leader, follower = pty.openpty()
+    argv = [sys.executable, "-m", "riichi", "simulate", "--games", "400", "--agent", "random"]
+    r = subprocess.run(argv, stderr=follower, stdout=subprocess.PIPE, text=True, check=False)
+    os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal closed
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(leader)
+    assert r.returncode == 0
+    frames = shown.decode().replace("\r\n", "\n").split("\r")[1:]
+    assert frames, shown
+    assert re.fullmatch(r"\[#{30}\] 400/400 games  \d+ games/s  in \d+ s\x1b\[K\n", frames[-1]), (
+        frames[-1]
+    )
+    assert all(re.search(r" games/s  (ETA|in) ", f) for f in frames)

@@ -53,13 +53,23 @@ def riichi_options() -> list[str]:
     return [o.name for o in core.Rules.options()]
 
 
-# Docstrings: the first line of each public name's runtime __doc__ against the
-# first line of its docstring in _core.pyi.
+# Docstrings: every public name's runtime __doc__ (the `///` comments in
+# src/py/*.rs) is its docstring in _core.pyi, word for word, and so is every
+# public method's and property's. Constructors are left out: PyO3 gives `__new__`
+# no docstring of its own, so the stub's `__new__` docstrings exist only there.
 
+STUB_TREE = ast.parse(STUB.read_text(encoding="utf-8"))
 STUB_DOCS = {
     node.name: ast.get_docstring(node)
-    for node in ast.parse(STUB.read_text(encoding="utf-8")).body
+    for node in STUB_TREE.body
     if isinstance(node, (ast.ClassDef, ast.FunctionDef)) and not node.name.startswith("_")
+}
+STUB_MEMBER_DOCS = {
+    f"{node.name}.{sub.name}": ast.get_docstring(sub)
+    for node in STUB_TREE.body
+    if isinstance(node, ast.ClassDef) and not node.name.startswith("_")
+    for sub in node.body
+    if isinstance(sub, ast.FunctionDef) and not sub.name.startswith("_")
 }
 PUBLIC = sorted(
     name
@@ -68,29 +78,16 @@ PUBLIC = sorted(
     and (inspect.isclass(getattr(core, name)) or callable(getattr(core, name)))
 )
 
-# The names whose runtime docstring and stub docstring begin differently today
-# (the runtime text lives in src/py/*.rs, the stub's in _core.pyi). Make the two
-# first lines equal, then delete the name here; test_allowlist_is_not_stale says when.
-DOCSTRING_MISMATCH_ALLOWLIST = frozenset(
-    {
-        # both have one, worded or wrapped differently
-        "Action", "DiscardOption", "Game", "GameRecord", "Hand", "IllegalActionError",
-        "InvalidContextError", "InvalidHandError", "InvalidInputError", "InvalidTileError",
-        "LogParseError", "Meld", "NoYakuError", "NotAgariError", "Observation", "Payments",
-        "PointsEntry", "RuleError", "RuleOption", "Rules", "ScoreResult", "ScoringError",
-        "ShantenByForm", "TileParseError", "Waits", "WinContext", "format_tiles",
-        "is_complete", "is_complete_batch", "nagashi_mangan_payments", "parse_tiles",
-        "points", "read_log", "read_mjai", "read_mjlog", "read_tenhou6", "replay",
-        "replay_files", "score", "score_batch", "score_table", "settle_multi_ron",
-        "shanten", "tiles_from_id136", "tiles_to_id136", "waits_batch",
-        "write_mjlog", "write_tenhou6",
-    }
-)  # fmt: skip
+
+def cleaned(doc: str | None) -> str | None:
+    return inspect.cleandoc(doc) if doc else None
 
 
-def first_line(doc: str | None) -> str | None:
-    lines = (doc or "").strip().splitlines()
-    return lines[0].strip() if lines else None
+def runtime_doc(name: str) -> str | None:
+    obj = core
+    for part in name.split("."):
+        obj = getattr(obj, part)
+    return obj.__doc__
 
 
 def test_stub_and_runtime_name_the_same_things():
@@ -100,21 +97,32 @@ def test_stub_and_runtime_name_the_same_things():
     )
 
 
-@pytest.mark.parametrize("name", [n for n in PUBLIC if n not in DOCSTRING_MISMATCH_ALLOWLIST])
-def test_docstring_first_line_matches_stub(name):
-    runtime, stub = first_line(getattr(core, name).__doc__), first_line(STUB_DOCS.get(name))
-    assert runtime == stub, f"riichi.{name}: runtime {runtime!r} != _core.pyi {stub!r}"
-
-
-def test_allowlist_is_not_stale():
-    fixed = sorted(
-        n
-        for n in DOCSTRING_MISMATCH_ALLOWLIST
-        if n in STUB_DOCS and first_line(getattr(core, n, None).__doc__) == first_line(STUB_DOCS[n])
+@pytest.mark.parametrize("name", sorted(STUB_DOCS))
+def test_docstring_equals_stub(name):
+    assert STUB_DOCS[name], f"riichi.{name} has no docstring in _core.pyi"
+    runtime = cleaned(runtime_doc(name))
+    assert runtime == cleaned(STUB_DOCS[name]), (
+        f"riichi.{name}: the runtime docstring (src/py/*.rs) differs from _core.pyi's:\n"
+        f"runtime:\n{runtime}\n_core.pyi:\n{cleaned(STUB_DOCS[name])}"
     )
-    unknown = sorted(DOCSTRING_MISMATCH_ALLOWLIST - set(PUBLIC))
-    assert not fixed, f"now agree, delete from DOCSTRING_MISMATCH_ALLOWLIST: {fixed}"
-    assert not unknown, f"no longer public, delete from DOCSTRING_MISMATCH_ALLOWLIST: {unknown}"
+
+
+@pytest.mark.parametrize("name", sorted(STUB_MEMBER_DOCS))
+def test_member_docstring_equals_stub(name):
+    assert STUB_MEMBER_DOCS[name], f"riichi.{name} has no docstring in _core.pyi"
+    runtime = cleaned(runtime_doc(name))
+    assert runtime == cleaned(STUB_MEMBER_DOCS[name]), (
+        f"riichi.{name}: the runtime docstring (src/py/*.rs) differs from _core.pyi's:\n"
+        f"runtime:\n{runtime}\n_core.pyi:\n{cleaned(STUB_MEMBER_DOCS[name])}"
+    )
+
+
+def test_help_shows_the_full_docstring():
+    """What `help(riichi.score)` shows is the whole text, not one line."""
+    import pydoc
+
+    text = pydoc.render_doc(core.score, renderer=pydoc.plaintext)
+    assert "Raises `NotAgariError`, `NoYakuError`, `InvalidContextError`." in text
 
 
 # Layout: docs/design.md's "## Layout" section names each module in backticks.
@@ -139,3 +147,162 @@ def test_layout_names_every_module_and_no_other():
         + (f"  files with no line (add '| `path` | its job |'): {missing}\n" if missing else "")
         + (f"  lines for files that do not exist (remove or rename them): {gone}\n" if gone else "")
     )
+
+
+# The docs site: MkDocs builds it (warnings are errors) and its API reference is
+# the docstrings.
+
+import doctest  # noqa: E402
+import html  # noqa: E402
+import os  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+import riichi  # noqa: E402
+from riichi import agents, logs  # noqa: E402
+
+
+def api_names() -> list[str]:
+    """Every public name, as the API reference page names it."""
+    names = [f"riichi.{n}" for n in riichi.__all__ if n not in ("__version__", "agents", "logs")]
+    names += [f"riichi.logs.{n}" for n in logs.__all__ if n not in riichi.__all__]
+    names += [f"riichi.agents.{n}" for n in agents.__all__ if n not in riichi.__all__]
+    return names
+
+
+def test_api_reference_names_every_public_name():
+    page = (DOCS / "api.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^::: (riichi\.[\w.]+)$", page, re.M)
+    assert len(listed) == len(set(listed)), "a name is listed twice"
+    by_leaf = {n.rsplit(".", 1)[1] for n in listed if not n.startswith("riichi.__main__")}
+    missing = sorted(n for n in api_names() if n.rsplit(".", 1)[1] not in by_leaf)
+    assert not missing, f"docs/api.md has no '::: name' for {missing}"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    pytest.importorskip(
+        "mkdocs", reason="the docs extra is not installed (`make build` installs it)"
+    )
+    out = tmp_path_factory.mktemp("site")
+    r = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        check=False,
+    )
+    assert r.returncode == 0, f"mkdocs build --strict failed:\n{r.stdout}\n{r.stderr}"
+    return out
+
+
+def page_text(path: Path) -> str:
+    text = re.sub(r"</?(?:code|a|span|em|strong)\b[^>]*>", "", path.read_text(encoding="utf-8"))
+    text = re.sub(r"<[^>]+>", " ", text)
+    return " ".join(html.unescape(text).split())
+
+
+def test_site_builds_without_warnings_and_has_every_page(site):
+    pages = ["index.html"] + [
+        f"{p.stem}/index.html" for p in DOCS.glob("*.md") if p.stem != "README"
+    ]
+    for page in pages:
+        assert (site / page).is_file(), page
+    home = page_text(site / "index.html")
+    assert "Japanese (riichi) mahjong for Python, with a Rust core" in home  # the README
+
+
+def test_api_reference_is_the_docstrings(site):
+    page = (site / "api/index.html").read_text(encoding="utf-8")
+    text = page_text(site / "api/index.html")
+    listed = re.findall(r"^::: (riichi\.[\w.]+)$", (DOCS / "api.md").read_text(), re.M)
+    for name in listed:
+        assert f'id="{name}"' in page, f"{name} has no entry on the API page"
+        module, _, leaf = name.rpartition(".")
+        doc = inspect.getdoc(getattr(importlib.import_module(module), leaf))
+        if name in ("riichi.SCORE_FLAGS", "riichi.SCORE_STATUS"):  # data: the stub's text
+            doc = STUB_DATA_DOCS[leaf]
+        first = " ".join(doc.split("\n\n")[0].replace("`", "").split())
+        assert first in text, f"{name}: its docstring is not on the API page: {first!r}"
+    # members too: a property's docstring and a method's
+    assert " ".join(core.Hand.waits.__doc__.replace("`", "").split()) in text
+    assert core.Tile.kind.__doc__.split("\n")[0] in text
+
+
+STUB_DATA_DOCS = {
+    node.target.id: STUB_TREE.body[i + 1].value.value
+    for i, node in enumerate(STUB_TREE.body)
+    if isinstance(node, ast.AnnAssign)
+    and isinstance(node.target, ast.Name)
+    and i + 1 < len(STUB_TREE.body)
+    and isinstance(STUB_TREE.body[i + 1], ast.Expr)
+}
+
+
+def test_rules_page_of_the_site_is_the_options_table(site):
+    text = page_text(site / "rules/index.html")
+    for option in core.Rules.options():
+        assert f"{option.name} " in text and " ".join(option.doc.split()) in text, option.name
+
+
+# Every example: the docstrings' `>>>` examples, and the command lines the pages give.
+
+
+@pytest.mark.parametrize("module", [riichi, logs, agents], ids=lambda m: m.__name__)
+def test_docstring_examples_run(module):
+    tests = doctest.DocTestFinder().find(module, module.__name__, globs={})
+    examples = [t for t in tests if t.examples]
+    assert examples or module is agents
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for t in examples:
+        runner.run(t)
+    assert runner.failures == 0
+
+
+def test_no_native_docstring_holds_an_untested_example():
+    """The `>>>` examples live in the Python modules' docstrings, which the test
+    above runs; a native one would need a runner of its own."""
+    with_examples = sorted(
+        n for n, d in {**STUB_DOCS, **STUB_MEMBER_DOCS}.items() if ">>>" in (d or "")
+    )
+    assert not with_examples, with_examples
+
+
+MJLOG = ROOT.parent / "shared" / "data" / "tenhou" / "mjlog"
+
+
+def command_lines() -> list[tuple[str, str]]:
+    """Every `python -m riichi ...` line of the pages' sh blocks, with its page."""
+    found = []
+    for page in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]:
+        for block in re.findall(r"```sh\n(.*?)```", page.read_text(encoding="utf-8"), re.S):
+            for line in block.splitlines():
+                m = re.match(r"(?:\.venv/bin/)?python -m riichi (.*)$", line.strip())
+                if m:
+                    found.append((page.name, m.group(1)))
+    return found
+
+
+@pytest.mark.skipif(not MJLOG.is_dir(), reason=f"the shared Tenhou logs are absent ({MJLOG})")
+@pytest.mark.parametrize(("page", "command"), command_lines())
+def test_command_lines_of_the_docs_run(page, command, tmp_path, monkeypatch, capsys):
+    """Each runs as written, in a directory whose logs/ holds the test data's
+    Tenhou games."""
+    import shlex
+
+    from riichi.__main__ import main
+
+    (tmp_path / "logs").symlink_to(MJLOG)
+    monkeypatch.chdir(tmp_path)
+    argv = shlex.split(command)
+    if argv[0] == "simulate":
+        argv.append("--quiet")
+    assert main(argv) == 0, capsys.readouterr().err
+    out = capsys.readouterr().out
+    if argv[0] == "replay":
+        # the total the guide quotes for these games
+        guide = (DOCS / "guide.md").read_text(encoding="utf-8")
+        quoted = re.search(r"the last line reads:\n\n```text\n(.*?)\n```", guide).group(1)
+        last = re.sub(r"\(\d+ games/s\)", "(... games/s)", out.splitlines()[-1])
+        assert last == quoted

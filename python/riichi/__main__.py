@@ -1,40 +1,30 @@
-"""Command line.
+"""The command line: `riichi COMMAND ...` (the console script) or `python -m riichi`.
 
-``python -m riichi analyze "<hand>" [--visible "<tiles>"]`` prints the hand in
-Unicode tiles, its shanten by form, and then either its waits with their shapes and
-its ukeire (a 13-tile hand) or the discard table (a 14-tile hand).
+Seven commands, each printing a plain-text report on stdout: `analyze` (shanten,
+waits, ukeire, discards), `score` (yaku, fu, points, payments), `rules` (the rule
+options, a preset's values, the difference between two rulesets), `simulate`
+(games between built-in agents), `replay` (real logs checked against the engine),
+`convert` (between log formats) and `view` (a game as one HTML page to step
+through). An error prints one line on stderr, saying
+what was wrong and what to do, and exits with status 2; `replay` exits with 1 when
+a game disagrees with the engine.
 
-``python -m riichi score "<hand>" --win <tile> [--tsumo] [--riichi] ... [--rules
-mahjong_soul|rules.toml] [--set kiriage=true]`` scores a win: its yaku, the fu
-breakdown, han and fu, the limit, the points and who pays what.
-
-``python -m riichi simulate --games 1000 --agent shanten --seed 0 [--rules ...] [--set
-...] [--threads 2]`` plays whole games inside Rust, every seat the same built-in agent,
-and prints their statistics and the throughput (a progress bar on stderr meanwhile).
-
-``python -m riichi replay FILE|DIR... [--no-check] [--threads T]`` replays real game
-logs (Tenhou mjlog, tenhou.net/6 JSON, mjai; the format is detected) through the
-engine, checking every action and result: a line per file, then the totals. Exit
-status 1 when any game disagrees.
-
-``python -m riichi convert IN --to mjai|tenhou6|mjlog [-o OUT]`` converts a log.
-
-``python -m riichi view LOG [-o game.html]`` writes a game as one HTML page to step
-through with the arrow keys or buttons (no network needed to open it).
-
-Errors (bad notation, an incomplete hand, a hand without yaku, an unknown rule
-option, ...) print one line on stderr and exit with status 2.
+The reports are functions too (`analyze`, `score_report`, `rules_report`,
+`simulate_report`, `replay_summary`), for use from Python.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
+import os
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from riichi._core import (
     Hand,
@@ -43,6 +33,7 @@ from riichi._core import (
     Rules,
     Tile,
     WinContext,
+    __version__,
     format_tiles,
     parse_tiles,
     read_log,
@@ -53,6 +44,8 @@ from riichi._core import (
 from riichi.pictures import terminal
 
 WINDS = ("E", "S", "W", "N")
+AGENTS = ("random", "tsumogiri", "shanten")
+LOG_FORMATS = ("mjai", "tenhou6", "mjlog")
 
 
 def situation_flags() -> dict[str, str]:
@@ -66,7 +59,7 @@ def _tiles(tiles: Sequence[Tile]) -> str:
 
 
 def analyze(hand: Hand, visible: str = "") -> str:
-    """The report `python -m riichi analyze` prints, as a string."""
+    """The report `riichi analyze` prints, as a string."""
     seen = parse_tiles(visible)
     lines = [f"hand     {hand}", f"tiles    {terminal(hand).rstrip()}"]
     by_form = hand.shanten_by_form
@@ -106,12 +99,15 @@ def score_report(
     ura_indicators: str = "",
     honba: int = 0,
     riichi_sticks: int = 0,
+    rules_label: str | None = None,
     **flags: bool,
 ) -> str:
-    """The report `python -m riichi score` prints, as a string.
+    """The report `riichi score` prints, as a string.
 
     Takes the arguments of `riichi.score` (`flags` are its boolean keywords:
-    `tsumo=True`, `riichi=True`, ...) and raises its errors.
+    `tsumo=True`, `riichi=True`, ...) and raises its errors. The `rules` line is
+    `rules_label`, or else the nearest preset and the options that differ from it
+    (`describe_rules`).
     """
     hand = Hand(hand) if isinstance(hand, str) else hand
     r = score(
@@ -144,15 +140,13 @@ def score_report(
         context.append(f"riichi sticks {riichi_sticks}")
     if context:
         lines.append(f"context  {', '.join(context)}")
-    changed = (rules or Rules()).diff()
-    shown = ", ".join(f"{k}={json.dumps(v)}" for k, v in changed.items())
-    lines.append(f"rules    {shown or 'tenhou (the defaults)'}")
+    lines.append(f"rules    {rules_label or describe_rules(rules)}")
     lines.append(str(r))
     return "\n".join(lines)
 
 
 def simulate_report(stats: dict[str, Any], agent: str, seed: int, rules: str = "tenhou") -> str:
-    """The report `python -m riichi simulate` prints, as a string (`rules` says
+    """The report `riichi simulate` prints, as a string (`rules` says
     which rules were played)."""
 
     def pct(x: float) -> str:
@@ -186,27 +180,107 @@ def simulate_report(stats: dict[str, Any], agent: str, seed: int, rules: str = "
     return "\n".join(lines)
 
 
-def _progress_bar(done: int, total: int, unit: str = "games") -> None:
-    width = 30
-    filled = width * done // max(total, 1)
-    bar = "#" * filled + "." * (width - filled)
-    end = "\n" if done == total else ""
-    print(f"\r[{bar}] {done}/{total} {unit}", end=end, file=sys.stderr, flush=True)
+def _duration(seconds: float) -> str:
+    seconds = max(0, round(seconds))
+    return f"{seconds} s" if seconds < 60 else f"{seconds // 60} min {seconds % 60:02d} s"
 
+
+def _is_terminal(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        return False
+
+
+class ProgressBar:
+    """A progress callback `(done, total)` that draws a bar on a terminal: the
+    count, the rate and the time left, redrawn in place at most every `interval`
+    seconds and finished with the total time. On anything but a terminal (a file,
+    a pipe) it writes nothing at all."""
+
+    WIDTH = 30
+
+    def __init__(
+        self,
+        unit: str,
+        stream: IO[str] | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        interval: float = 0.1,
+    ) -> None:
+        self.unit = unit
+        self.stream = sys.stderr if stream is None else stream
+        self.active = _is_terminal(self.stream)
+        self.clock = clock
+        self.interval = interval
+        self.start = clock()
+        self.drawn: float | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.active:
+            return
+        now = self.clock()
+        final = done >= total
+        if not final and self.drawn is not None and now - self.drawn < self.interval:
+            return
+        self.drawn = now
+        elapsed = now - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        filled = self.WIDTH * done // max(total, 1)
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        if final:
+            when = f"in {_duration(elapsed)}"
+        elif rate > 0:
+            when = f"ETA {_duration((total - done) / rate)}"
+        else:
+            when = "ETA -"
+        # `\r` back to the line's start, `\x1b[K` clears what a longer frame left.
+        frame = f"\r[{bar}] {done}/{total} {self.unit}  {rate:.0f} {self.unit}/s  {when}\x1b[K"
+        self.stream.write(frame + ("\n" if final else ""))
+        self.stream.flush()
+
+
+# Log files ------------------------------------------------------------------------
 
 LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".txt")
+NOT_A_LOG = (
+    "is not a game log: a log is Tenhou mjlog XML (starting with <), tenhou.net/6 "
+    "JSON or mjai JSON lines (starting with {)"
+)
 
 
-def log_files(paths: Sequence[str]) -> list[Path]:
-    """The files named, with each directory's log files (by suffix, sorted)."""
+def looks_like_a_log(path: Path) -> bool:
+    """Whether a file's text begins as a log of one of the three formats does:
+    `<` (mjlog XML), `{` (tenhou.net/6 JSON, mjai JSON lines) or a tenhou.net/6
+    URL. Which of them it is, the reader decides; this only keeps a README or a
+    LICENSE.txt from being read as mjai."""
+    with path.open("rb") as f:
+        head = f.read(4096)
+    text = head.decode("utf-8", errors="replace").lstrip("\ufeff \t\r\n")
+    return text.startswith(("<", "{")) or "tenhou.net/6" in text
+
+
+def log_files(paths: Sequence[str]) -> tuple[list[Path], list[Path]]:
+    """The files to replay and the files skipped. A file named is taken as it is
+    (a missing one or one that is not a log is an error); from a directory, every
+    file below it with a log suffix whose text begins as a log does, sorted."""
     files: list[Path] = []
+    skipped: list[Path] = []
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*") if p.suffix in LOG_SUFFIXES))
+            for p in sorted(p for p in path.rglob("*") if p.is_file()):
+                if p.suffix.lower() in LOG_SUFFIXES and looks_like_a_log(p):
+                    files.append(p)
+                else:
+                    skipped.append(p)
+        elif not path.exists():
+            raise ValueError(f"{name}: no such file or directory")
+        elif not looks_like_a_log(path):
+            raise ValueError(f"{name} {NOT_A_LOG}")
         else:
             files.append(path)
-    return files
+    return files, skipped
 
 
 def replay_logs(
@@ -228,22 +302,75 @@ def replay_logs(
     return reports
 
 
+def _unreadable(report: ReplayReport) -> str | None:
+    """Why the file could not be read, for a report of an unreadable file."""
+    m = report.mismatches
+    if len(m) == 1 and m[0].kind == "record":
+        return m[0].ours
+    return None
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def replay_summary(reports: Sequence[ReplayReport], seconds: float) -> str:
     """A line per file (its mismatches below it), then the totals."""
     lines = []
     for r in reports:
+        why = _unreadable(r)
+        if why is not None:
+            why = why.removeprefix(f"{r.source}: ")
+            lines.append(f"{r.source}: cannot read it: {why}")
+            continue
         status = "ok" if r.ok else f"{len(r.mismatches)} mismatches"
         lines.append(f"{r.source}: {status}, {r.hands} hands, {r.wins} wins, {r.draws} draws")
         lines.extend(f"    {m}" for m in r.mismatches[:5])
-    bad = sum(not r.ok for r in reports)
+    unread = sum(_unreadable(r) is not None for r in reports)
+    bad = sum(not r.ok for r in reports) - unread
     total = (
-        f"{len(reports)} games, {sum(r.hands for r in reports)} hands, "
+        f"{len(reports) - unread} games, {sum(r.hands for r in reports)} hands, "
         f"{sum(r.actions for r in reports)} actions, {sum(r.wins for r in reports)} wins, "
         f"{sum(r.draws for r in reports)} draws checked; "
-        f"{sum(len(r.mismatches) for r in reports)} mismatches in {bad} games "
-        f"({len(reports) / max(seconds, 1e-9):.0f} games/s)"
+        f"{sum(len(r.mismatches) for r in reports if _unreadable(r) is None)} mismatches "
+        f"in {bad} games"
     )
+    if unread:
+        total += f"; {_count(unread, 'file')} unreadable"
+    total += f" ({len(reports) / max(seconds, 1e-9):.0f} games/s)"
     return "\n".join([*lines, total])
+
+
+# Rules ------------------------------------------------------------------------------
+
+
+def setting_text(value: Any) -> str:
+    """An option's value as `--set OPTION=VALUE` takes it: `true`, `4`, `none`,
+    `[1,1,1]`, `sanbaiman`."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(setting_text(v) for v in value) + "]"
+    return str(value)
+
+
+def _settings(changed: dict[str, Any]) -> list[str]:
+    return [f"{k}={setting_text(v)}" for k, v in changed.items()]
+
+
+def describe_rules(rules: Rules | None) -> str:
+    """The rules in a few words: the preset they are (`tenhou (the defaults)`,
+    `mahjong_soul`), or the nearest preset and the options that differ from it
+    (`mahjong_soul, kiriage=true`)."""
+    rules = rules or Rules()
+    # The first preset is the defaults, so a tie goes to the defaults.
+    nearest = min(Rules.presets(), key=lambda p: len(rules.diff(Rules.preset(p))))
+    changed = _settings(rules.diff(Rules.preset(nearest)))
+    if not changed:
+        return "tenhou (the defaults)" if nearest == "tenhou" else nearest
+    return ", ".join([nearest, *changed])
 
 
 def _option_value(text: str) -> Any:
@@ -255,27 +382,125 @@ def _option_value(text: str) -> Any:
         return None if text.lower() == "none" else text
 
 
-def _rules(name: str | None, settings: Sequence[str]) -> Rules | None:
-    """The rules of `--rules` (a preset name or a .json/.toml file) and `--set`."""
-    if name is None:
-        rules = None
-    elif "." in name or "/" in name or Path(name).exists():
-        rules = Rules.load(name)
-    else:
-        rules = Rules.preset(name)
+def load_rules(name: str) -> Rules:
+    """A preset by name (any case) or the rules of a .json/.toml file."""
+    if "." in name or "/" in name or Path(name).exists():
+        return Rules.load(name)
+    return Rules.preset(name.lower())
+
+
+def _rules(name: str | None, settings: Sequence[str]) -> tuple[Rules, str]:
+    """The rules of `--rules` (a preset name or a .json/.toml file) and `--set`,
+    and how to name them: the preset or file, then the options `--set` changed."""
+    base = Rules() if name is None else load_rules(name)
     changes = {}
     for setting in settings:
         key, eq, value = setting.partition("=")
         if not eq or not key.strip():
             raise ValueError(f"--set takes option=value, not {setting!r}")
         changes[key.strip().replace("-", "_")] = _option_value(value.strip())
-    if changes:
-        rules = (rules or Rules()).replace(**changes)
-    return rules
+    rules = base.replace(**changes) if changes else base
+    changed = _settings(rules.diff(base))
+    if name is None and not changed:
+        return rules, "tenhou (the defaults)"
+    if name is None:
+        label = "tenhou"
+    elif name.lower() in Rules.presets():
+        label = name.lower()
+    else:  # a file: its name, and what its rules are
+        label = f"{name} ({describe_rules(base)})"
+    return rules, ", ".join([label, *changed])
+
+
+def _takes(option: Any) -> str:
+    """What an option accepts, in a few words."""
+    if option.kind == "bool":
+        return "true or false"
+    if option.kind == "choice":
+        return " | ".join(option.choices)
+    if option.kind == "red_fives":
+        return "[m,p,s], each 0-4"
+    if option.kind == "uma":
+        return "[1st,2nd,3rd,4th] in thousands"
+    lo, hi = option.range
+    return f"{lo}-{hi}" + (" or none" if option.kind == "optional_int" else "")
+
+
+def _wrapped(text: str, indent: str = "    ", width: int = 88) -> list[str]:
+    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent)
+
+
+def rules_report(
+    rules: Rules | None = None,
+    name: str = "tenhou",
+    *,
+    against: Rules | None = None,
+    against_name: str = "tenhou",
+) -> str:
+    """The report `riichi rules` prints: every rule option of `rules` (named
+    `name`) with its value, what it takes and what it means; with `against`, only
+    the options whose value differs from those rules, beside their value there.
+
+    The options and their descriptions are `Rules.options()`, the table the
+    engine reads."""
+    rules = rules or Rules()
+    options = Rules.options()
+    values = rules.to_dict()
+    lines: list[str] = []
+    if name in Rules.presets():
+        doc = Rules.preset_doc(name)
+        lines += _wrapped(f"{name}: {doc}" if doc else name, indent="")
+    else:
+        lines.append(name)
+    if against is None:
+        default = Rules().to_dict()
+        changed = sum(values[o.name] != default[o.name] for o in options)
+        count = f"{len(options)} options"
+        if changed:
+            count += f", {changed} not the defaults (the default in brackets)"
+        lines.append(f"{count}; score and simulate change one with --set OPTION=VALUE")
+        shown = options
+        other = default
+        other_name = "default"
+    else:
+        other = against.to_dict()
+        shown = [o for o in options if values[o.name] != other[o.name]]
+        lines.append(f"{len(shown)} of {len(options)} options differ from {against_name}")
+        other_name = against_name
+    for o in shown:
+        value = setting_text(values[o.name])
+        mark = (
+            f"  [{other_name}: {setting_text(other[o.name])}]"
+            if values[o.name] != other[o.name]
+            else ""
+        )
+        lines.append("")
+        lines.append(f"{o.name} = {value}  ({_takes(o)}){mark}")
+        lines += _wrapped(o.doc)
+    return "\n".join(lines)
+
+
+# The parser -------------------------------------------------------------------------
+
+
+def _wind(text: str) -> str:
+    """A wind as `riichi.score` takes one (`E`, `s`, `South`, `west`, ...), read by
+    the same parser, as its letter."""
+    try:
+        return WinContext(seat_wind=text).seat_wind  # type: ignore[arg-type]
+    except MahjongError as e:
+        raise argparse.ArgumentTypeError(
+            f"{e} (or East, South, West, North, in any case)"
+        ) from None
 
 
 def _add_rules_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rules", help=f"a preset ({', '.join(Rules.presets())}) or a .json/.toml file")
+    p.add_argument(
+        "--rules",
+        metavar="PRESET|FILE",
+        help=f"a preset ({', '.join(Rules.presets())}) or a .json/.toml file "
+        '(default: tenhou; "riichi rules" lists the options)',
+    )
     p.add_argument(
         "--set",
         action="append",
@@ -285,18 +510,167 @@ def _add_rules_options(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_view_parser(sub: Any) -> None:
-    v = sub.add_parser("view", help="a game log as an HTML page to step through")
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """The descriptions as written; the commands listed one a line, without the
+    `COMMAND` line argparse puts above them."""
+
+    def _format_action(self, action: argparse.Action) -> str:
+        if isinstance(action, argparse._SubParsersAction):
+            return "".join(self._format_action(a) for a in action._get_subactions())
+        return super()._format_action(action)
+
+
+def _parser(prog: str) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        formatter_class=_Formatter,
+        description=(
+            "Japanese (riichi) mahjong on the command line: analyse and score hands,\n"
+            "list the rules, play games between built-in agents, replay and convert\n"
+            "real game logs."
+        ),
+        epilog=(
+            f'Run "{prog} COMMAND --help" for the options of a command. An error prints\n'
+            "one line on stderr and exits with status 2."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"riichi {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", title="commands")
+    commands: dict[str, argparse.ArgumentParser] = {}
+
+    def command(name: str, summary: str, description: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(
+            name,
+            help=summary,
+            description=description,
+            formatter_class=_Formatter,
+        )
+        commands[name] = p
+        return p
+
+    p = command(
+        "analyze",
+        "shanten, waits, ukeire and discards of a hand",
+        "The hand in Unicode tiles, its shanten by form, and then either its waits with\n"
+        "their shapes and its ukeire (a 13-tile hand) or the discard table (a 14-tile\n"
+        "hand).\n\n"
+        f'example: {prog} analyze "1234m067p34588s12z" --visible 258m',
+    )
+    p.add_argument("hand", help='hand notation, e.g. "123m456p11z [555z] (1111s)"')
+    p.add_argument("--visible", default="", help="tiles seen outside the hand, e.g. 19m5z")
+
+    s = command(
+        "score",
+        "yaku, fu, points and payments of a winning hand",
+        "Scores a win: its reading, yaku, fu breakdown, han and fu, limit, points and\n"
+        "who pays what.\n\n"
+        f"example: {prog} score 234m406p789s11z555z --win 5z --tsumo --riichi --seat south",
+    )
+    s.add_argument("hand", help="the winning hand, winning tile included, e.g. 234m406p789s11z555z")
+    s.add_argument("--win", required=True, help="the winning tile, e.g. 5z (a red five as 0p)")
+    for flag, text in situation_flags().items():
+        s.add_argument(f"--{flag.replace('_', '-')}", action="store_true", dest=flag, help=text)
+    s.add_argument("--dora", default="", help="dora indicators, e.g. 4p1z")
+    s.add_argument("--ura", default="", help="ura dora indicators")
+    s.add_argument(
+        "--seat", default="E", type=_wind, help="the winner's seat wind: E (the dealer), S, W, N"
+    )
+    s.add_argument("--round", default="E", type=_wind, help="the round wind (default E)")
+    s.add_argument("--honba", type=int, default=0, help="honba counters")
+    s.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    _add_rules_options(s)
+
+    u = command(
+        "rules",
+        "the rule options: values, what they take and mean; presets and differences",
+        "Every rule option with its value, what it takes and what it means, for the\n"
+        "defaults (Tenhou's rules), a preset or a rules file; with --diff, only the\n"
+        "options whose value differs from another ruleset.\n\n"
+        f"examples: {prog} rules --preset mahjong_soul\n"
+        f"          {prog} rules --preset mleague --diff wrc2025",
+    )
+    u.add_argument(
+        "--preset",
+        metavar="PRESET|FILE",
+        help=f"the rules to show: a preset ({', '.join(Rules.presets())}) or a .json/.toml file",
+    )
+    u.add_argument(
+        "--diff",
+        nargs="?",
+        const="tenhou",
+        metavar="PRESET|FILE",
+        help="only the options that differ from these rules (default: tenhou)",
+    )
+
+    m = command(
+        "simulate",
+        "whole games between built-in agents: statistics and speed",
+        "Plays whole games inside Rust, every seat the same built-in agent, and prints\n"
+        "their statistics and the throughput (a progress bar on a terminal meanwhile).\n\n"
+        f"example: {prog} simulate --games 1000 --agent shanten --seed 0 --rules mleague",
+    )
+    m.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
+    m.add_argument(
+        "--agent",
+        default="shanten",
+        type=str.lower,
+        choices=AGENTS,
+        help="the agent on every seat (default shanten)",
+    )
+    m.add_argument("--seed", type=int, default=0, help="seeds every game (default 0)")
+    m.add_argument("--threads", type=int, help="threads (default: every core)")
+    m.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    m.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_rules_options(m)
+
+    r = command(
+        "replay",
+        "replay real game logs through the engine and check them",
+        "Replays game logs (Tenhou mjlog, tenhou.net/6 JSON, mjai; the format is\n"
+        "detected) through the engine, checking every action and result: a line per\n"
+        "file, then the totals. From a directory it takes every file below it that is\n"
+        "a log. Exit status 1 when any game disagrees.\n\n"
+        f"example: {prog} replay logs/ --threads 2",
+    )
+    r.add_argument("files", nargs="+", metavar="FILE|DIR", help="log files or directories")
+    r.add_argument(
+        "--check",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="compare every event and result with the log (default); --no-check: legality only",
+    )
+    r.add_argument("--threads", type=int, help="threads (default: every core)")
+    r.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    c = command(
+        "convert",
+        "convert a log between mjlog, tenhou.net/6 and mjai",
+        "Reads a log in any of the three formats and writes it in another.\n\n"
+        f"example: {prog} convert game.mjlog --to mjai -o game.mjson",
+    )
+    c.add_argument("input", metavar="FILE", help="the log file (format detected)")
+    c.add_argument("--to", required=True, type=str.lower, choices=LOG_FORMATS)
+    c.add_argument("-o", "--output", help="the file to write (default: standard output)")
+
+    v = command(
+        "view",
+        "a game log as an HTML page to step through",
+        "Replays a log through the engine and writes one self-contained HTML page (no\n"
+        "network needed) that steps through every event with the arrow keys or buttons,\n"
+        "showing each win's yaku and points.\n\n"
+        f"example: {prog} view game.mjlog -o game.html",
+    )
     v.add_argument("log", help="the log file (mjlog, tenhou.net/6 JSON or mjai; format detected)")
     v.add_argument(
         "-o", "--output", help="the page to write (default: the log's name with .html, here)"
     )
+    return parser, commands
 
 
 def view(log: str, output: str | None = None) -> str:
-    """Writes the viewer page of a log file (`python -m riichi view`): every step of
-    the game replayed through the engine, in one HTML file that needs no network.
-    Returns the line it prints."""
+    """Writes the viewer page of a log file (`riichi view`): every step of the game
+    replayed through the engine, in one HTML file that needs no network. Returns the
+    line it prints."""
     from riichi.viewer import write_viewer
 
     out = Path(output) if output else Path(Path(log).stem + ".html")
@@ -310,122 +684,132 @@ def view(log: str, output: str | None = None) -> str:
     return line
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m riichi",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("analyze", help="shanten, waits, ukeire and discards of a hand")
-    p.add_argument("hand", help='hand notation, e.g. "123m456p11z [555z] (1111s)"')
-    p.add_argument("--visible", default="", help="tiles seen outside the hand, e.g. 19m5z")
+def _parse(
+    parser: argparse.ArgumentParser,
+    commands: dict[str, argparse.ArgumentParser],
+    argv: Sequence[str] | None,
+) -> argparse.Namespace:
+    """Parses `argv`; an unknown option is reported by its command's parser (its
+    usage, and the options it may have meant)."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        p = commands[args.command]
+        known = [o for a in p._actions for o in a.option_strings]
+        hints = []
+        for word in extra:
+            if word.startswith("-"):
+                close = difflib.get_close_matches(word.split("=")[0], known, n=1)
+                if close:
+                    hints.append(f"{word} (did you mean {close[0]}?)")
+                    continue
+            hints.append(word)
+        p.error(f"unrecognized arguments: {' '.join(hints)}")
+    return args
 
-    s = sub.add_parser("score", help="yaku, fu, points and payments of a winning hand")
-    s.add_argument(
-        "hand", help='the winning hand, winning tile included, e.g. "234m406p789s11z555z"'
-    )
-    s.add_argument("--win", required=True, help="the winning tile, e.g. 5z (a red five as 0p)")
-    for flag, text in situation_flags().items():
-        s.add_argument(f"--{flag.replace('_', '-')}", action="store_true", dest=flag, help=text)
-    s.add_argument("--dora", default="", help="dora indicators, e.g. 4p1z")
-    s.add_argument("--ura", default="", help="ura dora indicators")
-    winds = {"type": str.upper, "choices": WINDS}
-    s.add_argument("--seat", default="E", help="the winner's seat wind (E = dealer)", **winds)
-    s.add_argument("--round", default="E", help="the round wind", **winds)
-    s.add_argument("--honba", type=int, default=0, help="honba counters")
-    s.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
-    _add_rules_options(s)
 
-    m = sub.add_parser("simulate", help="whole games played by built-in agents: statistics")
-    m.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
-    m.add_argument(
-        "--agent",
-        default="shanten",
-        choices=("random", "tsumogiri", "shanten"),
-        help="the agent on every seat (default shanten)",
-    )
-    m.add_argument("--seed", type=int, default=0, help="seeds every game (default 0)")
-    m.add_argument("--threads", type=int, help="threads (default: every core)")
-    m.add_argument("--json", action="store_true", help="print the statistics as JSON")
-    m.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
-    _add_rules_options(m)
-
-    r = sub.add_parser("replay", help="replay real game logs through the engine and check them")
-    r.add_argument("files", nargs="+", help="log files or folders (mjlog, tenhou.net/6, mjai)")
-    r.add_argument(
-        "--check",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="compare every event and result with the log (default); --no-check: legality only",
-    )
-    r.add_argument("--threads", type=int, help="threads (default: every core)")
-    r.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
-
-    c = sub.add_parser("convert", help="convert a log between mjlog, tenhou.net/6 and mjai")
-    c.add_argument("input", help="the log file (format detected)")
-    c.add_argument("--to", required=True, choices=("mjai", "tenhou6", "mjlog"))
-    c.add_argument("-o", "--output", help="the file to write (default: standard output)")
-
-    _add_view_parser(sub)
-
-    args = parser.parse_args(argv)
+def main(argv: Sequence[str] | None = None, prog: str = "riichi") -> int:
+    """Runs the command line on `argv` (default `sys.argv[1:]`); the exit status."""
+    parser, commands = _parser(prog)
+    args = _parse(parser, commands, argv)
     try:
-        if args.command == "view":
-            print(view(args.log, args.output))
-            return 0
-        if args.command == "replay":
-            files = log_files(args.files)
-            if not files:
-                raise ValueError("no log files found")
-            progress = None if args.quiet or len(files) < 2 else _progress_bar
-            start = time.perf_counter()
-            reports = replay_logs(files, args.check, args.threads, progress)
-            print(replay_summary(reports, time.perf_counter() - start))
-            return 0 if all(r.ok for r in reports) else 1
-        if args.command == "convert":
-            record = read_log(Path(args.input))
-            text = getattr(record, f"to_{args.to}")()
-            if args.output:
-                Path(args.output).write_text(text, encoding="utf-8")
-            else:
-                sys.stdout.write(text if text.endswith("\n") else text + "\n")
-            return 0
-        if args.command == "analyze":
-            print(analyze(Hand(args.hand), args.visible))
-        elif args.command == "simulate":
-            if args.games < 1:
-                raise ValueError(f"the number of games is at least 1, got {args.games}")
-            rules = _rules(args.rules, args.set)
-            progress = None if args.quiet or args.games < 100 else _progress_bar
-            stats = simulate(
-                args.games, args.agent, args.seed, rules, args.threads, progress=progress
-            )
-            if args.json:
-                print(json.dumps(stats, indent=2))
-            else:
-                label = ", ".join([args.rules or "tenhou", *args.set])
-                print(simulate_report(stats, args.agent, args.seed, label))
-        else:
-            flags = {flag: getattr(args, flag) for flag in WinContext.FLAGS}
-            report = score_report(
-                args.hand,
-                args.win,
-                rules=_rules(args.rules, args.set),
-                seat_wind=args.seat,
-                round_wind=args.round,
-                dora_indicators=args.dora,
-                ura_indicators=args.ura,
-                honba=args.honba,
-                riichi_sticks=args.sticks,
-                **flags,
-            )
-            print(report)
+        return _run(args)
     except (MahjongError, ValueError) as e:  # MahjongError is a ValueError: said for clarity
         print(f"error: {e}", file=sys.stderr)
         return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "view":
+        print(view(args.log, args.output))
+        return 0
+    if args.command == "replay":
+        files, skipped = log_files(args.files)
+        if skipped:
+            names = ", ".join(str(p) for p in skipped[:3])
+            more = f" and {len(skipped) - 3} more" if len(skipped) > 3 else ""
+            what = (
+                "file that is not a game log"
+                if len(skipped) == 1
+                else "files that are not game logs"
+            )
+            print(f"skipped {len(skipped)} {what}: {names}{more}", file=sys.stderr)
+        if not files:
+            raise ValueError(
+                f"no game logs in {' '.join(args.files)}: a log is a {', '.join(LOG_SUFFIXES)} "
+                "file holding Tenhou mjlog XML, tenhou.net/6 JSON or mjai JSON lines"
+            )
+        progress = None if args.quiet or len(files) < 2 else ProgressBar("games")
+        start = time.perf_counter()
+        reports = replay_logs(files, args.check, args.threads, progress)
+        print(replay_summary(reports, time.perf_counter() - start))
+        return 0 if all(r.ok for r in reports) else 1
+    if args.command == "convert":
+        path = Path(args.input)
+        if not path.is_file():
+            raise ValueError(f"{args.input}: no such file")
+        if not looks_like_a_log(path):
+            raise ValueError(f"{args.input} {NOT_A_LOG}")
+        text = getattr(read_log(path), f"to_{args.to}")()
+        if args.output:
+            Path(args.output).write_text(text, encoding="utf-8")
+        else:
+            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return 0
+    if args.command == "analyze":
+        print(analyze(Hand(args.hand), args.visible))
+    elif args.command == "rules":
+        name = args.preset or "tenhou"
+        rules = load_rules(name)
+        shown = name.lower() if name.lower() in Rules.presets() else name
+        if args.diff is None:
+            print(rules_report(rules, shown))
+        else:
+            other = args.diff.lower() if args.diff.lower() in Rules.presets() else args.diff
+            print(rules_report(rules, shown, against=load_rules(args.diff), against_name=other))
+    elif args.command == "simulate":
+        if args.games < 1:
+            raise ValueError(f"the number of games is at least 1, got {args.games}")
+        rules, label = _rules(args.rules, args.set)
+        progress = None if args.quiet or args.games < 100 else ProgressBar("games")
+        stats = simulate(args.games, args.agent, args.seed, rules, args.threads, progress=progress)
+        if args.json:
+            print(json.dumps(stats, indent=2))
+        else:
+            print(simulate_report(stats, args.agent, args.seed, label))
+    else:
+        rules, label = _rules(args.rules, args.set)
+        flags = {flag: getattr(args, flag) for flag in WinContext.FLAGS}
+        report = score_report(
+            args.hand,
+            args.win,
+            rules=rules,
+            seat_wind=args.seat,
+            round_wind=args.round,
+            dora_indicators=args.dora,
+            ura_indicators=args.ura,
+            honba=args.honba,
+            riichi_sticks=args.sticks,
+            rules_label=label,
+            **flags,
+        )
+        print(report)
     return 0
 
 
+def _entry(prog: str) -> int:
+    try:
+        return main(prog=prog)
+    except BrokenPipeError:
+        # The reader went away (`riichi rules | head`): nothing more to say, and
+        # nothing for Python to complain about when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def console() -> None:
+    """The `riichi` console script."""
+    sys.exit(_entry("riichi"))
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_entry("python -m riichi"))

@@ -451,8 +451,8 @@ class Hand:
 
 @final
 class ShantenByForm:
-    """Shanten of each form; `None` where a form does not apply (a hand with
-    melds)."""
+    """Shanten of each form; `None` where a form does not apply (melds, or fewer than
+    13 concealed tiles)."""
 
     __hash__: ClassVar[None]  # type: ignore[assignment]
 
@@ -653,11 +653,15 @@ class RuleOption:
     value it takes and a one-line description."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The option's name, a keyword of `Rules` and an attribute of it."""
     @property
-    def default(self) -> _RuleValue: ...
+    def default(self) -> _RuleValue:
+        """Its value in `Rules()` (the Tenhou ruleset)."""
     @property
-    def kind(self) -> Literal["bool", "int", "choice", "red_fives", "uma", "optional_int"]: ...
+    def kind(self) -> Literal["bool", "int", "choice", "red_fives", "uma", "optional_int"]:
+        """What it takes: `"bool"`, `"int"`, `"choice"` (one of `choices`),
+        `"red_fives"` (three counts), `"uma"` or `"optional_int"` (an integer or `None`)."""
     @property
     def choices(self) -> list[str] | None:
         """The valid strings of a `"choice"` option."""
@@ -665,7 +669,8 @@ class RuleOption:
     def range(self) -> tuple[int, int] | None:
         """The inclusive bounds of an integer option."""
     @property
-    def doc(self) -> str: ...
+    def doc(self) -> str:
+        """What the option means, in one line."""
 
 @final
 class Rules:
@@ -695,21 +700,26 @@ class Rules:
     def replace(self, **changes: _RuleValue) -> Rules:
         """A copy with some options changed."""
     def to_dict(self) -> dict[str, _RuleValue]:
-        """Every option and its value (red_fives as a 3-tuple)."""
+        """Every option and its value (`red_fives` as a 3-tuple)."""
     @staticmethod
     def from_dict(d: dict[str, Any]) -> Rules:
         """Rules from a dict of options (missing ones keep the Tenhou default;
         `red_fives` may be a list)."""
     def diff(self, other: Rules | None = None) -> dict[str, _RuleValue]:
         """The options whose value differs from `other` (default `Rules()`)."""
-    def to_json(self) -> str: ...
+    def to_json(self) -> str:
+        """Every option as one JSON object (what `from_json` reads back)."""
     @staticmethod
-    def from_json(s: str) -> Rules: ...
+    def from_json(s: str) -> Rules:
+        """Rules from a JSON object of options, as `to_json` writes it (missing
+        options keep the Tenhou default). Raises `RuleError`."""
     def to_toml(self) -> str:
         """Flat `key = value` TOML (an unset optional integer is written `"none"`,
         which every option of kind `optional_int` also accepts)."""
     @staticmethod
-    def from_toml(s: str) -> Rules: ...
+    def from_toml(s: str) -> Rules:
+        """Rules from flat `key = value` TOML, as `to_toml` writes it (missing
+        options keep the Tenhou default). Raises `RuleError`."""
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write to a `.json` or `.toml` file (chosen by the extension). A file
         that cannot be written raises `InvalidInputError` naming it, as every
@@ -789,7 +799,8 @@ class FuItem:
         """What the fu are for: `"base"`, `"menzen_ron"`, `"tsumo"`, `"meld"`,
         `"pair"`, `"wait"`, `"chiitoitsu"`, `"open_pinfu"` or `"round_up"`."""
     @property
-    def fu(self) -> int: ...
+    def fu(self) -> int:
+        """The fu of this line."""
     @property
     def detail(self) -> str:
         """Human-readable detail, e.g. `"closed yaochuu triplet 999m"`."""
@@ -801,11 +812,14 @@ class Payments:
     the winner is the dealer) and `tsumo_non_dealer` (paid by each non-dealer)."""
 
     @property
-    def ron(self) -> int | None: ...
+    def ron(self) -> int | None:
+        """Paid by the discarder, for a ron; `None` for a tsumo."""
     @property
-    def tsumo_dealer(self) -> int | None: ...
+    def tsumo_dealer(self) -> int | None:
+        """Paid by the dealer, for a non-dealer's tsumo; `None` otherwise."""
     @property
-    def tsumo_non_dealer(self) -> int | None: ...
+    def tsumo_non_dealer(self) -> int | None:
+        """Paid by each non-dealer, for a tsumo; `None` for a ron."""
     @property
     def honba(self) -> int:
         """The honba part of the payments (total over all payers)."""
@@ -824,9 +838,11 @@ class ScoreResult:
     def han(self) -> int:
         """Han of yaku and dora (13 × multiplier for yakuman hands)."""
     @property
-    def fu(self) -> int: ...
+    def fu(self) -> int:
+        """Fu, rounded up to 10 (chiitoitsu: 25)."""
     @property
-    def fu_details(self) -> list[FuItem]: ...
+    def fu_details(self) -> list[FuItem]:
+        """The fu breakdown, a `FuItem` per line, the rounding last."""
     @property
     def yaku(self) -> list[Yaku]:
         """Regular yaku in a stable order (empty for a yakuman hand)."""
@@ -837,32 +853,43 @@ class ScoreResult:
     def yakuman_multiplier(self) -> int:
         """Total yakuman multiple (after `max_yakuman`); 0 when none."""
     @property
-    def dora(self) -> int: ...
+    def dora(self) -> int:
+        """Han from dora (the indicators' next tiles)."""
     @property
-    def aka(self) -> int: ...
+    def aka(self) -> int:
+        """Han from red fives."""
     @property
-    def ura(self) -> int: ...
+    def ura(self) -> int:
+        """Han from ura dora."""
     @property
-    def limit(self) -> _Limit: ...
+    def limit(self) -> _Limit:
+        """The limit reached: `"none"`, `"mangan"`, `"haneman"`, `"baiman"`,
+        `"sanbaiman"`, `"yakuman"`, `"kazoe_yakuman"` or `"multiple_yakuman"`."""
     @property
-    def base_points(self) -> int: ...
+    def base_points(self) -> int:
+        """Basic points: `fu × 2^(han+2)`, or the limit's (2000 for a mangan),
+        before the dealer and tsumo multiples."""
     @property
     def points(self) -> int:
         """The hand's value before honba and sticks (what the winner gains)."""
     @property
-    def payments(self) -> Payments: ...
+    def payments(self) -> Payments:
+        """Who pays what, honba and sticks included."""
     @property
     def decomposition(self) -> Decomposition:
         """The reading that scored highest."""
     @property
-    def wait(self) -> _WaitShape: ...
+    def wait(self) -> _WaitShape:
+        """The wait shape of the reading that scored, e.g. `"ryanmen"`."""
     @property
-    def is_dealer(self) -> bool: ...
+    def is_dealer(self) -> bool:
+        """Whether the winner is the dealer (seat wind East)."""
     @property
     def seat_wind(self) -> _Wind:
         """The winner's seat wind."""
     @property
-    def tsumo(self) -> bool: ...
+    def tsumo(self) -> bool:
+        """Won by tsumo (else ron)."""
     @property
     def hand(self) -> Hand:
         """The hand scored, the winning tile included."""
@@ -920,61 +947,67 @@ class WinContext:
         """Winds default to East (`None`), indicators to none, counters to 0."""
     @property
     def tsumo(self) -> bool:
-        """Won on the player's own draw (default: ron, on a discard)."""
+        """won on the player's own draw (default: ron, on a discard)"""
     @property
     def riichi(self) -> bool:
-        """The winner declared riichi (a double riichi too)."""
+        """the winner declared riichi (a double riichi too)"""
     @property
     def double_riichi(self) -> bool:
-        """Riichi declared on the first go-around (implies riichi)."""
+        """riichi declared on the first go-around (implies riichi)"""
     @property
     def ippatsu(self) -> bool:
-        """Won within one go-around of the riichi, no call between."""
+        """won within one go-around of the riichi, no call between"""
     @property
     def rinshan(self) -> bool:
-        """Won on a kan's replacement tile (rinshan kaihou)."""
+        """won on a kan's replacement tile (rinshan kaihou)"""
     @property
     def chankan(self) -> bool:
-        """Won on the tile another player adds to a kan (chankan)."""
+        """won on the tile another player adds to a kan (chankan)"""
     @property
     def haitei(self) -> bool:
-        """Won by tsumo on the last tile of the wall."""
+        """won by tsumo on the last tile of the wall"""
     @property
     def houtei(self) -> bool:
-        """Won by ron on the last discard."""
+        """won by ron on the last discard"""
     @property
     def tenhou(self) -> bool:
-        """The dealer's tsumo on the initial deal."""
+        """the dealer's tsumo on the initial deal"""
     @property
     def chiihou(self) -> bool:
-        """A non-dealer's tsumo on their first draw, no call before."""
+        """a non-dealer's tsumo on their first draw, no call before"""
     @property
     def renhou(self) -> bool:
-        """A non-dealer's ron before their first draw, no call before."""
+        """a non-dealer's ron before their first draw, no call before"""
     @property
     def open_riichi(self) -> bool:
-        """The winner declared open riichi."""
+        """the winner declared open riichi"""
     @property
     def robbed_ankan(self) -> bool:
-        """With chankan: the kan robbed was a closed kan (kokushi only)."""
+        """with chankan: the kan robbed was a closed kan (kokushi only)"""
     @property
     def open_riichi_deal_in(self) -> bool:
-        """A ron on an open riichi from a player not in riichi."""
+        """a ron on an open riichi from a player not in riichi"""
     @property
     def paarenchan(self) -> bool:
-        """The dealer's win that makes eight in a row (paarenchan)."""
+        """the dealer's win that makes eight in a row (paarenchan)"""
     @property
-    def seat_wind(self) -> _Wind: ...
+    def seat_wind(self) -> _Wind:
+        """The winner's seat wind, `"E"` (the dealer) to `"N"`."""
     @property
-    def round_wind(self) -> _Wind: ...
+    def round_wind(self) -> _Wind:
+        """The round wind, `"E"` to `"N"`."""
     @property
-    def dora_indicators(self) -> list[Tile]: ...
+    def dora_indicators(self) -> list[Tile]:
+        """The dora indicators."""
     @property
-    def ura_indicators(self) -> list[Tile]: ...
+    def ura_indicators(self) -> list[Tile]:
+        """The ura dora indicators."""
     @property
-    def honba(self) -> int: ...
+    def honba(self) -> int:
+        """Honba counters on the table."""
     @property
-    def riichi_sticks(self) -> int: ...
+    def riichi_sticks(self) -> int:
+        """Riichi sticks on the table, taken by the winner."""
 
 def score(
     hand: Hand | str,
@@ -1018,19 +1051,27 @@ def score(
 
 @final
 class PointsEntry:
-    """One cell of the payment table."""
+    """One cell of the payment table (exact in aotenjou)."""
 
     @property
-    def base_points(self) -> int: ...
+    def base_points(self) -> int:
+        """Basic points: `fu × 2^(han+2)`, or the limit's, before the dealer
+        and tsumo multiples."""
     @property
-    def limit(self) -> _Limit: ...
+    def limit(self) -> _Limit:
+        """The limit reached: `"none"`, `"mangan"`, `"haneman"`, `"baiman"`,
+        `"sanbaiman"`, `"yakuman"`, `"kazoe_yakuman"` or `"multiple_yakuman"`."""
     @property
     def ron(self) -> int | None:
         """Paid by the discarder (honba included)."""
     @property
-    def tsumo_dealer(self) -> int | None: ...
+    def tsumo_dealer(self) -> int | None:
+        """Paid by the dealer for a non-dealer's tsumo (honba included);
+        `None` otherwise."""
     @property
-    def tsumo_non_dealer(self) -> int | None: ...
+    def tsumo_non_dealer(self) -> int | None:
+        """Paid by each non-dealer for a tsumo (honba included); `None` for
+        a ron."""
     @property
     def total(self) -> int:
         """What the winner gains (honba included)."""
@@ -1144,21 +1185,25 @@ _ActionKind: TypeAlias = Literal[
 
 @disjoint_base
 class Action:
-    """An action at a decision point; each kind has its class (`Discard`, `Riichi`,
-    `Chi`, `Pon`, `Daiminkan`, `Ankan`, `Kakan`, `Tsumo`, `Ron`, `KyuushuKyuuhai`,
-    `Pass`). Immutable, hashable, compared by value."""
+    """An action at a decision point. Build one with its kind's class:
+    `Discard(tile, tsumogiri=False)`, `Riichi(tile, tsumogiri=False)`,
+    `Chi((a, b))`, `Pon((a, b))`, `Daiminkan()`, `Ankan(tile)`, `Kakan(tile)`,
+    `Tsumo()`, `Ron()`, `KyuushuKyuuhai()`, `Pass()`. Immutable, hashable,
+    compared by value."""
 
     @property
-    def kind(self) -> _ActionKind: ...
+    def kind(self) -> _ActionKind:
+        """`"discard"`, `"riichi"`, `"chi"`, `"pon"`, `"daiminkan"`, `"ankan"`,
+        `"kakan"`, `"tsumo"`, `"ron"`, `"kyuushu_kyuuhai"` or `"pass"`."""
     @property
     def tile(self) -> Tile | None:
-        """The tile discarded, added (kakan) or of the closed kan."""
+        """The tile discarded, added (kakan) or of the closed kan; `None` otherwise."""
     @property
     def tiles(self) -> tuple[Tile, Tile] | None:
         """The two tiles from the hand of a chi or pon."""
     @property
     def tsumogiri(self) -> bool:
-        """A discard of the tile just drawn."""
+        """Whether a discard is the tile just drawn."""
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -1235,24 +1280,32 @@ class Observation:
     player's concealed tiles or the wall."""
 
     @property
-    def seat(self) -> int: ...
+    def seat(self) -> int:
+        """The seat observing, 0-3."""
     @property
-    def seat_wind(self) -> _Wind: ...
+    def seat_wind(self) -> _Wind:
+        """The observing seat's wind, `"E"` (the dealer) to `"N"`."""
     @property
-    def round_wind(self) -> _Wind: ...
+    def round_wind(self) -> _Wind:
+        """The round wind, `"E"` to `"N"`."""
     @property
-    def kyoku(self) -> int: ...
+    def kyoku(self) -> int:
+        """The hand number within the round wind, 1-4."""
     @property
-    def honba(self) -> int: ...
+    def honba(self) -> int:
+        """Honba counters on the table."""
     @property
-    def riichi_sticks(self) -> int: ...
+    def riichi_sticks(self) -> int:
+        """Riichi sticks on the table."""
     @property
-    def dealer(self) -> int: ...
+    def dealer(self) -> int:
+        """The seat dealing this hand."""
     @property
     def scores(self) -> list[int]:
         """Points by absolute seat."""
     @property
-    def dora_indicators(self) -> list[Tile]: ...
+    def dora_indicators(self) -> list[Tile]:
+        """The dora indicators turned so far."""
     @property
     def tiles_left(self) -> int:
         """Tiles left in the live wall."""
@@ -1266,16 +1319,18 @@ class Observation:
     def rivers(self) -> list[list[tuple[Tile, bool, bool, bool]]]:
         """Each seat's discards as `(tile, tsumogiri, riichi, called)`."""
     @property
-    def melds(self) -> list[list[Meld]]: ...
+    def melds(self) -> list[list[Meld]]:
+        """Each seat's melds."""
     @property
-    def riichi(self) -> list[bool]: ...
+    def riichi(self) -> list[bool]:
+        """Which seats are in riichi."""
     @property
     def concealed_counts(self) -> list[int]:
         """How many concealed tiles each seat holds."""
     @property
     def claim(self) -> tuple[Tile, int, Literal["discard", "kakan", "ankan"]] | None:
-        """On a claim decision: the tile, the seat it came from, and what it is (a
-        discard, or a kan that may be robbed)."""
+        """On a claim decision: `(tile, from_seat, kind)` with kind `"discard"`,
+        `"kakan"` or `"ankan"` (a kan that may be robbed); `None` otherwise."""
     @property
     def furiten(self) -> bool:
         """Whether this seat may not ron now (discard, temporary or riichi furiten)."""
@@ -1290,7 +1345,8 @@ class Game:
     """A four-player game: `legal_actions(seat)` at each decision,
     `apply(seat, action)` checked. When a hand ends the next one starts at once;
     `events` has every event in the mjai vocabulary. Not safe to share between
-    threads: give each thread its own game."""
+    threads: give each thread its own game (the object refuses concurrent use with
+    a `RuntimeError`)."""
 
     def __new__(
         cls,
@@ -1306,16 +1362,22 @@ class Game:
         `first_dealer` is the seat that deals first (0-3), or `None` to draw it
         from the seed (standing for the wind tiles and dice)."""
     @property
-    def phase(self) -> Literal["turn", "claims", "hand_over", "game_over"]: ...
+    def phase(self) -> Literal["turn", "claims", "hand_over", "game_over"]:
+        """`"turn"` (one seat draws and acts), `"claims"` (seats may claim a discard
+        or a kan tile) or `"game_over"`."""
     @property
     def current_decision(self) -> list[int]:
         """The seats that must act now."""
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now (empty when it is not asked)."""
     def apply(self, seat: int, action: Action) -> None:
-        """Take `action` for `seat`; raises `IllegalActionError` (the game is
-        unchanged) when the rules do not allow it, `TypeError` for a non-action."""
-    def observation(self, seat: int) -> Observation: ...
+        """Take `action` for `seat`. Raises `IllegalActionError` (naming the action and
+        why) and leaves the game unchanged when the rules do not allow it; `TypeError`
+        for a non-action."""
+    def observation(self, seat: int) -> Observation:
+        """What `seat` may know now (an `Observation`): its own hand, every river and
+        meld, the dora indicators, scores, riichi states and the wall count — never
+        another player's concealed tiles or the wall."""
     @property
     def events(self) -> list[dict[str, Any]]:
         """Every event so far, as mjai dicts (`{"type": "dahai", "actor": 0, ...}`)."""
@@ -1323,20 +1385,24 @@ class Game:
         """The game so far as a `GameRecord` (to write as mjai, tenhou.net/6 or
         mjlog, or to replay)."""
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
     @property
-    def scores(self) -> list[int]: ...
+    def scores(self) -> list[int]:
+        """Points by seat (during the game: current points)."""
     @property
     def dealer(self) -> int:
         """The seat dealing this hand."""
     @property
-    def first_dealer(self) -> int: ...
+    def first_dealer(self) -> int:
+        """The seat that dealt the first hand."""
     @property
     def result(self) -> dict[str, list[Any]] | None:
-        """At the end: `{"points", "ranks", "scores"}` by seat (scores in thousands
-        with uma and oka); `None` before."""
+        """At the end: `{"points": [...], "ranks": [...], "scores": [...]}` by seat
+        (scores in thousands, uma and oka included); `None` before."""
     def check_invariants(self) -> None:
-        """Raise `RuntimeError` if a tile or a point went missing (for tests)."""
+        """Check the invariants (136 tiles accounted for; points plus sticks
+        conserved); raises `RuntimeError` naming the first one broken (for tests)."""
     def _repr_svg_(self) -> str:
         """The table as SVG, every hand open: rivers, melds, dora indicators,
         scores, the round, honba and sticks."""
@@ -1412,44 +1478,57 @@ class GameRecord:
     def __eq__(self, value: object, /) -> bool: ...
     __hash__: ClassVar[None]  # type: ignore[assignment]
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> Rules:
+        """The rules the game was played under."""
     @property
-    def names(self) -> list[str]: ...
+    def names(self) -> list[str]:
+        """The players' names (empty when the log has none)."""
     @property
     def players(self) -> list[dict[str, Any]]:
-        """Each player: `name`, and Tenhou's `dan` (0 = 新人 … 20 = 天鳳), `rate`
-        and `sex` when known."""
+        """Each player as the log describes them: `name`, and Tenhou's `dan`
+        (0 = 新人 … 20 = 天鳳), `rate` and `sex` when known."""
     @property
-    def first_dealer(self) -> int: ...
+    def first_dealer(self) -> int:
+        """The seat that dealt the first hand."""
     @property
-    def log_id(self) -> str | None: ...
+    def log_id(self) -> str | None:
+        """Tenhou's log id, when known."""
     @property
     def tenhou_type(self) -> int | None:
-        """Tenhou's lobby type bits (`<GO type>`)."""
+        """Tenhou's lobby type bits (`<GO type>`), when known."""
     @property
-    def lobby(self) -> int | None: ...
+    def lobby(self) -> int | None:
+        """Tenhou's lobby number, when known."""
     @property
-    def shuffle_seed(self) -> str | None: ...
+    def shuffle_seed(self) -> str | None:
+        """Tenhou's `SHUFFLE` seed, when known."""
     @property
-    def final_points(self) -> list[int] | None: ...
+    def final_points(self) -> list[int] | None:
+        """Final points, when the log has the game's end."""
     @property
     def final_scores(self) -> list[float] | None:
-        """Final scores with uma and oka, as the log states them."""
+        """Final scores with uma and oka (`+45.3`), when the log states them."""
     @property
     def events(self) -> list[dict[str, Any]]:
-        """Every event as an mjai dict."""
+        """Every event, as mjai dicts."""
     @property
     def hands(self) -> list[list[dict[str, Any]]]:
-        """Each hand's events, `start_kyoku` to `end_kyoku`."""
+        """Each hand's events (`start_kyoku` to `end_kyoku`), as mjai dicts."""
     @property
-    def n_hands(self) -> int: ...
+    def n_hands(self) -> int:
+        """How many hands the record holds."""
     @property
-    def n_wins(self) -> int: ...
+    def n_wins(self) -> int:
+        """How many wins (`hora` events) the record holds."""
     @property
-    def n_draws(self) -> int: ...
-    def to_mjai(self) -> str: ...
-    def to_tenhou6(self) -> str: ...
-    def to_mjlog(self) -> str: ...
+    def n_draws(self) -> int:
+        """How many draws (`ryukyoku` events) the record holds."""
+    def to_mjai(self) -> str:
+        """The record as mjai JSON lines."""
+    def to_tenhou6(self) -> str:
+        """The record as tenhou.net/6 JSON."""
+    def to_mjlog(self) -> str:
+        """The record as Tenhou mjlog XML."""
     def __len__(self) -> int: ...
     def _repr_html_(self) -> str:
         """The game viewer (`riichi.viewer`): every step of the game, with keys and
@@ -1460,7 +1539,8 @@ class Mismatch:
     """One disagreement between a record and the engine."""
 
     @property
-    def hand(self) -> int: ...
+    def hand(self) -> int:
+        """Hand index in the record (0 the first)."""
     @property
     def label(self) -> str:
         """`E1-0`: East 1, 0 honba."""
@@ -1472,42 +1552,54 @@ class Mismatch:
         """`illegal_action`, `event`, `win`, `draw`, `wall`, `next_hand`,
         `game_end` or `record`."""
     @property
-    def expected(self) -> str: ...
+    def expected(self) -> str:
+        """What the record says."""
     @property
-    def ours(self) -> str: ...
+    def ours(self) -> str:
+        """What the engine did or computed instead."""
 
 @final
 class ReplayReport:
     """What a replay checked: counts, and every mismatch."""
 
     @property
-    def ok(self) -> bool: ...
+    def ok(self) -> bool:
+        """No mismatch."""
     @property
-    def mismatches(self) -> list[Mismatch]: ...
+    def mismatches(self) -> list[Mismatch]:
+        """Every disagreement found, in order."""
     @property
-    def hands(self) -> int: ...
+    def hands(self) -> int:
+        """Hands replayed."""
     @property
-    def actions(self) -> int: ...
+    def actions(self) -> int:
+        """Player actions applied (passes not counted)."""
     @property
-    def events(self) -> int: ...
+    def events(self) -> int:
+        """Events compared."""
     @property
-    def wins(self) -> int: ...
+    def wins(self) -> int:
+        """Wins checked equal (han, fu, yaku, points, deltas)."""
     @property
-    def draws(self) -> int: ...
+    def draws(self) -> int:
+        """Draws checked equal (tenpai, payments)."""
     @property
-    def walls_reproduced(self) -> int: ...
+    def walls_reproduced(self) -> int:
+        """Hands played from the wall of the log's `SHUFFLE` seed."""
     @property
-    def source(self) -> str | None: ...
+    def source(self) -> str | None:
+        """The file replayed, when it came from one."""
     def __bool__(self) -> bool: ...
 
 def read_mjlog(src: _LogSource) -> GameRecord:
     """Read a Tenhou mjlog (XML) from a path, bytes or its text."""
 
 def read_tenhou6(src: _LogSource) -> GameRecord:
-    """Read a tenhou.net/6 JSON log (or its `tenhou.net/6/#json=` URL)."""
+    """Read a tenhou.net/6 JSON log (or its `tenhou.net/6/#json=` URL): a path,
+    bytes or the text."""
 
 def read_mjai(src: _LogSource) -> GameRecord:
-    """Read mjai JSON lines."""
+    """Read mjai JSON lines: a path, bytes or the text."""
 
 def read_log(src: _LogSource) -> GameRecord:
     """Read a log in any of the three formats (detected from its first characters)."""
@@ -1530,7 +1622,8 @@ def replay(
     on_step: Callable[[int, Game], object] | None = None,
 ) -> ReplayReport:
     """Replay a record through the engine; with `check` every event, win, draw and
-    the final result are compared with the record's.
+    the final result are compared with the record's (else only the actions'
+    legality).
 
     `on_step(hand, game)` is called with the hand's index and a copy of the engine
     (a `Game`) after each hand's deal and after every action of the record that
@@ -1543,4 +1636,7 @@ def replay_files(
     threads: int | None = None,
     errors: Literal["raise", "report"] = "raise",
 ) -> list[ReplayReport]:
-    """Read and replay many logs in parallel (GIL released), one report each."""
+    """Read and replay many log files (any format) in parallel with the GIL
+    released: one report per file, in order. A file that cannot be read raises
+    (`LogParseError` naming the file), unless `errors="report"`, which gives a
+    report with one `record` mismatch instead."""

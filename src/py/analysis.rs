@@ -28,14 +28,19 @@ pub struct PyShantenByForm(pub core_shanten::ShantenByForm);
 
 #[pymethods]
 impl PyShantenByForm {
+    /// Sets and a pair: the concealed tiles make concealed // 3 sets and a pair,
+    /// that is 4 sets minus the melds, which count as sets already.
     #[getter]
     fn standard(&self) -> i8 {
         self.0.standard
     }
+    /// Seven distinct pairs (hands without melds only).
     #[getter]
     fn chiitoitsu(&self) -> Option<i8> {
         self.0.chiitoitsu
     }
+    /// The 13 terminals and honors plus a pair of one of them (hands without
+    /// melds only).
     #[getter]
     fn kokushi(&self) -> Option<i8> {
         self.0.kokushi
@@ -60,8 +65,10 @@ impl PyShantenByForm {
 #[pyclass(name = "Block", module = "riichi", frozen, get_all)]
 #[derive(Clone)]
 pub struct PyBlock {
-    /// `"shuntsu"` (a run), `"koutsu"` (a triplet) or `"kantsu"` (a kan).
+    /// `"shuntsu"` (a run), `"koutsu"` (a triplet) or `"kantsu"` (a kan, only
+    /// ever a declared meld).
     shape: &'static str,
+    /// The set's tiles (plain tiles, sorted).
     tiles: Vec<PyTile>,
     /// The meld kind when the set is a declared meld, else `None`.
     meld: Option<&'static str>,
@@ -91,7 +98,7 @@ impl PyBlock {
 pub struct PyDecomposition {
     /// `"standard"`, `"chiitoitsu"` or `"kokushi"`.
     form: &'static str,
-    /// Concealed sets then melds.
+    /// Concealed sets (sorted) then melds (empty for chiitoitsu and kokushi).
     blocks: Vec<PyBlock>,
     /// The pair (standard, kokushi) or `None` (chiitoitsu).
     pair: Option<PyTile>,
@@ -99,7 +106,8 @@ pub struct PyDecomposition {
     pairs: Vec<PyTile>,
     /// The wait shape the winning tile completed, when one was given.
     wait: Option<&'static str>,
-    /// Index in `blocks` of the set the winning tile completed (`None` for the pair).
+    /// Index in `blocks` of the set the winning tile completed (`None` for the
+    /// pair, chiitoitsu and kokushi, or without a winning tile).
     win_block: Option<usize>,
 }
 
@@ -171,8 +179,10 @@ pub fn py_decomposition(
 #[pyclass(name = "Wait", module = "riichi", frozen, get_all)]
 #[derive(Clone)]
 pub struct PyWait {
+    /// The winning tile (plain).
     tile: PyTile,
-    /// Wait shapes: ryanmen, kanchan, penchan, tanki, shanpon, kokushi, kokushi13.
+    /// Wait shapes: ryanmen, kanchan, penchan, tanki, shanpon, kokushi (single
+    /// wait), kokushi13 (13-sided).
     shapes: Vec<&'static str>,
 }
 
@@ -184,12 +194,14 @@ impl PyWait {
     }
 }
 
-/// The waits of a 13-tile-equivalent hand.
+/// The waits of a 13-tile hand (melds counting 3). `len()` is the number of winning
+/// kinds.
 #[pyclass(name = "Waits", module = "riichi", frozen, get_all)]
 pub struct PyWaits {
-    /// Tiles that complete the hand, in tile order.
+    /// Tiles that complete the hand, in tile order (empty unless tenpai).
     waits: Vec<PyWait>,
-    /// Tiles that would complete the hand but whose four copies it already holds.
+    /// Tiles that would complete the hand but whose four copies it already
+    /// holds (they can never come).
     impossible: Vec<PyWait>,
 }
 
@@ -246,7 +258,9 @@ impl PyUkeire {
     fn shanten(&self) -> i8 {
         self.0.shanten
     }
-    /// `(tile, live copies)` for each kind that lowers the shanten.
+    /// `(tile, live copies)` for each kind that lowers the shanten, in tile
+    /// order; live copies are 4 minus those in the hand, its melds and the visible
+    /// tiles.
     #[getter]
     fn tiles(&self) -> Vec<(PyTile, u8)> {
         self.0
@@ -276,12 +290,13 @@ impl PyUkeire {
     }
 }
 
-/// One discard of a 14-tile-equivalent hand and what it leaves.
+/// One discard of a 14-tile hand (melds counting 3) and what it leaves.
 #[pyclass(name = "DiscardOption", module = "riichi", frozen)]
 pub struct PyDiscardOption(pub waits::DiscardOption);
 
 #[pymethods]
 impl PyDiscardOption {
+    /// The discarded tile.
     #[getter]
     fn tile(&self) -> PyTile {
         PyTile(self.0.tile)
@@ -291,6 +306,7 @@ impl PyDiscardOption {
     fn shanten(&self) -> i8 {
         self.0.ukeire.shanten
     }
+    /// Ukeire of the hand after the discard.
     #[getter]
     fn ukeire(&self) -> PyUkeire {
         PyUkeire(self.0.ukeire.clone())
@@ -346,7 +362,15 @@ fn fast_counts(x: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
     }
 }
 
-/// Shanten (minimum over forms) of a `Hand`, a hand string or 34 counts.
+/// Shanten (minimum over forms) of a `Hand`, a hand string or 34 counts (a
+/// sequence or a 1-D numpy array).
+///
+/// A string without melds or 34 counts may hold any 3n+1 or 3n+2
+/// tiles up to 14: the concealed part of a hand with its melds left out
+/// (`shanten("1m")` is 0). A string with melds, bracketed or as words
+/// (`"23m456p11z pon 555z ankan 1111s"`), is a `Hand` (13 or 14 tiles).
+/// Raises `TypeError` for another type (a `dict` is not a sequence of counts),
+/// `TileParseError` for bad notation, `InvalidHandError` for impossible counts.
 #[pyfunction]
 #[pyo3(name = "shanten")]
 fn shanten_of(x: &Bound<'_, PyAny>) -> PyResult<i8> {
@@ -358,7 +382,8 @@ fn shanten_of(x: &Bound<'_, PyAny>) -> PyResult<i8> {
     Ok(core_shanten::by_form(h.counts(), Some(&mc), h.melds().len()).min())
 }
 
-/// Whether a `Hand`, a hand string or 34 counts is a complete hand.
+/// Whether a `Hand`, a hand string or 34 counts is a complete hand; the same
+/// arguments and errors as `shanten`.
 #[pyfunction]
 fn is_complete(x: &Bound<'_, PyAny>) -> PyResult<bool> {
     if let Some(c) = fast_counts(x)? {
@@ -399,7 +424,12 @@ fn with_rows<T: Send>(
 }
 
 /// Shanten of each row of an (N, 34) uint8 count array (closed hands, 3n+1 or
-/// 3n+2 tiles each) → (N,) int8. Releases the GIL and uses all cores.
+/// 3n+2 tiles each, at most 14: fewer are hands with their melds left out) → (N,)
+/// int8.
+///
+/// Releases the GIL and uses all cores, or `threads` threads (an integer from 1
+/// to 256). Raises `InvalidInputError` for another dtype or shape, a bad row
+/// (named by index) or a bad thread count.
 #[pyfunction]
 #[pyo3(signature = (counts, threads=None))]
 fn shanten_batch<'py>(
@@ -411,7 +441,8 @@ fn shanten_batch<'py>(
     Ok(PyArray1::from_vec(py, out))
 }
 
-/// Whether each row of an (N, 34) uint8 count array is a complete closed hand → (N,) bool.
+/// Whether each row of an (N, 34) uint8 count array is a complete closed hand
+/// → (N,) bool. Same arguments and errors as `shanten_batch`.
 #[pyfunction]
 #[pyo3(signature = (counts, threads=None))]
 fn is_complete_batch<'py>(
@@ -423,8 +454,9 @@ fn is_complete_batch<'py>(
     Ok(PyArray1::from_vec(py, out))
 }
 
-/// The winning kinds of each row of an (N, 34) uint8 count array of 3n+1 closed
-/// hands → (N, 34) bool (kinds the hand holds four of are never waits).
+/// The winning kinds of each row of an (N, 34) uint8 count array of 3n+1
+/// closed hands → (N, 34) bool (kinds the hand holds four of are never waits).
+/// Same arguments and errors as `shanten_batch`.
 #[pyfunction]
 #[pyo3(signature = (counts, threads=None))]
 fn waits_batch<'py>(

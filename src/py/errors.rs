@@ -16,76 +16,93 @@ create_exception!(
     riichi,
     TileParseError,
     MahjongError,
-    "A tile or hand string is not valid notation."
+    "A tile or hand string is not valid notation, or not valid text at all (a\n\
+    lone surrogate, which has no UTF-8 form).\n\
+    \n\
+    The message quotes the input (its first 60 characters, then `…`) and names the\n\
+    position of the problem, counted in characters, e.g.\n\
+    `\"123x\": unknown suit 'x' at position 3`."
 );
 create_exception!(
     riichi,
     InvalidTileError,
     MahjongError,
-    "A tile id, kind or name is out of range."
+    "A tile id, kind or name is out of range (136-id, kind 0-33, mjai name)."
 );
 create_exception!(
     riichi,
     InvalidMeldError,
     MahjongError,
-    "A meld's tiles, called tile or source seat are impossible."
+    "A meld's tiles, called tile or source seat are impossible.\n\
+    \n\
+    For example a chi of honors, a chi called from across, a kakan without its added\n\
+    tile, or a called tile that is not part of the meld."
 );
 create_exception!(
     riichi,
     InvalidHandError,
     MahjongError,
-    "A hand breaks a counting rule (copies, size, melds)."
+    "A hand breaks a counting rule: other than 13 or 14 tiles with each meld\n\
+    counting 3 (so 3n+1 or 3n+2 concealed tiles), or more than 4 copies of a kind\n\
+    across concealed tiles and melds. The module-level calls raise it too for\n\
+    impossible counts (more than 14 tiles, a count of 3n, a count outside 0-4)."
 );
 create_exception!(
     riichi,
     InvalidInputError,
     MahjongError,
-    "An argument is outside what the operation accepts."
+    "An argument is outside what the operation accepts: the wrong hand size for a\n\
+    query, visible tiles exceeding 4 copies, a winning tile not in the hand, counts\n\
+    out of range in a batch row, ..."
 );
 
 create_exception!(
     riichi,
     RuleError,
     MahjongError,
-    "An unknown rule option, a bad value or an impossible combination."
+    "An unknown rule option, a value outside its choices, or an impossible\n\
+    combination. The message names the option and lists the valid choices."
 );
 create_exception!(
     riichi,
     ScoringError,
     MahjongError,
-    "A hand that cannot be scored."
+    "Base class of the errors `score` raises for a hand that cannot be scored."
 );
 create_exception!(
     riichi,
     NotAgariError,
     ScoringError,
-    "The hand with its winning tile is not complete."
+    "The hand (with its winning tile) is not complete."
 );
 create_exception!(
     riichi,
     NoYakuError,
     ScoringError,
-    "The hand is complete but has no yaku, or fewer han than the rules require."
+    "The hand is complete but has no yaku, or fewer han than the rules' minimum."
 );
 create_exception!(
     riichi,
     InvalidContextError,
     ScoringError,
-    "The situation of a win contradicts itself, the hand or the rules."
+    "The situation contradicts itself or the rules: ippatsu without riichi,\n\
+    haitei with ron, chankan with tsumo, a red five the rules do not have, …"
 );
 
 create_exception!(
     riichi,
     IllegalActionError,
     MahjongError,
-    "An action the rules do not allow at this point of the game (the game is unchanged)."
+    "An action the rules do not allow at this point of the game. The message names\n\
+    the seat, the action and why; the game is unchanged."
 );
 
 create_exception!(
     riichi,
     LogParseError,
     MahjongError,
-    "A game log is malformed or truncated (the message says where and what was expected)."
+    "A game log is malformed or truncated; the message says where (file, line,\n\
+    byte or log position) and what was expected."
 );
 
 impl From<CoreError> for PyErr {

@@ -19,7 +19,8 @@ use pyo3::types::{PyDict, PyTuple};
 /// An action at a decision point. Build one with its kind's class:
 /// `Discard(tile, tsumogiri=False)`, `Riichi(tile, tsumogiri=False)`,
 /// `Chi((a, b))`, `Pon((a, b))`, `Daiminkan()`, `Ankan(tile)`, `Kakan(tile)`,
-/// `Tsumo()`, `Ron()`, `KyuushuKyuuhai()`, `Pass()`.
+/// `Tsumo()`, `Ron()`, `KyuushuKyuuhai()`, `Pass()`. Immutable, hashable,
+/// compared by value.
 #[pyclass(name = "Action", module = "riichi", frozen, subclass, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyAction(pub Action);
@@ -241,7 +242,8 @@ pub fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict
     Ok(super::json::to_py(py, &crate::logs::mjai::event_to_json(e))?.cast_into::<PyDict>()?)
 }
 
-/// What one seat may know at a decision point (a snapshot).
+/// What one seat may know at a decision point (a snapshot): never another
+/// player's concealed tiles or the wall.
 #[pyclass(name = "Observation", module = "riichi", frozen)]
 pub struct PyObservation(pub Observation);
 
@@ -249,30 +251,37 @@ const WIND_NAMES: [&str; 4] = ["E", "S", "W", "N"];
 
 #[pymethods]
 impl PyObservation {
+    /// The seat observing, 0-3.
     #[getter]
     fn seat(&self) -> usize {
         self.0.seat
     }
+    /// The observing seat's wind, `"E"` (the dealer) to `"N"`.
     #[getter]
     fn seat_wind(&self) -> &'static str {
         WIND_NAMES[self.0.seat_wind as usize & 3]
     }
+    /// The round wind, `"E"` to `"N"`.
     #[getter]
     fn round_wind(&self) -> &'static str {
         WIND_NAMES[self.0.round_wind as usize & 3]
     }
+    /// The hand number within the round wind, 1-4.
     #[getter]
     fn kyoku(&self) -> u8 {
         self.0.kyoku
     }
+    /// Honba counters on the table.
     #[getter]
     fn honba(&self) -> u32 {
         self.0.honba
     }
+    /// Riichi sticks on the table.
     #[getter]
     fn riichi_sticks(&self) -> u32 {
         self.0.riichi_sticks
     }
+    /// The seat dealing this hand.
     #[getter]
     fn dealer(&self) -> usize {
         self.0.dealer
@@ -282,6 +291,7 @@ impl PyObservation {
     fn scores(&self) -> Vec<i64> {
         self.0.scores.to_vec()
     }
+    /// The dora indicators turned so far.
     #[getter]
     fn dora_indicators(&self) -> Vec<Py<PyTile>> {
         to_py(&self.0.dora_indicators)
@@ -339,7 +349,7 @@ impl PyObservation {
     fn claim(&self) -> Option<(PyTile, usize, &'static str)> {
         self.0.claim.map(|c| (PyTile(c.tile), c.from, c.on.name()))
     }
-    /// Whether the seat may not ron now (discard, temporary or riichi furiten).
+    /// Whether this seat may not ron now (discard, temporary or riichi furiten).
     #[getter]
     fn furiten(&self) -> bool {
         self.0.furiten
@@ -370,8 +380,11 @@ pub(super) fn seed_arg(seed: &Int) -> PyResult<u64> {
         .ok_or_else(|| invalid(format!("a seed is an integer from 0 to 2^64-1, got {seed}")))
 }
 
-/// A four-player game. Not thread-safe to share: each thread should own its game
-/// (the object refuses concurrent use with a `RuntimeError`).
+/// A four-player game: `legal_actions(seat)` at each decision,
+/// `apply(seat, action)` checked. When a hand ends the next one starts at once;
+/// `events` has every event in the mjai vocabulary. Not safe to share between
+/// threads: give each thread its own game (the object refuses concurrent use with
+/// a `RuntimeError`).
 #[pyclass(name = "Game", module = "riichi")]
 pub struct PyGame {
     game: Game,
@@ -463,7 +476,8 @@ impl PyGame {
     }
 
     /// Take `action` for `seat`. Raises `IllegalActionError` (naming the action and
-    /// why) and leaves the game unchanged when the rules do not allow it.
+    /// why) and leaves the game unchanged when the rules do not allow it; `TypeError`
+    /// for a non-action.
     fn apply(&mut self, seat: Int, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = action.cast::<PyAction>().map_err(|_| {
             PyTypeError::new_err(format!(
@@ -486,7 +500,7 @@ impl PyGame {
         Ok(PyObservation(self.game.observation(seat_arg(seat)?)?))
     }
 
-    /// Every event so far, as mjai dicts.
+    /// Every event so far, as mjai dicts (`{"type": "dahai", "actor": 0, ...}`).
     #[getter]
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
         self.game
@@ -502,6 +516,7 @@ impl PyGame {
         super::logs::record_of(&self.game)
     }
 
+    /// Whether the game has ended.
     #[getter]
     fn is_over(&self) -> bool {
         *self.game.phase() == Phase::GameOver
@@ -513,6 +528,7 @@ impl PyGame {
         self.game.dealer()
     }
 
+    /// The seat that dealt the first hand.
     #[getter]
     fn first_dealer(&self) -> usize {
         self.game.first_dealer()
@@ -540,7 +556,7 @@ impl PyGame {
     }
 
     /// Check the invariants (136 tiles accounted for; points plus sticks
-    /// conserved); raises `RuntimeError` naming the first one broken.
+    /// conserved); raises `RuntimeError` naming the first one broken (for tests).
     fn check_invariants(&self) -> PyResult<()> {
         self.game
             .check_invariants()

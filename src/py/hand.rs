@@ -15,7 +15,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
 use std::fmt::Write;
 
-/// A declared meld: chi, pon, daiminkan, kakan or ankan.
+/// A declared meld: chi, pon, daiminkan, kakan or ankan. Immutable, hashable,
+/// picklable; validated on construction (raises `InvalidMeldError`).
+///
+/// `Meld("chi", "345m", called="3m", called_from="left")`, or in bracket notation
+/// `Meld.parse("[3'45m]")`.
 #[pyclass(name = "Meld", module = "riichi", frozen, eq, hash, from_py_object)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyMeld(pub Meld);
@@ -58,36 +62,47 @@ impl PyMeld {
         )?))
     }
 
-    /// Parse bracket notation: `[3'45m]`, `[555z]`, `[5'55+5z]`, `(1111s)`.
+    /// Parse bracket notation: `[3'45m]` (chi), `[55'5z]` (pon), `[5555's]`
+    /// (daiminkan), `[5'55+5z]` (kakan), `(1111s)` (ankan).
+    ///
+    /// Raises `TileParseError` for bad notation and `InvalidMeldError` for an
+    /// impossible meld.
     #[staticmethod]
     fn parse(s: &Bound<'_, PyString>) -> PyResult<Self> {
         Ok(PyMeld(mpsz::parse_meld(&text(s)?)?))
     }
 
+    /// `"chi"`, `"pon"`, `"daiminkan"`, `"kakan"` or `"ankan"`.
     #[getter]
     fn kind(&self) -> &'static str {
         self.0.kind().name()
     }
+    /// All tiles of the meld, sorted (3, or 4 for a kan).
     #[getter]
     fn tiles(&self) -> Vec<Py<PyTile>> {
         to_py(self.0.tiles())
     }
+    /// The claimed tile, when known (`None` for an ankan).
     #[getter]
     fn called(&self) -> Option<PyTile> {
         self.0.called().map(PyTile)
     }
+    /// The seat the claimed tile came from, relative to the caller.
     #[getter]
     fn called_from(&self) -> Option<&'static str> {
         self.0.from().map(Relative::name)
     }
+    /// The tile a kakan added to its pon (`None` for other kinds).
     #[getter]
     fn added(&self) -> Option<PyTile> {
         self.0.added().map(PyTile)
     }
+    /// Whether the meld opens the hand (every kind but ankan).
     #[getter]
     fn is_open(&self) -> bool {
         self.0.is_open()
     }
+    /// Daiminkan, kakan or ankan.
     #[getter]
     fn is_kan(&self) -> bool {
         self.0.kind().is_kan()
@@ -104,7 +119,16 @@ impl PyMeld {
     }
 }
 
-/// A hand: concealed tiles and melds. `Hand("123m456p11z [555z] (1111s)")`.
+/// A hand: concealed tiles and melds. Immutable, hashable, picklable.
+///
+/// `Hand("123m456p11z [555z] (1111s)")` (melds may also be typed as words:
+/// `Hand("123m456p11z pon 555z ankan 1111s")`), or `Hand(tiles, melds=[...])`;
+/// `str(hand)` prints the one-string notation back, melds in brackets. Validated
+/// on construction: 13 or 14 tiles with each meld counting 3 (a kan too), so 3n+1
+/// or 3n+2 concealed tiles, checked
+/// first; then at most 4 copies of a kind across concealed tiles and melds (red
+/// fives counted as fives). Raises `InvalidHandError`, or `TileParseError` for bad
+/// notation.
 #[pyclass(name = "Hand", module = "riichi", frozen, eq, hash, from_py_object)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyHand(pub Hand);
@@ -168,11 +192,12 @@ impl PyHand {
         }
     }
 
-    /// Concealed tiles, sorted.
+    /// Concealed tiles, sorted (red fives before the plain ones).
     #[getter]
     fn concealed(&self) -> Vec<Py<PyTile>> {
         to_py(&self.0.concealed_tiles())
     }
+    /// Declared melds, in order.
     #[getter]
     fn melds(&self) -> Vec<PyMeld> {
         self.0.melds().iter().cloned().map(PyMeld).collect()
@@ -192,15 +217,17 @@ impl PyHand {
     fn shanten(&self) -> i8 {
         self.by_form().min()
     }
+    /// Shanten of the standard, chiitoitsu and kokushi forms.
     #[getter]
     fn shanten_by_form(&self) -> PyShantenByForm {
         PyShantenByForm(self.by_form())
     }
+    /// Whether the hand (3n+2 concealed tiles) is a complete hand of any form.
     #[getter]
     fn is_complete(&self) -> bool {
         agari::is_complete(self.0.counts(), self.0.melds().len())
     }
-    /// The hand in Unicode tiles.
+    /// The hand in Unicode tiles, melds in `[...]` (open) or `(...)` (ankan).
     #[getter]
     fn unicode(&self) -> String {
         let mut s: String = self
@@ -217,8 +244,13 @@ impl PyHand {
         s
     }
 
-    /// Every way the complete hand splits; with `win_tile`, one entry per reading
-    /// (decomposition and wait shape).
+    /// Every way the complete hand splits into sets and a pair, seven pairs, or
+    /// kokushi; empty when the hand is not complete.
+    ///
+    /// With `win_tile` (which the concealed tiles must hold), one entry per
+    /// reading: each decomposition once per place the winning tile can have
+    /// completed, with its wait shape. Raises `InvalidInputError` for a hand
+    /// without 3n+2 concealed tiles or a winning tile not in the hand.
     #[pyo3(signature = (win_tile=None))]
     fn decompositions(
         &self,
@@ -251,13 +283,21 @@ impl PyHand {
             .collect())
     }
 
-    /// Tiles that complete a 13-tile-equivalent hand, with their wait shapes.
+    /// The tiles that complete a 13-tile hand (melds counting 3: 3n+1 concealed
+    /// tiles), with their wait shapes; waits on a kind whose four copies the hand
+    /// already holds are listed apart, in `Waits.impossible`. Raises
+    /// `InvalidInputError` for another hand size.
     fn waits(&self) -> PyResult<PyWaits> {
         Ok(PyWaits::from(waits::waits(&self.0)?))
     }
 
-    /// Tile kinds that lower the shanten of a 13-tile-equivalent hand, and how
-    /// many copies remain unseen given `visible` tiles.
+    /// The tile kinds that lower the shanten of a 13-tile hand (3n+1 concealed
+    /// tiles) and how many copies of each are still unseen.
+    ///
+    /// `visible` holds the tiles seen outside the hand (discards, other players'
+    /// melds, dora indicators) as an mpsz string, an iterable of tiles, or 34
+    /// counts. Raises `InvalidInputError` for another hand size, or when the hand
+    /// and `visible` hold more than 4 copies of a kind.
     #[pyo3(signature = (visible=None))]
     fn ukeire(&self, visible: Option<&Bound<'_, PyAny>>) -> PyResult<PyUkeire> {
         Ok(PyUkeire(waits::ukeire(
@@ -266,8 +306,10 @@ impl PyHand {
         )?))
     }
 
-    /// For a 14-tile-equivalent hand: every distinct discard with the resulting
-    /// shanten and ukeire, best first.
+    /// For a 14-tile hand (melds counting 3: 3n+2 concealed tiles): every distinct
+    /// discard (a red five apart from plain fives) with the resulting shanten and
+    /// ukeire, best first (lowest shanten, then most live tiles, then most kinds,
+    /// then tile order). `visible` as for `ukeire`.
     #[pyo3(signature = (visible=None))]
     fn discard_options(
         &self,
@@ -281,12 +323,14 @@ impl PyHand {
         )
     }
 
-    /// This hand with one more concealed tile.
+    /// This hand with one more concealed tile (raises `InvalidHandError` when
+    /// the result is not a valid hand).
     fn with_tile(&self, tile: &Bound<'_, PyAny>) -> PyResult<PyHand> {
         Ok(PyHand(self.0.with_tile(tile_arg(tile)?)?))
     }
 
-    /// This hand without one concealed copy of `tile`.
+    /// This hand without one concealed copy of `tile` (a red five must be named
+    /// as red). Raises `InvalidInputError` when the hand does not hold it.
     fn without_tile(&self, tile: &Bound<'_, PyAny>) -> PyResult<PyHand> {
         Ok(PyHand(self.0.without_tile(tile_arg(tile)?)?))
     }

@@ -12,7 +12,8 @@ use crate::parallel::in_pool;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
-/// One game as a log records it: rules, players and events (mjai dicts).
+/// One game as a log records it: the rules, the players and the events in the
+/// mjai vocabulary. Every format reads into it and writes from it.
 #[pyclass(name = "GameRecord", module = "riichi", frozen, eq)]
 #[derive(PartialEq)]
 pub struct PyGameRecord(pub GameRecord);
@@ -58,6 +59,7 @@ impl PyGameRecord {
             .collect()
     }
 
+    /// The seat that dealt the first hand.
     #[getter]
     fn first_dealer(&self) -> usize {
         self.0.first_dealer
@@ -75,6 +77,7 @@ impl PyGameRecord {
         self.0.tenhou_type
     }
 
+    /// Tenhou's lobby number, when known.
     #[getter]
     fn lobby(&self) -> Option<u32> {
         self.0.lobby
@@ -116,16 +119,19 @@ impl PyGameRecord {
             .collect()
     }
 
+    /// How many hands the record holds.
     #[getter]
     fn n_hands(&self) -> usize {
         self.0.counts().0
     }
 
+    /// How many wins (`hora` events) the record holds.
     #[getter]
     fn n_wins(&self) -> usize {
         self.0.counts().1
     }
 
+    /// How many draws (`ryukyoku` events) the record holds.
     #[getter]
     fn n_draws(&self) -> usize {
         self.0.counts().2
@@ -181,7 +187,9 @@ pub struct PyMismatch {
     /// `illegal_action`, `event`, `win`, `draw`, `wall`, `next_hand`,
     /// `game_end` or `record`.
     kind: &'static str,
+    /// What the record says.
     expected: String,
+    /// What the engine did or computed instead.
     ours: String,
 }
 
@@ -227,6 +235,7 @@ impl PyReplayReport {
         self.report.ok()
     }
 
+    /// Every disagreement found, in order.
     #[getter]
     fn mismatches(&self) -> Vec<PyMismatch> {
         self.report
@@ -236,6 +245,7 @@ impl PyReplayReport {
             .collect()
     }
 
+    /// Hands replayed.
     #[getter]
     fn hands(&self) -> usize {
         self.report.hands
@@ -337,38 +347,41 @@ fn read_as(src: &Bound<'_, PyAny>, format: Option<Format>) -> PyResult<PyGameRec
     Ok(PyGameRecord(record))
 }
 
-/// Reads a Tenhou mjlog (XML): a path, bytes or the text.
+/// Read a Tenhou mjlog (XML) from a path, bytes or its text.
 #[pyfunction]
 fn read_mjlog(src: &Bound<'_, PyAny>) -> PyResult<PyGameRecord> {
     read_as(src, Some(Format::Mjlog))
 }
 
-/// Reads a tenhou.net/6 JSON log (or its `tenhou.net/6/#json=` URL): a path,
+/// Read a tenhou.net/6 JSON log (or its `tenhou.net/6/#json=` URL): a path,
 /// bytes or the text.
 #[pyfunction]
 fn read_tenhou6(src: &Bound<'_, PyAny>) -> PyResult<PyGameRecord> {
     read_as(src, Some(Format::Tenhou6))
 }
 
-/// Reads mjai JSON lines: a path, bytes or the text.
+/// Read mjai JSON lines: a path, bytes or the text.
 #[pyfunction]
 fn read_mjai(src: &Bound<'_, PyAny>) -> PyResult<PyGameRecord> {
     read_as(src, Some(Format::Mjai))
 }
 
-/// Reads a log in any of the three formats (detected from its first characters).
+/// Read a log in any of the three formats (detected from its first characters).
 #[pyfunction]
 fn read_log(src: &Bound<'_, PyAny>) -> PyResult<PyGameRecord> {
     read_as(src, None)
 }
 
-/// The record as Tenhou mjlog XML.
+/// The record as Tenhou mjlog XML. Raises `RuleError` naming the first rule
+/// option the format cannot carry (it holds only a Tenhou lobby's rules), so
+/// that what is written is never read back under other rules.
 #[pyfunction]
 fn write_mjlog(record: &PyGameRecord) -> PyResult<String> {
     record.to_mjlog()
 }
 
-/// The record as tenhou.net/6 JSON.
+/// The record as tenhou.net/6 JSON. Raises `RuleError` naming the first rule
+/// option the format cannot carry (a Tenhou lobby's rules with any red fives).
 #[pyfunction]
 fn write_tenhou6(record: &PyGameRecord) -> PyResult<String> {
     record.to_tenhou6()
@@ -380,10 +393,14 @@ fn write_mjai(record: &PyGameRecord) -> String {
     record.to_mjai()
 }
 
-/// Replays a record through the engine; with `check`, every event is compared
-/// with the record's (else only the actions' legality). `on_step(hand, game)` is
-/// called with a copy of the engine (a `Game`) after the deal of each hand and
-/// after every action that moved it on; with it the GIL stays held.
+/// Replay a record through the engine; with `check` every event, win, draw and
+/// the final result are compared with the record's (else only the actions'
+/// legality).
+///
+/// `on_step(hand, game)` is called with the hand's index and a copy of the engine
+/// (a `Game`) after each hand's deal and after every action of the record that
+/// moved the engine on (a hand stops at its first mismatch); with it the GIL stays
+/// held. The first error it raises stops the calls and is raised.
 #[pyfunction]
 #[pyo3(signature = (record, check = true, on_step = None))]
 fn replay(
@@ -416,7 +433,7 @@ fn replay(
     })
 }
 
-/// Reads and replays many log files (any format) in parallel with the GIL
+/// Read and replay many log files (any format) in parallel with the GIL
 /// released: one report per file, in order. A file that cannot be read raises
 /// (`LogParseError` naming the file), unless `errors="report"`, which gives a
 /// report with one `record` mismatch instead.

@@ -8,29 +8,41 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 use std::borrow::Cow;
 
-/// A complete rule configuration. `Rules()` is Tenhou's.
+/// A complete rule configuration: immutable, hashable, picklable.
+///
+/// `Rules()` is the Tenhou ruleset; `Rules(kiriage=True)` or
+/// `rules.replace(kiriage=True)` change options; `Rules.preset("mahjong_soul")`
+/// gives a named preset. Every option is an attribute (`rules.open_tanyao`), listed
+/// with its default and choices by `Rules.options()`. Unknown options, values of
+/// the wrong type or outside their choices raise `RuleError`.
 #[pyclass(name = "Rules", module = "riichi", frozen, eq, hash, from_py_object)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyRules(pub Rules);
 
-/// One option: name, default, kind, choices and description.
+/// One option of `Rules`: its name, default (the Tenhou value), the kind of
+/// value it takes and a one-line description.
 #[pyclass(name = "RuleOption", module = "riichi", frozen)]
 pub struct PyRuleOption(&'static OptSpec);
 
 #[pymethods]
 impl PyRuleOption {
+    /// The option's name, a keyword of `Rules` and an attribute of it.
     #[getter]
     fn name(&self) -> &'static str {
         self.0.name
     }
+    /// Its value in `Rules()` (the Tenhou ruleset).
     #[getter]
     fn default<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         value_to_py(py, &Rules::default().get(self.0.name).expect("option"))
     }
+    /// What it takes: `"bool"`, `"int"`, `"choice"` (one of `choices`),
+    /// `"red_fives"` (three counts), `"uma"` or `"optional_int"` (an integer or `None`).
     #[getter]
     fn kind(&self) -> &'static str {
         self.0.kind.name()
     }
+    /// The valid strings of a `"choice"` option.
     #[getter]
     fn choices(&self) -> Option<Vec<&'static str>> {
         match self.0.kind {
@@ -38,6 +50,7 @@ impl PyRuleOption {
             _ => None,
         }
     }
+    /// The inclusive bounds of an integer option.
     #[getter]
     fn range(&self) -> Option<(i64, i64)> {
         match self.0.kind {
@@ -46,6 +59,7 @@ impl PyRuleOption {
             _ => None,
         }
     }
+    /// What the option means, in one line.
     #[getter]
     fn doc(&self) -> &'static str {
         self.0.doc
@@ -220,7 +234,8 @@ impl PyRules {
         Ok(PyRules(apply(&Rules::default(), options)?))
     }
 
-    /// A named preset: `tenhou`, `mahjong_soul`, `wrc2025`, `ema2025`, `mleague`.
+    /// A named preset: `"tenhou"`, `"mahjong_soul"`, `"wrc2025"`, `"ema2025"`,
+    /// `"mleague"` (see `Rules.preset_doc(name)` for its sources).
     #[staticmethod]
     fn preset(name: &Bound<'_, PyAny>) -> PyResult<Self> {
         let name = name
@@ -230,11 +245,13 @@ impl PyRules {
         Rules::preset(&name).map(PyRules).map_err(PyErr::from)
     }
 
+    /// The names of the presets.
     #[staticmethod]
     fn presets() -> Vec<&'static str> {
         PRESETS.iter().map(|p| p.name).collect()
     }
 
+    /// Where a preset's values come from, and which are unverified.
     #[staticmethod]
     fn preset_doc(name: &Bound<'_, PyString>) -> PyResult<&'static str> {
         let name = rule_text(name)?;
@@ -247,16 +264,19 @@ impl PyRules {
             })
     }
 
+    /// Every option, in a stable order.
     #[staticmethod]
     fn options() -> Vec<PyRuleOption> {
         OPTIONS.iter().map(PyRuleOption).collect()
     }
 
+    /// A copy with some options changed.
     #[pyo3(signature = (**changes))]
     fn replace(&self, changes: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         Ok(PyRules(apply(&self.0, changes)?))
     }
 
+    /// Every option and its value (`red_fives` as a 3-tuple).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         for o in OPTIONS {
@@ -268,6 +288,8 @@ impl PyRules {
         Ok(d)
     }
 
+    /// Rules from a dict of options (missing ones keep the Tenhou default;
+    /// `red_fives` may be a list).
     #[staticmethod]
     fn from_dict(d: &Bound<'_, PyAny>) -> PyResult<Self> {
         let d = d
@@ -276,6 +298,7 @@ impl PyRules {
         Ok(PyRules(apply(&Rules::default(), Some(d))?))
     }
 
+    /// The options whose value differs from `other` (default `Rules()`).
     #[pyo3(signature = (other=None))]
     fn diff<'py>(
         &self,
@@ -293,10 +316,13 @@ impl PyRules {
         Ok(d)
     }
 
+    /// Every option as one JSON object (what `from_json` reads back).
     fn to_json(&self) -> String {
         self.0.to_json_string()
     }
 
+    /// Rules from a JSON object of options, as `to_json` writes it (missing
+    /// options keep the Tenhou default). Raises `RuleError`.
     #[staticmethod]
     fn from_json(s: &Bound<'_, PyString>) -> PyResult<Self> {
         Rules::from_json_str(&rule_text(s)?)
@@ -304,6 +330,8 @@ impl PyRules {
             .map_err(PyErr::from)
     }
 
+    /// Flat `key = value` TOML (an unset optional integer is written `"none"`,
+    /// which every option of kind `optional_int` also accepts).
     fn to_toml(&self) -> String {
         let mut out = String::from("# riichi rules\n");
         for o in OPTIONS {
@@ -322,6 +350,8 @@ impl PyRules {
         out
     }
 
+    /// Rules from flat `key = value` TOML, as `to_toml` writes it (missing
+    /// options keep the Tenhou default). Raises `RuleError`.
     #[staticmethod]
     fn from_toml(py: Python<'_>, s: &Bound<'_, PyString>) -> PyResult<Self> {
         let toml = py
@@ -336,6 +366,9 @@ impl PyRules {
         Self::from_dict(&d)
     }
 
+    /// Write to a `.json` or `.toml` file (chosen by the extension). A file
+    /// that cannot be written raises `InvalidInputError` naming it, as every
+    /// file the package reads or writes does.
     fn save(&self, path: &Bound<'_, PyAny>) -> PyResult<()> {
         let path = path_arg(path, "rules")?;
         let text = match file_format(&path)? {
@@ -345,6 +378,10 @@ impl PyRules {
         Ok(crate::files::write_text(&path, "rules", &text)?)
     }
 
+    /// Read a `.json` or `.toml` file (chosen by the extension). A missing
+    /// file, a directory, a bad path, a file that is not UTF-8 or is over 32 MB
+    /// raises `InvalidInputError` naming it, as for logs; what the text says is
+    /// checked as `from_json`/`from_toml` check it (`RuleError`).
     #[staticmethod]
     fn load(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<Self> {
         let path = path_arg(path, "rules")?;

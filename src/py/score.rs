@@ -33,18 +33,23 @@ pub struct PyYaku {
 
 #[pymethods]
 impl PyYaku {
+    /// Snake-case id, e.g. `"menzen_tsumo"`, `"seat_wind_east"`, `"haku"`,
+    /// `"suuankou_tanki"`.
     #[getter]
     fn id(&self) -> &'static str {
         self.yaku.id()
     }
+    /// Romanised name, e.g. `"Menzen Tsumo"`.
     #[getter]
     fn name(&self) -> &'static str {
         self.yaku.name()
     }
+    /// Japanese name, e.g. `"門前清自摸和"`.
     #[getter]
     fn name_ja(&self) -> &'static str {
         self.yaku.name_ja()
     }
+    /// Han of a regular yaku; 13 × the multiplier for a yakuman.
     #[getter]
     fn han(&self) -> u32 {
         if self.yaku.is_yakuman() {
@@ -53,6 +58,7 @@ impl PyYaku {
             u32::from(self.value)
         }
     }
+    /// The yakuman multiplier (1 single, 2 double); 0 for a regular yaku.
     #[getter]
     fn yakuman(&self) -> u8 {
         if self.yaku.is_yakuman() {
@@ -61,6 +67,7 @@ impl PyYaku {
             0
         }
     }
+    /// Tenhou's yaku number (0-54), `None` for local yaku.
     #[getter]
     fn tenhou_id(&self) -> Option<u8> {
         self.yaku.tenhou_id()
@@ -78,8 +85,12 @@ impl PyYaku {
 #[pyclass(name = "FuItem", module = "riichi", frozen, get_all)]
 #[derive(Clone)]
 pub struct PyFuItem {
+    /// What the fu are for: `"base"`, `"menzen_ron"`, `"tsumo"`, `"meld"`,
+    /// `"pair"`, `"wait"`, `"chiitoitsu"`, `"open_pinfu"` or `"round_up"`.
     reason: &'static str,
+    /// The fu of this line.
     fu: u8,
+    /// Human-readable detail, e.g. `"closed yaochuu triplet 999m"`.
     detail: String,
 }
 
@@ -90,7 +101,9 @@ impl PyFuItem {
     }
 }
 
-/// Who pays what for a win, honba included.
+/// Who pays what for a win, honba included. For a ron only `ron` is set (paid
+/// by the discarder); for a tsumo `tsumo_dealer` (paid by the dealer, unset when
+/// the winner is the dealer) and `tsumo_non_dealer` (paid by each non-dealer).
 #[pyclass(name = "Payments", module = "riichi", frozen)]
 #[derive(Clone)]
 pub struct PyPayments {
@@ -101,26 +114,32 @@ pub struct PyPayments {
 
 #[pymethods]
 impl PyPayments {
+    /// Paid by the discarder, for a ron; `None` for a tsumo.
     #[getter]
     fn ron(&self) -> Option<BigUint> {
         self.exact.ron.clone()
     }
+    /// Paid by the dealer, for a non-dealer's tsumo; `None` otherwise.
     #[getter]
     fn tsumo_dealer(&self) -> Option<BigUint> {
         self.exact.tsumo_dealer.clone()
     }
+    /// Paid by each non-dealer, for a tsumo; `None` for a ron.
     #[getter]
     fn tsumo_non_dealer(&self) -> Option<BigUint> {
         self.exact.tsumo_non_dealer.clone()
     }
+    /// The honba part of the payments (total over all payers).
     #[getter]
     fn honba(&self) -> u64 {
         self.p.honba
     }
+    /// Riichi sticks collected by the winner, in points.
     #[getter]
     fn sticks(&self) -> u64 {
         self.p.sticks
     }
+    /// What the winner gains: the hand, honba and sticks.
     #[getter]
     fn total(&self) -> BigUint {
         self.exact.total.clone()
@@ -139,7 +158,7 @@ impl PyPayments {
     }
 }
 
-/// A scored win.
+/// The scored win. Immutable.
 #[pyclass(name = "ScoreResult", module = "riichi", frozen)]
 pub struct PyScoreResult {
     pub r: ScoreResult,
@@ -158,14 +177,17 @@ fn yaku_list(items: &[(Yaku, u8)]) -> Vec<PyYaku> {
 
 #[pymethods]
 impl PyScoreResult {
+    /// Han of yaku and dora (13 × multiplier for yakuman hands).
     #[getter]
     fn han(&self) -> u32 {
         self.r.han
     }
+    /// Fu, rounded up to 10 (chiitoitsu: 25).
     #[getter]
     fn fu(&self) -> u32 {
         self.r.fu
     }
+    /// The fu breakdown, a `FuItem` per line, the rounding last.
     #[getter]
     fn fu_details(&self) -> Vec<PyFuItem> {
         self.r
@@ -179,34 +201,44 @@ impl PyScoreResult {
             })
             .collect()
     }
+    /// Regular yaku in a stable order (empty for a yakuman hand).
     #[getter]
     fn yaku(&self) -> Vec<PyYaku> {
         yaku_list(self.r.yaku.as_slice())
     }
+    /// Yakuman with their multipliers.
     #[getter]
     fn yakuman(&self) -> Vec<PyYaku> {
         yaku_list(self.r.yakuman.as_slice())
     }
+    /// Total yakuman multiple (after `max_yakuman`); 0 when none.
     #[getter]
     fn yakuman_multiplier(&self) -> u32 {
         self.r.yakuman_multiplier
     }
+    /// Han from dora (the indicators' next tiles).
     #[getter]
     fn dora(&self) -> u32 {
         self.r.dora
     }
+    /// Han from red fives.
     #[getter]
     fn aka(&self) -> u32 {
         self.r.aka
     }
+    /// Han from ura dora.
     #[getter]
     fn ura(&self) -> u32 {
         self.r.ura
     }
+    /// The limit reached: `"none"`, `"mangan"`, `"haneman"`, `"baiman"`,
+    /// `"sanbaiman"`, `"yakuman"`, `"kazoe_yakuman"` or `"multiple_yakuman"`.
     #[getter]
     fn limit(&self) -> &'static str {
         self.r.limit.name()
     }
+    /// Basic points: `fu × 2^(han+2)`, or the limit's (2000 for a mangan),
+    /// before the dealer and tsumo multiples.
     #[getter]
     fn base_points(&self) -> BigUint {
         self.r
@@ -214,10 +246,12 @@ impl PyScoreResult {
             .as_ref()
             .map_or_else(|| BigUint::from(self.r.base_points), |b| b.base.clone())
     }
+    /// The hand's value before honba and sticks (what the winner gains).
     #[getter]
     fn points(&self) -> BigUint {
         self.r.exact_points()
     }
+    /// Who pays what, honba and sticks included.
     #[getter]
     fn payments(&self) -> PyPayments {
         PyPayments {
@@ -225,24 +259,29 @@ impl PyScoreResult {
             exact: self.r.exact_payments(),
         }
     }
+    /// The reading that scored highest.
     #[getter]
     fn decomposition(&self) -> PyDecomposition {
         let d = self.r.decomposition.as_view();
         let w = (d.form != crate::algo::decompose::Form::ShiisanPuutaa).then_some(self.r.wait);
         py_decomposition(&d.to_owned(), w, None)
     }
+    /// The wait shape of the reading that scored, e.g. `"ryanmen"`.
     #[getter]
     fn wait(&self) -> &'static str {
         self.r.wait.name()
     }
+    /// Whether the winner is the dealer (seat wind East).
     #[getter]
     fn is_dealer(&self) -> bool {
         self.r.is_dealer()
     }
+    /// The winner's seat wind.
     #[getter]
     fn seat_wind(&self) -> &'static str {
         core::context::WINDS[self.r.seat_wind as usize & 3]
     }
+    /// Won by tsumo (else ron).
     #[getter]
     fn tsumo(&self) -> bool {
         self.r.tsumo
@@ -258,7 +297,9 @@ impl PyScoreResult {
         super::tile::PyTile(self.win)
     }
 
-    /// Score changes by seat wind (E, S, W, N).
+    /// Score changes of the seats by seat wind (E, S, W, N): the winner is this
+    /// result's seat wind; `discarder` is required for a ron; `liable` is the
+    /// player responsible for a pao yakuman (settled per the rules' pao scope).
     #[pyo3(signature = (discarder=None, liable=None))]
     fn deltas(
         &self,
@@ -352,7 +393,7 @@ fn count(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
     })
 }
 
-/// The situation of a win, as one object.
+/// The situation of a win, the keyword arguments of `score` as one object.
 #[pyclass(name = "WinContext", module = "riichi", frozen)]
 #[derive(Clone)]
 pub struct PyWinContext(pub WinContext);
@@ -428,26 +469,32 @@ macro_rules! py_situation {
                 }
             )+
 
+            /// The winner's seat wind, `"E"` (the dealer) to `"N"`.
             #[getter]
             fn seat_wind(&self) -> &'static str {
                 core::context::WINDS[self.0.seat_wind as usize & 3]
             }
+            /// The round wind, `"E"` to `"N"`.
             #[getter]
             fn round_wind(&self) -> &'static str {
                 core::context::WINDS[self.0.round_wind as usize & 3]
             }
+            /// The dora indicators.
             #[getter]
             fn dora_indicators(&self) -> Vec<Py<super::tile::PyTile>> {
                 super::tile::to_py(&self.0.dora_indicators)
             }
+            /// The ura dora indicators.
             #[getter]
             fn ura_indicators(&self) -> Vec<Py<super::tile::PyTile>> {
                 super::tile::to_py(&self.0.ura_indicators)
             }
+            /// Honba counters on the table.
             #[getter]
             fn honba(&self) -> u32 {
                 self.0.honba
             }
+            /// Riichi sticks on the table, taken by the winner.
             #[getter]
             fn riichi_sticks(&self) -> u32 {
                 self.0.riichi_sticks
@@ -458,7 +505,16 @@ macro_rules! py_situation {
             }
         }
 
-        /// Score a winning hand.
+        /// Score a winning hand. `hand` includes the winning tile; `win_tile` names it
+        /// (a red five as `0m`). `double_riichi=True` implies riichi; `open_riichi` too.
+        /// `robbed_ankan` marks a kokushi robbing a closed kan (with `chankan`).
+        /// `open_riichi_deal_in` marks a ron on an open riichi from a player not in riichi.
+        /// `paarenchan` marks the dealer win that makes eight in a row. The situation is
+        /// given either as keywords or as one `context=WinContext(...)` (both at once is a
+        /// `TypeError`). Winds are `"E"`, `"S"`, `"W"`, `"N"` (or 0-3; `None` is `"E"`); the
+        /// seat wind `"E"` is the dealer.
+        ///
+        /// Raises `NotAgariError`, `NoYakuError`, `InvalidContextError`.
         #[pyfunction]
         #[pyo3(signature = (hand, win_tile, *, context=None, $($name=false,)+ seat_wind=None,
             round_wind=None, dora_indicators=None, ura_indicators=None, honba=None,
@@ -560,26 +616,36 @@ pub struct PyPointsEntry {
 
 #[pymethods]
 impl PyPointsEntry {
+    /// Basic points: `fu × 2^(han+2)`, or the limit's, before the dealer
+    /// and tsumo multiples.
     #[getter]
     fn base_points(&self) -> BigUint {
         self.base.clone()
     }
+    /// The limit reached: `"none"`, `"mangan"`, `"haneman"`, `"baiman"`,
+    /// `"sanbaiman"`, `"yakuman"`, `"kazoe_yakuman"` or `"multiple_yakuman"`.
     #[getter]
     fn limit(&self) -> &'static str {
         self.limit.name()
     }
+    /// Paid by the discarder (honba included).
     #[getter]
     fn ron(&self) -> Option<BigUint> {
         self.ron.clone()
     }
+    /// Paid by the dealer for a non-dealer's tsumo (honba included);
+    /// `None` otherwise.
     #[getter]
     fn tsumo_dealer(&self) -> Option<BigUint> {
         self.tsumo_dealer.clone()
     }
+    /// Paid by each non-dealer for a tsumo (honba included); `None` for
+    /// a ron.
     #[getter]
     fn tsumo_non_dealer(&self) -> Option<BigUint> {
         self.tsumo_non_dealer.clone()
     }
+    /// What the winner gains (honba included).
     #[getter]
     fn total(&self) -> BigUint {
         self.total.clone()
@@ -642,7 +708,13 @@ fn entry(
     }
 }
 
-/// The payment for a hand of `han` and `fu`, or of `yakuman` yakuman.
+/// The payment for a hand of `han` and `fu` of regular yaku and dora (13 han
+/// and more follow the rules' `kazoe` option), or with `yakuman=n` of an n-fold
+/// yakuman (capped by `max_yakuman`). Under `aotenjou` the amounts are exact:
+/// `fu × 2^(han+2)` with 13 han per yakuman added to `han`.
+///
+/// Raises `InvalidInputError` for no han, or a fu other than 25 or 20-110 in tens
+/// where it matters.
 #[pyfunction]
 #[pyo3(
     signature = (han, fu, *, dealer, tsumo, honba=Int::from(0), yakuman=Int::from(0), rules=None),
@@ -678,7 +750,9 @@ fn points(
     Ok(entry(han, fu, yakuman, dealer, tsumo, honba, &rules))
 }
 
-/// The classic dealer and non-dealer tables for 1-4 han and 20-110 fu.
+/// The classic tables: `{"dealer": {(han, fu): "ron (tsumo all)"}, "non_dealer":
+/// {(han, fu): "ron (non-dealer/dealer)"}}` for 1-4 han and 20-110 fu (cells that
+/// cannot occur are left out).
 #[pyfunction]
 #[pyo3(signature = (rules=None))]
 fn score_table<'py>(
@@ -746,7 +820,11 @@ fn indicators_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Tile>> {
         .ok_or_else(|| InvalidContextError::new_err(core::context::TOO_MANY_INDICATORS))
 }
 
-/// Several rons on one discard, settled under the rules.
+/// Several rons on one discard: which winners are paid under the rules'
+/// `multi_ron` option (head bump keeps only the nearest in turn order; `"double"`
+/// turns three into an abortive draw: no one wins), with honba and sticks to the
+/// nearest winner (or honba to each under `multi_ron_honba="each"`). Returns the
+/// score changes by seat wind and the winners paid.
 #[pyfunction]
 #[pyo3(signature = (results, discarder, rules=None, liable=None))]
 fn settle_multi_ron(
@@ -792,7 +870,8 @@ fn settle_multi_ron(
 /// Score changes by seat wind (E, S, W, N).
 type Deltas = (i64, i64, i64, i64);
 
-/// Score changes by seat wind for nagashi mangan winners.
+/// Score changes by seat wind when `winners` qualify for nagashi mangan at an
+/// exhaustive draw: each is paid as a mangan tsumo (no honba, no sticks).
 #[pyfunction]
 #[pyo3(
     signature = (winners, honba=Int::from(0), rules=None),

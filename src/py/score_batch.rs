@@ -139,10 +139,27 @@ fn indicators<'py>(
     Ok(Some((arr.as_array().iter().copied().collect(), shape[1])))
 }
 
-/// Score many wins at once → dict of arrays han, fu, points, status.
+/// Score many wins in one call.
 ///
-/// A row's `flags` are the situation flags as bits in the order of
-/// `WinContext.FLAGS`: flag `i` is `1 << i` (`SCORE_FLAGS[name]`).
+/// `hands` is a sequence of hand strings (melds allowed, winning tile included) or
+/// an (N, 34) uint8 count array of closed hands; `win_tiles` a sequence of tiles
+/// or an (N,) uint8 array of tile ids (0-33 kinds, 34-36 red 0m 0p 0s). Optional
+/// per-row columns: `flags` (N,) uint32 bit sets of `SCORE_FLAGS`, `seat_winds`
+/// and `round_winds` (N,) uint8 0-3, `dora_indicators` and `ura_indicators`
+/// (N, K≤5) uint8 tile ids with 255 for none, `honba` (N,) uint32.
+///
+/// A row's `flags` are the situation flags as bits, in the order of
+/// `WinContext.FLAGS` (flag `i` is `1 << i`, `SCORE_FLAGS[name]`): `tsumo` 1,
+/// `riichi` 2, `double_riichi` 4, `ippatsu` 8, `rinshan` 16, `chankan` 32, `haitei`
+/// 64, `houtei` 128, `tenhou` 256, `chiihou` 512, `renhou` 1024, `open_riichi` 2048,
+/// `robbed_ankan` 4096, `open_riichi_deal_in` 8192, `paarenchan` 16384. Other bits
+/// make the row invalid.
+///
+/// Returns arrays `han` (int32), `fu` (int32), `points` (int64, the hand's value)
+/// and `status` (int8: 0 scored, 1 not complete, 2 no yaku, 3 invalid row); rows
+/// that are not scored have han, fu and points 0. Releases the GIL and uses all
+/// cores, or `threads` (1-256). Raises `InvalidInputError` for arguments of the
+/// wrong type or shape.
 #[pyfunction]
 #[pyo3(signature = (hands, win_tiles, *, flags=None, seat_winds=None, round_winds=None,
     dora_indicators=None, ura_indicators=None, honba=None, rules=None, threads=None))]

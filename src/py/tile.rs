@@ -11,6 +11,11 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyInt, PyList, PySequence, PyString, PyType};
 
 /// One tile: `Tile("5m")`, `Tile("0p")` for a red five.
+///
+/// Immutable, hashable and picklable. Tiles order by kind (1m..9m, 1p..9p,
+/// 1s..9s, East South West North Haku Hatsu Chun), a red five right before the
+/// plain fives of its suit. A red five is a different tile from a plain five
+/// (`Tile("0m") != Tile("5m")`) with the same `kind`.
 #[pyclass(
     name = "Tile",
     module = "riichi",
@@ -32,11 +37,15 @@ impl PyTile {
         tile_arg(s).map(PyTile)
     }
 
+    /// The tile of an mjai name: `"5m"`, `"5mr"` (red five), `"E" "S" "W" "N"`,
+    /// `"P"` (Haku), `"F"` (Hatsu), `"C"` (Chun). Raises `InvalidTileError`.
     #[staticmethod]
     fn from_mjai(name: &Bound<'_, PyString>) -> PyResult<Self> {
         Ok(PyTile(Tile::from_mjai(&text(name)?)?))
     }
 
+    /// The tile of a Tenhou 136-id (`id // 4` is the kind; 16, 52 and 88 are
+    /// the red fives). Raises `InvalidTileError` outside 0-135.
     #[staticmethod]
     fn from_id136(id: &Bound<'_, PyAny>) -> PyResult<Self> {
         let out_of_range =
@@ -47,6 +56,7 @@ impl PyTile {
         Ok(PyTile(Tile::from_id136(id)?))
     }
 
+    /// The plain tile of a kind 0-33. Raises `InvalidTileError` otherwise.
     #[staticmethod]
     fn from_kind(kind: &Bound<'_, PyAny>) -> PyResult<Self> {
         int_arg(kind)?
@@ -58,38 +68,50 @@ impl PyTile {
             })
     }
 
+    /// The kind 0-33: 0-8 man, 9-17 pin, 18-26 sou, 27-33 honors (a red five
+    /// has the kind of its plain five).
     #[getter]
     fn kind(&self) -> u8 {
         self.0.kind()
     }
+    /// `"m"`, `"p"`, `"s"`, or `"z"` for honors.
     #[getter]
     fn suit(&self) -> char {
         self.0.suit().as_char()
     }
+    /// Number within the suit: 1-9, or 1-7 for honors (E S W N Haku Hatsu
+    /// Chun). A red five is 5.
     #[getter]
     fn number(&self) -> u8 {
         self.0.number()
     }
+    /// Whether the tile is a red five.
     #[getter]
     fn is_red(&self) -> bool {
         self.0.is_red()
     }
+    /// A wind or a dragon.
     #[getter]
     fn is_honor(&self) -> bool {
         self.0.is_honor()
     }
+    /// A 1 or a 9 of a numbered suit.
     #[getter]
     fn is_terminal(&self) -> bool {
         self.0.is_terminal()
     }
+    /// A terminal or an honor.
     #[getter]
     fn is_yaochuu(&self) -> bool {
         self.0.is_yaochuu()
     }
+    /// The mjai name (`"5m"`, `"5mr"`, `"E"`, ...).
     #[getter]
     fn mjai(&self) -> String {
         self.0.mjai()
     }
+    /// The Unicode mahjong tile character (🀇 for 1m; a red five shows as its
+    /// five).
     #[getter]
     fn unicode(&self) -> String {
         self.0.unicode().to_string()
@@ -266,25 +288,34 @@ pub fn to_py(tiles: &[Tile]) -> Vec<Py<PyTile>> {
     Python::attach(|py| tiles.iter().map(|&t| tile_object(py, t)).collect())
 }
 
-/// Parse an mpsz string such as `"123m0p77z"` into tiles.
+/// Parse an mpsz string such as `"123m0p77z"` into tiles, in written order.
+///
+/// Spaces between groups are allowed. Raises `TileParseError`, naming the position
+/// of the problem.
 #[pyfunction]
 fn parse_tiles(s: &Bound<'_, PyString>) -> PyResult<Vec<Py<PyTile>>> {
     Ok(to_py(&mpsz::parse_tiles(&text(s)?)?))
 }
 
-/// The shortest mpsz string of the tiles (sorted, one suit letter per suit).
+/// The shortest mpsz string of the tiles: sorted, one suit letter per suit.
+///
+/// `tiles` is an mpsz string or an iterable of `Tile` or one-tile strings.
 #[pyfunction]
 fn format_tiles(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(mpsz::format_tiles(&tiles_arg(tiles, "tiles", ALL_TILES)?))
 }
 
-/// Distinct Tenhou 136-ids for the tiles (red fives take copy 0 of their five).
+/// Distinct Tenhou 136-ids for the tiles, in order.
+///
+/// A red five takes copy 0 of its five (ids 16, 52, 88); plain tiles take the
+/// lowest free copy, plain fives never copy 0. Raises `InvalidTileError` when no
+/// free id is left (more copies than the tile set has, e.g. four plain 5m).
 #[pyfunction]
 fn tiles_to_id136(tiles: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
     Ok(tenhou::to_id136(&tiles_arg(tiles, "tiles", ALL_TILES)?)?)
 }
 
-/// Tiles of Tenhou 136-ids.
+/// The tiles of Tenhou 136-ids. Raises `InvalidTileError` outside 0-135.
 #[pyfunction]
 fn tiles_from_id136(ids: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyTile>>> {
     bounded_items(ids, "ids", ALL_TILES, |id| {

@@ -1,0 +1,55 @@
+"""MkDocs hooks for the docs site (mkdocs.yml): the project README becomes the
+site's home page, and the pages' links out of docs/ are made to work on the site.
+
+The pages are written to read well where they lie (on a repository host, in an
+editor): `../README.md` is the README, `../tests/x.py` a file of the repository.
+On the site the README is `index.md`, and a repository file is a link to it at
+`repo_url`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from mkdocs.structure.files import File, Files
+
+ROOT = Path(__file__).resolve().parents[1]
+LINK = re.compile(r"\]\((?!https?://|#)([^)\s]+)\)")
+
+
+def on_files(files: Files, config: Any) -> Files:
+    """Adds the README as the home page (docs/README.md, the list of pages, is
+    the site's navigation instead)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    files.append(File.generated(config, "index.md", content=readme_for_site(text, config)))
+    return files
+
+
+def readme_for_site(text: str, config: Any) -> str:
+    def fix(m: re.Match[str]) -> str:
+        target = m.group(1)
+        if target.startswith("docs/"):
+            return f"]({target.removeprefix('docs/')})"
+        return f"]({repository_link(target, config)})"
+
+    return LINK.sub(fix, text)
+
+
+def repository_link(path: str, config: Any) -> str:
+    return f"{config['repo_url'].rstrip('/')}/blob/main/{path}"
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    if page.file.src_uri == "index.md":
+        return markdown
+
+    def fix(m: re.Match[str]) -> str:
+        target = m.group(1)
+        if target.startswith("../README.md"):
+            return "](index.md" + target.removeprefix("../README.md") + ")"
+        if target.startswith("../"):
+            return f"]({repository_link(target.removeprefix('../'), config)})"
+        return m.group(0)
+
+    return LINK.sub(fix, markdown)
