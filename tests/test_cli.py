@@ -385,12 +385,13 @@ commands:
   simulate    whole games between built-in agents: statistics and speed
   replay      replay real game logs through the engine and check them
   convert     convert a log between mjlog, tenhou.net/6 and mjai
+  view        a game log as an HTML page to step through
 
 Run "riichi COMMAND --help" for the options of a command. An error prints
 one line on stderr and exits with status 2.
 """
 
-COMMANDS = ("analyze", "score", "rules", "simulate", "replay", "convert")
+COMMANDS = ("analyze", "score", "rules", "simulate", "replay", "convert", "view")
 
 
 def help_of(capsys, *argv):
