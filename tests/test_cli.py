@@ -185,7 +185,7 @@ def test_score_set_takes_every_kind_of_value(capsys):
         (
             ["--set", "kiriag=true"],
             'error: unknown rule option "kiriag" (did you mean kiriage?); '
-            "Rules.options() lists all 76 options",
+            "Rules.options() lists all 79 options",
         ),
         (
             ["--set", "kiriage=1"],

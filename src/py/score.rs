@@ -223,14 +223,17 @@ impl PyScoreResult {
         }
     }
     #[getter]
-    fn decomposition(&self) -> PyDecomposition {
+    fn decomposition(&self) -> Option<PyDecomposition> {
+        if self.r.is_nagashi_mangan() {
+            return None;
+        }
         let d = self.r.decomposition.as_view();
         let w = (d.form != crate::algo::decompose::Form::ShiisanPuutaa).then_some(self.r.wait);
-        py_decomposition(&d.to_owned(), w, None)
+        Some(py_decomposition(&d.to_owned(), w, None))
     }
     #[getter]
-    fn wait(&self) -> &'static str {
-        self.r.wait.name()
+    fn wait(&self) -> Option<&'static str> {
+        (!self.r.is_nagashi_mangan()).then(|| self.r.wait.name())
     }
     #[getter]
     fn is_dealer(&self) -> bool {
@@ -346,6 +349,7 @@ pub struct PyWinContext(pub WinContext);
 
 /// The situation's winds, indicators and counters (its flags are already set in
 /// `ctx`).
+#[allow(clippy::too_many_arguments)]
 fn fill_context(
     mut ctx: WinContext,
     seat_wind: Option<&Bound<'_, PyAny>>,
@@ -354,6 +358,7 @@ fn fill_context(
     ura_indicators: Option<&Bound<'_, PyAny>>,
     honba: Option<&Bound<'_, PyAny>>,
     riichi_sticks: Option<&Bound<'_, PyAny>>,
+    dealer_streak: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<WinContext> {
     let tiles = |o: Option<&Bound<'_, PyAny>>, what: &str| match o {
         Some(o) if !o.is_none() => indicators_arg(o, what),
@@ -365,6 +370,7 @@ fn fill_context(
     ctx.ura_indicators = tiles(ura_indicators, "ura_indicators")?;
     ctx.honba = honba.map_or(Ok(0), |h| count(h, "honba"))?;
     ctx.riichi_sticks = riichi_sticks.map_or(Ok(0), |h| count(h, "riichi_sticks"))?;
+    ctx.dealer_streak = dealer_streak.map_or(Ok(0), |h| count(h, "dealer_streak"))?;
     Ok(ctx.with_implied())
 }
 
@@ -376,7 +382,8 @@ macro_rules! py_situation {
         impl PyWinContext {
             #[new]
             #[pyo3(signature = (*, $($name=false,)+ seat_wind=None, round_wind=None,
-                dora_indicators=None, ura_indicators=None, honba=None, riichi_sticks=None))]
+                dora_indicators=None, ura_indicators=None, honba=None, riichi_sticks=None,
+                dealer_streak=None))]
             #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
             fn new(
                 $($name: bool,)+
@@ -386,6 +393,7 @@ macro_rules! py_situation {
                 ura_indicators: Option<&Bound<'_, PyAny>>,
                 honba: Option<&Bound<'_, PyAny>>,
                 riichi_sticks: Option<&Bound<'_, PyAny>>,
+                dealer_streak: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<Self> {
                 let flags = WinContext { $($name,)+ ..WinContext::default() };
                 fill_context(
@@ -396,6 +404,7 @@ macro_rules! py_situation {
                     ura_indicators,
                     honba,
                     riichi_sticks,
+                    dealer_streak,
                 )
                 .map(PyWinContext)
             }
@@ -439,6 +448,10 @@ macro_rules! py_situation {
             fn riichi_sticks(&self) -> u32 {
                 self.0.riichi_sticks
             }
+            #[getter]
+            fn dealer_streak(&self) -> u32 {
+                self.0.dealer_streak
+            }
 
             fn __repr__(&self) -> String {
                 context_repr(&self.0)
@@ -449,7 +462,7 @@ macro_rules! py_situation {
         #[pyfunction]
         #[pyo3(signature = (hand, win_tile, *, context=None, $($name=false,)+ seat_wind=None,
             round_wind=None, dora_indicators=None, ura_indicators=None, honba=None,
-            riichi_sticks=None, rules=None))]
+            riichi_sticks=None, dealer_streak=None, rules=None))]
         #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
         fn score(
             hand: &Bound<'_, PyAny>,
@@ -462,6 +475,7 @@ macro_rules! py_situation {
             ura_indicators: Option<&Bound<'_, PyAny>>,
             honba: Option<&Bound<'_, PyAny>>,
             riichi_sticks: Option<&Bound<'_, PyAny>>,
+            dealer_streak: Option<&Bound<'_, PyAny>>,
             rules: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<PyScoreResult> {
             let hand = hand_arg(hand)?;
@@ -475,6 +489,7 @@ macro_rules! py_situation {
                 ura_indicators,
                 honba,
                 riichi_sticks,
+                dealer_streak,
             ];
             let built;
             let ctx = if let Some(c) = &context {
@@ -493,6 +508,7 @@ macro_rules! py_situation {
                     ura_indicators,
                     honba,
                     riichi_sticks,
+                    dealer_streak,
                 )?;
                 &built
             };
@@ -530,6 +546,9 @@ fn context_repr(c: &WinContext) -> String {
     }
     if c.riichi_sticks > 0 {
         parts.push(format!("riichi_sticks={}", c.riichi_sticks));
+    }
+    if c.dealer_streak > 0 {
+        parts.push(format!("dealer_streak={}", c.dealer_streak));
     }
     format!("WinContext({})", parts.join(", "))
 }
@@ -779,6 +798,26 @@ fn settle_multi_ron(
 /// Score changes by seat wind (E, S, W, N).
 type Deltas = (i64, i64, i64, i64);
 
+/// Nagashi mangan scored as a hand: a mangan tsumo.
+#[pyfunction]
+#[pyo3(
+    signature = (seat_wind, *, honba=Int::from(0), riichi_sticks=Int::from(0), rules=None),
+    text_signature = "(seat_wind, *, honba=0, riichi_sticks=0, rules=None)"
+)]
+fn score_nagashi_mangan(
+    seat_wind: &Bound<'_, PyAny>,
+    honba: Int,
+    riichi_sticks: Int,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyScoreResult> {
+    let seat = wind(seat_wind)?;
+    let honba = honba.within("honba", 0, u32::MAX)?;
+    let riichi_sticks = riichi_sticks.within("riichi_sticks", 0, u32::MAX)?;
+    let rules = rules_arg(rules)?;
+    let r = core::score_nagashi_mangan(seat, honba, riichi_sticks, &rules)?;
+    Ok(PyScoreResult { r, rules })
+}
+
 /// Score changes by seat wind for nagashi mangan winners.
 #[pyfunction]
 #[pyo3(
@@ -810,6 +849,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score_table, m)?)?;
     m.add_function(wrap_pyfunction!(settle_multi_ron, m)?)?;
     m.add_function(wrap_pyfunction!(nagashi_mangan_payments, m)?)?;
+    m.add_function(wrap_pyfunction!(score_nagashi_mangan, m)?)?;
     let status = PyDict::new(m.py());
     for (name, code) in crate::score::batch::STATUS {
         status.set_item(name, code)?;
