@@ -317,6 +317,7 @@ pub struct Rules {
     pub double_junsei_chuuren: bool,
     pub double_daisuushii: bool,
     pub double_tenhou: bool,
+    pub tenhou_any_winning_tile: bool,
     pub double_suukantsu: bool,
     pub double_pure_ryuuiisou: bool,
     pub ryuuiisou_needs_hatsu: bool,
@@ -325,6 +326,7 @@ pub struct Rules {
     pub max_yakuman: Option<u8>,
     pub kiriage: bool,
     pub aotenjou: bool,
+    pub aotenjou_drop_implied: bool,
     pub honba_value: u32,
     pub multi_ron: MultiRon,
     pub multi_ron_honba: MultiRonHonba,
@@ -351,6 +353,7 @@ pub struct Rules {
     pub tuibuudao: Tuibuudao,
     pub kinmonkyou: bool,
     pub paarenchan: Paarenchan,
+    pub paarenchan_needs_yaku: bool,
     pub kan_dora_timing: KanDoraTiming,
     pub kuikae: Kuikae,
     pub riichi_min_points: Option<u32>,
@@ -398,6 +401,7 @@ impl Default for Rules {
             double_junsei_chuuren: false,
             double_daisuushii: false,
             double_tenhou: false,
+            tenhou_any_winning_tile: false,
             double_suukantsu: false,
             double_pure_ryuuiisou: false,
             ryuuiisou_needs_hatsu: false,
@@ -406,6 +410,7 @@ impl Default for Rules {
             max_yakuman: None,
             kiriage: false,
             aotenjou: false,
+            aotenjou_drop_implied: false,
             honba_value: 300,
             multi_ron: MultiRon::Double,
             multi_ron_honba: MultiRonHonba::Nearest,
@@ -432,6 +437,7 @@ impl Default for Rules {
             tuibuudao: Tuibuudao::Off,
             kinmonkyou: false,
             paarenchan: Paarenchan::Off,
+            paarenchan_needs_yaku: true,
             kan_dora_timing: KanDoraTiming::OpenAfterDiscard,
             kuikae: Kuikae::Forbidden,
             riichi_min_points: Some(1000),
@@ -561,12 +567,13 @@ options! {
     haitei_with_rinshan: bool => "A rinshan win on the last wall tile also scores haitei.";
     kokushi_robs_ankan: bool => "Kokushi musou may rob a closed kan (chankan on ankan).";
     renhou: Renhou => "Renhou (non-dealer ron before their first draw, no call before): none, mangan, baiman or yakuman.";
-    nagashi_mangan: bool => "Nagashi mangan at an exhaustive draw (settled as a mangan tsumo, no honba, no sticks).";
+    nagashi_mangan: bool => "Nagashi mangan at an exhaustive draw (settled as a mangan tsumo, no honba, no sticks; score_nagashi_mangan gives it as a scored hand).";
     double_kokushi_13: bool => "Kokushi musou on the 13-sided wait is a double yakuman.";
     double_suuankou_tanki: bool => "Suuankou on a pair (tanki) wait is a double yakuman.";
     double_junsei_chuuren: bool => "Chuuren poutou on the pure 9-sided wait is a double yakuman.";
     double_daisuushii: bool => "Daisuushii is a double yakuman.";
     double_tenhou: bool => "Tenhou (the dealer's win on the first draw) is a double yakuman.";
+    tenhou_any_winning_tile: bool => "On tenhou any of the dealer's 14 tiles may be taken as the winning tile, so a kokushi musou, suuankou or chuuren poutou counts its wait-based form (13-sided, tanki, junsei: double by the double_* options); false: tenhou has no winning tile and they count the plain form. Chiihou is won on its drawn tile, whose wait decides either way.";
     double_suukantsu: bool => "Suukantsu is a double yakuman.";
     double_pure_ryuuiisou: bool => "Ryuuiisou without the green dragon is a double yakuman.";
     ryuuiisou_needs_hatsu: bool => "Ryuuiisou needs the green dragon.";
@@ -575,6 +582,7 @@ options! {
     max_yakuman: optint(1, 99) => "Cap on the total yakuman multiple; none = no cap.";
     kiriage: bool => "Kiriage mangan: 4 han 30 fu and 3 han 60 fu pay a mangan.";
     aotenjou: bool => "Aotenjou: no limits; points = fu x 2^(han+2), a yakuman counting 13 han each.";
+    aotenjou_drop_implied: bool => "With aotenjou, a yakuman's own yaku are not counted again beside it: toitoi with suuankou, daisuushii, tsuuiisou, chinroutou and suukantsu, honroutou with tsuuiisou and chinroutou, the dragon yakuhai with daisangen, chinitsu with chuuren poutou, honitsu with ryuuiisou, and chinitsu, tanyao, pinfu, ryanpeikou and chiitoitsu with daisharin; kokushi musou counts no regular yaku (menzen tsumo and riichi included) at a fixed 30 fu by tsumo, 40 by ron (the aotenjou scoring of the mahjong Python library).";
     honba_value: int(0, 100_000) => "Points per honba on a ron (a third of it from each payer on a tsumo).";
     multi_ron: MultiRon => "Several rons on one discard: head bump, double (three = abortive draw) or triple.";
     multi_ron_honba: MultiRonHonba => "On a multiple ron, honba go to the nearest winner or to each winner.";
@@ -600,7 +608,8 @@ options! {
     kouitten: bool => "Local yakuman: kouitten (2 3 4 6 8 sou with red dragon instead of green).";
     tuibuudao: Tuibuudao => "Local yakuman: tuibuudao (only tiles symmetric under rotation: 1234589p, 245689s and haku); pin_only: pin tiles and haku only.";
     kinmonkyou: bool => "Local double yakuman: kinmonkyou (123 345 567 789 and a pair in one suit).";
-    paarenchan: Paarenchan => "Local yakuman: paarenchan (the dealer's eighth win in a row, or eighth dealership).";
+    paarenchan: Paarenchan => "Local yakuman: paarenchan (the dealer's eighth win in a row or later, or eighth dealership or later; the win's dealer_streak counts them).";
+    paarenchan_needs_yaku: bool => "Paarenchan needs another yaku in the hand; false: a complete hand wins on paarenchan alone.";
     kan_dora_timing: KanDoraTiming => "When a kan dora indicator is revealed: closed kan at once and open kans after the replacement discard, or every kan at once.";
     kuikae: Kuikae => "Swap-calling after chi/pon: forbidden (same tile and the other end of a chi), only the same tile, or allowed.";
     riichi_min_points: optint(0, 1_000_000) => "Points a player needs to declare riichi; none = no minimum (points may go below 0).";
@@ -685,6 +694,17 @@ impl Rules {
                 self.noten_payment_total
             )));
         }
+        if self.aotenjou_drop_implied && !self.aotenjou {
+            return Err(MahjongError::Rule(
+                "rule option aotenjou_drop_implied = true needs aotenjou = true".into(),
+            ));
+        }
+        if !self.paarenchan_needs_yaku && self.paarenchan == Paarenchan::Off {
+            return Err(MahjongError::Rule(
+                "rule option paarenchan_needs_yaku = false needs paarenchan = \"wins\" or \"dealerships\""
+                    .into(),
+            ));
+        }
         if self.aotenjou && self.max_yakuman.is_some() {
             return Err(MahjongError::Rule(
                 "rule option aotenjou = true has no limits: max_yakuman must be none".into(),
@@ -763,8 +783,9 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "mahjong_soul",
-        doc: "Mahjong Soul 4-player ranked. Every pattern double yakuman is double; kokushi may \
-              rob an ankan; triple ron allowed; pao covers only the pao yakuman. \
+        doc: "Mahjong Soul 4-player ranked. Every pattern double yakuman is double, and on \
+              tenhou any of the 14 tiles may be the winning tile (tenhou with a 13-sided \
+              kokushi is a triple yakuman); kokushi may rob an ankan; triple ron allowed; pao covers only the pao yakuman. \
               Not confirmed by an official text: kiriage off, rinshan tsumo fu, \
               honba/sticks to the nearest winner on a double ron. Game: scores count from \
               25000 (no oka), uma 15/5/-5/-15 with one decimal (ranked points apart); \
@@ -775,6 +796,7 @@ pub const PRESETS: &[Preset] = &[
                 ("double_suuankou_tanki", Bool(true)),
                 ("double_junsei_chuuren", Bool(true)),
                 ("double_daisuushii", Bool(true)),
+                ("tenhou_any_winning_tile", Bool(true)),
                 ("kokushi_robs_ankan", Bool(true)),
                 ("multi_ron", Choice("triple")),
                 ("sanchahou", Bool(false)),
@@ -1063,7 +1085,7 @@ mod tests {
             r.set(o.name, v.clone()).unwrap();
             assert_eq!(r, d, "{}", o.name);
         }
-        assert_eq!(OPTIONS.len(), 76);
+        assert_eq!(OPTIONS.len(), 79);
     }
 
     #[test]

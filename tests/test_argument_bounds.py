@@ -116,7 +116,7 @@ NO_SEQUENCE = {
     "Pass", "Payments", "PointsEntry", "ReplayReport", "Riichi", "Ron", "RuleOption",
     "ScoreResult", "ShantenByForm", "Tile", "Tsumo", "Ukeire", "Wait", "Waits", "Yaku",
     "agent_seed", "game_seed", "is_complete_batch", "parse_tiles", "points", "replay",
-    "score_table", "shanten_batch", "simulate", "waits_batch",
+    "score_nagashi_mangan", "score_table", "shanten_batch", "simulate", "waits_batch",
 }  # fmt: skip
 COVERED = {"BuiltinAgent", "Hand", "Meld", "Chi", "Pon", "WinContext", "Game", "Rules", "score",
            "score_batch", "settle_multi_ron", "nagashi_mangan_payments", "format_tiles",

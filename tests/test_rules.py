@@ -271,6 +271,103 @@ def test_nagashi_mangan() -> None:
         riichi.nagashi_mangan_payments(["S"], rules=Rules(nagashi_mangan=False))
 
 
+def test_nagashi_mangan_scored_as_a_hand() -> None:
+    # A mangan tsumo without a reading: 8000 for a non-dealer, 12000 for the dealer,
+    # settled like the draw when it takes no honba and no sticks.
+    for seat, points in (("E", 12000), ("S", 8000), ("W", 8000), ("N", 8000)):
+        r = riichi.score_nagashi_mangan(seat)
+        assert ([y.id for y in r.yaku], r.han, r.fu, r.limit) == (
+            ["nagashi_mangan"],
+            5,
+            0,
+            "mangan",
+        )
+        assert (r.points, r.decomposition, r.wait) == (points, None, None)
+        assert r.deltas() == riichi.nagashi_mangan_payments([seat])
+    # Paid as a win: 2 honba (200 from each) and a stick: 4200 / 2200 / 2200 + 1000.
+    p = riichi.score_nagashi_mangan("W", honba=2, riichi_sticks=1).payments
+    assert (p.tsumo_dealer, p.tsumo_non_dealer, p.honba, p.total) == (4200, 2200, 600, 9600)
+    with pytest.raises(riichi.InvalidInputError, match="nagashi_mangan"):
+        riichi.score_nagashi_mangan("S", rules=Rules(nagashi_mangan=False))
+    with pytest.raises(InvalidContextError):
+        riichi.score_nagashi_mangan("X")
+
+
+@covers("tenhou_any_winning_tile")
+def test_tenhou_any_winning_tile() -> None:
+    soul = Rules.preset("mahjong_soul")
+    assert soul.tenhou_any_winning_tile
+    assert not any(
+        Rules.preset(p).tenhou_any_winning_tile for p in Rules.presets() if p != "mahjong_soul"
+    )
+    kw: dict[str, Any] = {"tsumo": True, "tenhou": True, "seat_wind": "E"}
+    # Tenhou's 14 tiles hold all 13 kinds: the pair's tile taken as the winning one,
+    # the wait was 13-sided. Tenhou 1 + kokushi 13-sided 2 = 3 yakuman: 48000 x 3.
+    hand = "19m19p19s12345677z"
+    r = sc(hand, "7z", rules=soul, **kw)
+    assert (yakuman_of(r), r.points) == ({"tenhou": 1, "kokushi_13": 2}, 144000)
+    # Without the option tenhou has no winning tile: the plain kokushi, 2 yakuman.
+    r = sc(hand, "7z", rules=soul.replace(tenhou_any_winning_tile=False), **kw)
+    assert (yakuman_of(r), r.points) == ({"tenhou": 1, "kokushi": 1}, 96000)
+    # Suuankou: tanki on the pair's tile (double), 3 yakuman, or plain, 2.
+    r = sc("111444m222p333s55p", "4m", rules=soul, **kw)
+    assert (yakuman_of(r), r.points) == ({"tenhou": 1, "suuankou_tanki": 2}, 144000)
+    r = sc("111444m222p333s55p", "4m", rules=soul.replace(tenhou_any_winning_tile=False), **kw)
+    assert (yakuman_of(r), r.points) == ({"tenhou": 1, "suuankou": 1}, 96000)
+
+
+@covers("aotenjou_drop_implied")
+def test_aotenjou_drop_implied() -> None:
+    ao = Rules(aotenjou=True)
+    drop = ao.replace(aotenjou_drop_implied=True)
+    # The open daisangen of test_aotenjou: 16 han with haku, hatsu and chun; without
+    # them 13 han 40 fu: 4 * 40 * 2^15 = 5242880 -> 5242900.
+    hand = "123m44p777z [55'5z] [66'6z]"
+    assert sc(hand, "4p", rules=ao).han == 16
+    r = sc(hand, "4p", rules=drop)
+    assert (r.han, r.fu, r.points) == (13, 40, ceil100(4 * 40 * 2**15))
+    assert yaku_of(r) == {}
+    # Kokushi by ron: fu 20 + 10 = 30 (4 * 30 * 2^15 = 3932160 -> 3932200), or the
+    # fixed 40 (5242900).
+    assert sc("119m19p19s1234567z", "9m", rules=ao).points == 3932200
+    assert sc("119m19p19s1234567z", "9m", rules=drop).points == 5242900
+    # Only with aotenjou.
+    with pytest.raises(RuleError, match="needs aotenjou"):
+        Rules(aotenjou_drop_implied=True)
+
+
+@covers("paarenchan_needs_yaku")
+def test_paarenchan_needs_yaku() -> None:
+    # PLAIN has no yaku: the dealer's eighth win in a row needs one, or not.
+    rules = Rules(paarenchan="wins")
+    with pytest.raises(NoYakuError):
+        sc(PLAIN, "3s", seat_wind="E", dealer_streak=8, rules=rules)
+    alone = rules.replace(paarenchan_needs_yaku=False)
+    r = sc(PLAIN, "3s", seat_wind="E", dealer_streak=8, rules=alone)
+    assert (yakuman_of(r), r.points) == ({"paarenchan": 1}, 48000)
+    with pytest.raises(RuleError, match="needs paarenchan"):
+        Rules(paarenchan_needs_yaku=False)
+
+
+@covers("paarenchan")
+def test_paarenchan_counts_from_the_eighth() -> None:
+    # PINFU by ron for the dealer: 1 han 30 fu, 1500; from the eighth win in a row on,
+    # a yakuman (48000).
+    rules = Rules(paarenchan="wins")
+    for streak, points in ((0, 1500), (1, 1500), (7, 1500), (8, 48000), (9, 48000), (30, 48000)):
+        r = sc(PINFU, "3s", seat_wind="E", dealer_streak=streak, rules=rules)
+        assert r.points == points, streak
+    ctx = riichi.WinContext(seat_wind="E", dealer_streak=8)
+    assert (ctx.dealer_streak, ctx.paarenchan) == (8, True)
+    assert (
+        repr(ctx) == 'WinContext(paarenchan=True, seat_wind="E", round_wind="E", dealer_streak=8)'
+    )
+    with pytest.raises(InvalidContextError, match="non-dealer"):
+        sc(PINFU, "3s", dealer_streak=3, rules=rules)
+    with pytest.raises(InvalidContextError, match="at least 8"):
+        sc(PINFU, "3s", seat_wind="E", paarenchan=True, dealer_streak=3, rules=rules)
+
+
 @covers("double_kokushi_13")
 def test_double_kokushi_13() -> None:
     r = sc("119m19p19s1234567z", "1m")
@@ -945,7 +1042,7 @@ def test_replace() -> None:
 
 def test_options_table() -> None:
     opts = Rules.options()
-    assert len(opts) == 76
+    assert len(opts) == 79
     d = Rules().to_dict()
     for o in opts:
         assert o.default == d[o.name] == getattr(Rules(), o.name), o.name
@@ -974,7 +1071,7 @@ SAMPLES = [
 @pytest.mark.parametrize("rules", SAMPLES)
 def test_dict_round_trip(rules: Rules) -> None:
     d = rules.to_dict()
-    assert len(d) == 76
+    assert len(d) == 79
     assert isinstance(d["red_fives"], tuple)
     assert Rules.from_dict(d) == rules
     # red_fives may be a list (as read from JSON).

@@ -293,3 +293,14 @@ def test_tenhou_double_ron_settles(tenhou: list[Case], group: int) -> None:
     want = tuple(sum(c.expected.deltas[k] for c in cases) for k in range(4))
     assert tuple(deltas) == want, "\n".join(f"line {c.line}: {c.label}" for c in cases)
     assert sorted(winners) == sorted(c.kwargs["seat_wind"] for c in cases)
+
+
+def test_yakuman_fu_are_the_ones_tenhou_records(tenhou: list[Case]) -> None:
+    """A yakuman hand's fu do not count, but `result.fu` still gives them, as Tenhou's
+    logs do: the reading's fu, and 0 for kokushi musou, which has no sets (the game
+    engine's win events carry the same)."""
+    cases = [c for c in tenhou if c.expected.yakuman]
+    assert len(cases) == 11
+    got = [(c.line, c.record["result"]["fu"], c.score().fu) for c in cases]
+    assert [g for g in got if g[1] != g[2]] == []
+    assert {fu for _, fu, _ in got} >= {0, 20, 40, 60}

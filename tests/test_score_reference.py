@@ -60,6 +60,7 @@ from mahjong.hand_calculating.hand_config import (  # noqa: E402
     HandConstants,
     OptionalRules,
 )
+from mahjong.hand_calculating.scores import Aotenjou  # noqa: E402
 from mahjong.meld import Meld as MjMeld  # noqa: E402
 
 HandCalculator = hand_mod.HandCalculator
@@ -1039,3 +1040,91 @@ def test_renhou_yakuman_agrees() -> None:
         if (o, r.payments.total) != (t, res.cost["total"]) and len(bad) < SHOWN:
             bad.append(f"{case.hand} win {case.win} ({case.context()}): {o} vs {t}")
     assert not bad, "\n".join(bad)
+
+
+def test_aotenjou_drop_implied_agrees() -> None:
+    """Aotenjou with the implied yaku dropped (`Rules(aotenjou=True,
+    aotenjou_drop_implied=True)`) against mahjong's `Aotenjou` scoring, the source
+    of that convention: han (a yakuman 13 per multiple), fu, the yaku and the points
+    (before honba and sticks, which mahjong's aotenjou leaves out). Tenhou wins are
+    left out (see `tenhou_wait_variants`), and so are the rinshan wins on the last
+    tile mahjong refuses."""
+    gen = Generator(20_000)
+    rules = riichi.Rules(aotenjou=True, aotenjou_drop_implied=True)
+    bad: list[str] = []
+    n = yakuman = crashed = compared = 0
+    while n < 3000:
+        case = gen.case(f"aotenjou#{n}")
+        kw = case.kw
+        if kw.get("tenhou") or (kw.get("rinshan") and kw.get("haitei")):
+            continue
+        n += 1
+        try:
+            r = riichi.score(case.hand, case.win, rules=rules, **kw)
+        except riichi.ScoringError:
+            continue
+        f = case.mj_flags
+        config = HandConfig(
+            is_tsumo=f.get("tsumo", False),
+            is_riichi=f.get("riichi", False),
+            is_daburu_riichi=f.get("double_riichi", False),
+            is_ippatsu=f.get("ippatsu", False),
+            is_rinshan=f.get("rinshan", False),
+            is_chankan=f.get("chankan", False),
+            is_haitei=f.get("haitei", False),
+            is_houtei=f.get("houtei", False),
+            is_chiihou=f.get("chiihou", False),
+            player_wind=EAST + WINDS.index(kw["seat_wind"]),
+            round_wind=EAST + WINDS.index(kw["round_wind"]),
+            options=MJ_OPTIONS,
+        )
+        melds = [
+            MjMeld(meld_type=t, tiles=ids, opened=opened, called_tile=called)
+            for t, ids, opened, called in case.melds136
+        ]
+        try:
+            res = HandCalculator.estimate_hand_value(
+                case.tiles136,
+                case.win136,
+                melds=melds,
+                dora_indicators=case.dora136,
+                ura_dora_indicators=case.ura136,
+                config=config,
+                scores_calculator_factory=Aotenjou,
+            )
+        except ValueError:
+            # mahjong removes an implied yaku twice when two yakuman imply it
+            # (tsuuiisou and daisuushii both drop toitoi) and raises: not compared.
+            crashed += 1
+            continue
+        ours_ = (
+            r.han,
+            r.fu,
+            sorted((y.id, y.han) for y in [*r.yakuman, *r.yaku]),
+            (r.dora, r.aka, r.ura),
+            r.points,
+        )
+        dora = [0, 0, 0]
+        yaku = []
+        for y in res.yaku or ():
+            name = type(y).__name__
+            if name in MJ_DORA:
+                dora[MJ_DORA[name]] = y.han_closed
+            else:
+                open_han = res.is_open_hand and y.han_open
+                yaku.append((MJ_YAKU[name], y.han_open if open_han else y.han_closed))
+        c = res.cost or {"main": 0, "additional": 0}
+        theirs_ = (
+            res.han,
+            res.fu,
+            sorted(yaku),
+            (dora[0], dora[1], dora[2]),
+            c["main"] + 2 * c["additional"],
+        )
+        yakuman += bool(r.yakuman)
+        compared += 1
+        if ours_ != theirs_ and len(bad) < SHOWN:
+            bad.append(f"{case.hand} win {case.win} ({case.context()}):\n  {ours_}\n  {theirs_}")
+    assert not bad, "\n".join(bad)
+    print(f"\n{compared} wins compared, {yakuman} yakuman, {crashed} not (mahjong raised)")
+    assert yakuman >= 100 and crashed < 50, (yakuman, crashed)

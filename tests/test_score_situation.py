@@ -125,3 +125,40 @@ def test_contradictions_are_refused_alike_as_keywords_and_bits():
         [hand], [win], flags=np.array([riichi.SCORE_FLAGS["ippatsu"]], dtype=np.uint32)
     )
     assert out["status"][0] == riichi.SCORE_STATUS["invalid"]
+
+
+@pytest.mark.parametrize(
+    ("dora", "ura"),
+    [(None, "1m"), ("", "1m"), ("2m", "1m3p"), ("2m3p", "1m3p4s")],
+    ids=["one-ura-no-dora", "one-ura-empty-dora", "two-ura-one-dora", "three-ura-two-dora"],
+)
+def test_ura_indicators_never_outnumber_dora_indicators(dora: str | None, ura: str) -> None:
+    """One ura indicator lies under each dora indicator: more are refused alike, as
+    keywords, as a WinContext and in a batch."""
+    message = "there is one ura indicator under each dora indicator, no more"
+    hand = "234m567p234456s88m"
+    with pytest.raises(riichi.InvalidContextError) as e:
+        riichi.score(hand, "6s", riichi=True, dora_indicators=dora, ura_indicators=ura)
+    assert str(e.value) == message
+    ctx = riichi.WinContext(riichi=True, dora_indicators=dora, ura_indicators=ura)
+    with pytest.raises(riichi.InvalidContextError, match=message):
+        riichi.score(hand, "6s", context=ctx)
+
+    # The batch refuses the row alike.
+    def row(tiles: str | None) -> list[int]:  # tile ids (kinds here), 255 for none
+        return ([t.kind for t in riichi.parse_tiles(tiles)] if tiles else []) + [255] * 5
+
+    def batch(dora: str | None, ura: str) -> int:
+        out = riichi.score_batch(
+            [hand],
+            ["6s"],
+            flags=np.array([2], np.uint32),  # riichi
+            dora_indicators=np.array([row(dora)[:5]], np.uint8),
+            ura_indicators=np.array([row(ura)[:5]], np.uint8),
+        )
+        return int(out["status"][0])
+
+    assert batch(dora, ura) == riichi.SCORE_STATUS["invalid"]
+    assert batch(ura, ura) == riichi.SCORE_STATUS["ok"]
+    # As many ura as dora is fine.
+    riichi.score(hand, "6s", riichi=True, dora_indicators=ura, ura_indicators=ura)

@@ -424,6 +424,8 @@ pub fn score(data: &[u8]) {
         ura_indicators: ura,
         honba: inp.amount(),
         riichi_sticks: inp.amount(),
+        // Bit 15 (unused before): the dealer's eighth win in a row.
+        dealer_streak: if bit(15) { 8 } else { 0 },
     };
     let rules = rules_from(&mut inp);
     let Ok(r) = score_win(&hand, win, &ctx, &rules) else {

@@ -90,6 +90,7 @@ __all__ = [
     "replay_files",
     "score",
     "score_batch",
+    "score_nagashi_mangan",
     "score_table",
     "settle_multi_ron",
     "shanten",
@@ -839,7 +840,9 @@ class ScoreResult:
         """Han of yaku and dora (13 × multiplier for yakuman hands)."""
     @property
     def fu(self) -> int:
-        """Fu, rounded up to 10 (chiitoitsu: 25)."""
+        """Fu of the reading (those of a yakuman hand as Tenhou records them, though
+        they do not count: 0 for kokushi musou, which has no sets; 0 for nagashi
+        mangan)."""
     @property
     def fu_details(self) -> list[FuItem]:
         """The fu breakdown, a `FuItem` per line, the rounding last."""
@@ -876,11 +879,13 @@ class ScoreResult:
     def payments(self) -> Payments:
         """Who pays what, honba and sticks included."""
     @property
-    def decomposition(self) -> Decomposition:
-        """The reading that scored highest."""
+    def decomposition(self) -> Decomposition | None:
+        """The reading that scored highest (`None` for nagashi mangan, which has
+        none)."""
     @property
-    def wait(self) -> _WaitShape:
-        """The wait shape of the reading that scored, e.g. `"ryanmen"`."""
+    def wait(self) -> _WaitShape | None:
+        """The wait shape of the reading that scored, e.g. `"ryanmen"` (`None` for
+        nagashi mangan)."""
     @property
     def is_dealer(self) -> bool:
         """Whether the winner is the dealer (seat wind East)."""
@@ -891,11 +896,11 @@ class ScoreResult:
     def tsumo(self) -> bool:
         """Won by tsumo (else ron)."""
     @property
-    def hand(self) -> Hand:
-        """The hand scored, the winning tile included."""
+    def hand(self) -> Hand | None:
+        """The hand scored, the winning tile included (`None` for nagashi mangan)."""
     @property
-    def win_tile(self) -> Tile:
-        """The winning tile."""
+    def win_tile(self) -> Tile | None:
+        """The winning tile (`None` for nagashi mangan)."""
     def _repr_svg_(self) -> str:
         """The winning hand as SVG, the winning tile apart, and its value."""
     def _repr_html_(self) -> str:
@@ -943,6 +948,7 @@ class WinContext:
         ura_indicators: _Tiles | None = None,
         honba: int | None = None,
         riichi_sticks: int | None = None,
+        dealer_streak: int | None = None,
     ) -> WinContext:
         """Winds default to East (`None`), indicators to none, counters to 0."""
     @property
@@ -989,7 +995,7 @@ class WinContext:
         """a ron on an open riichi from a player not in riichi"""
     @property
     def paarenchan(self) -> bool:
-        """the dealer's win that makes eight in a row (paarenchan)"""
+        """the dealer's eighth win in a row or later (paarenchan; the dealer streak counts them)"""
     @property
     def seat_wind(self) -> _Wind:
         """The winner's seat wind, `"E"` (the dealer) to `"N"`."""
@@ -1008,6 +1014,10 @@ class WinContext:
     @property
     def riichi_sticks(self) -> int:
         """Riichi sticks on the table, taken by the winner."""
+    @property
+    def dealer_streak(self) -> int:
+        """The dealer's wins in a row (or dealerships, by the paarenchan rule) this
+        win makes, itself included; 0 when not counted."""
 
 def score(
     hand: Hand | str,
@@ -1035,13 +1045,16 @@ def score(
     ura_indicators: _Tiles | None = None,
     honba: int | None = None,
     riichi_sticks: int | None = None,
+    dealer_streak: int | None = None,
     rules: Rules | None = None,
 ) -> ScoreResult:
     """Score a winning hand. `hand` includes the winning tile; `win_tile` names it
     (a red five as `0m`). `double_riichi=True` implies riichi; `open_riichi` too.
     `robbed_ankan` marks a kokushi robbing a closed kan (with `chankan`).
     `open_riichi_deal_in` marks a ron on an open riichi from a player not in riichi.
-    `paarenchan` marks the dealer win that makes eight in a row. The situation is
+    `dealer_streak` counts the dealer's wins in a row (or dealerships, as the
+    `paarenchan` rule counts them) this win makes, itself included: from 8 on
+    (`paarenchan` marks one too) the win is a paarenchan. The situation is
     given either as keywords or as one `context=WinContext(...)` (both at once is a
     `TypeError`). Winds are `"E"`, `"S"`, `"W"`, `"N"` (or 0-3; `None` is `"E"`); the
     seat wind `"E"` is the dealer.
@@ -1116,6 +1129,18 @@ def nagashi_mangan_payments(
 ) -> tuple[int, int, int, int]:
     """Score changes by seat wind when `winners` qualify for nagashi mangan at an
     exhaustive draw: each is paid as a mangan tsumo (no honba, no sticks)."""
+
+def score_nagashi_mangan(
+    seat_wind: _Wind, *, honba: int = 0, riichi_sticks: int = 0, rules: Rules | None = None
+) -> ScoreResult:
+    """Nagashi mangan scored as a hand: a mangan tsumo.
+
+    The result has the yaku `nagashi_mangan` (5 han, no fu, no reading: its
+    `decomposition` and `wait` are `None`) and the payments of a mangan tsumo by
+    `seat_wind`, with `honba` and `riichi_sticks` where rules pay them to it as to
+    a win. Settled as a draw (Tenhou), it takes neither: with 0 and 0, its
+    `deltas()` are those of `nagashi_mangan_payments([seat_wind])`. Raises
+    `InvalidInputError` when the rules have no nagashi mangan."""
 
 def score_batch(
     hands: Sequence[str] | npt.NDArray[np.uint8],

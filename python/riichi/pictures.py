@@ -407,6 +407,8 @@ def hand_svg(hand: Hand) -> str:
 
 def _win_pieces(result: ScoreResult) -> list[Piece]:
     hand, win = result.hand, result.win_tile
+    if hand is None or win is None:  # nagashi mangan: no hand to show
+        return []
     rest = hand.without_tile(win).concealed if win in hand.concealed else hand.concealed
     return hand_pieces(rest, hand.melds, win, "win")
 
@@ -433,7 +435,8 @@ def score_svg(result: ScoreResult) -> str:
         f"<text class='value' x='2' y='{lift + H + 20:g}' font-size='14' font-family='{FONT}' "
         f"fill='{INK}'>{html.escape(score_summary(result))}</text>"
     )
-    return document(body, width, lift + H + 28, f"{result.hand} on {result.win_tile}")
+    title = "nagashi mangan" if result.hand is None else f"{result.hand} on {result.win_tile}"
+    return document(body, width, lift + H + 28, title)
 
 
 def _rows(rows: Iterable[Sequence[Any]], head: Sequence[str]) -> str:

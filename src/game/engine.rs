@@ -16,9 +16,9 @@ use crate::algo::waits::shanten_and_lowering;
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind, Relative};
-use crate::rules::{GameLength, KanDoraTiming, Kuikae, MultiRon, Rules};
+use crate::rules::{GameLength, KanDoraTiming, Kuikae, MultiRon, Paarenchan, Rules};
 use crate::score::points::{self, Settlement};
-use crate::score::{score, ScoreResult, WinContext, Yaku};
+use crate::score::{score, ScoreResult, WinContext};
 use crate::tile::{Tile, KINDS};
 
 /// What the game waits for.
@@ -137,6 +137,11 @@ pub struct Game {
     kan_seats: Vec<usize>,
     /// Dealer won or was tenpai: keep the seat.
     renchan: bool,
+    /// The dealer's wins in a row before this hand (for paarenchan).
+    pub(super) dealer_wins: u32,
+    /// The dealer's hands in a row as dealer, this one included (for paarenchan
+    /// by dealerships).
+    pub(super) dealer_hands: u32,
     /// The hand's renchan may end the game in all-last: a dealer win under
     /// `agari_yame`, dealer tenpai under `tenpai_yame` (never an abortive draw).
     yame: bool,
@@ -208,6 +213,8 @@ impl Game {
             owed_dora: false,
             kan_seats: Vec::new(),
             renchan: false,
+            dealer_wins: 0,
+            dealer_hands: 1,
             yame: false,
             walls,
             result: None,
@@ -254,6 +261,8 @@ impl Game {
         g.phase = Phase::HandOver;
         g.renchan = true;
         g.next_hand()?;
+        // The dealer's earlier hands are not known.
+        g.dealer_hands = 1;
         Ok(g)
     }
 
@@ -723,7 +732,22 @@ impl Game {
             },
             honba: self.honba,
             riichi_sticks: self.riichi_sticks,
+            dealer_streak: if seat == self.dealer {
+                self.dealer_streak()
+            } else {
+                0
+            },
             ..WinContext::default()
+        }
+    }
+
+    /// The streak the dealer's win in this hand would make, as the paarenchan
+    /// rule counts it (0 without paarenchan).
+    pub(super) fn dealer_streak(&self) -> u32 {
+        match self.rules.paarenchan {
+            Paarenchan::Off => 0,
+            Paarenchan::Wins => self.dealer_wins + 1,
+            Paarenchan::Dealerships => self.dealer_hands,
         }
     }
 
@@ -1257,11 +1281,6 @@ impl Game {
                 hand.push(tile);
             }
             let counted = r.yakuman.as_slice().is_empty() || r.aotenjou.is_some();
-            let kokushi = r
-                .yakuman
-                .as_slice()
-                .iter()
-                .any(|(y, _)| matches!(y, Yaku::Kokushi | Yaku::Kokushi13));
             let ura_markers = if self.players[*s].riichi_at.is_some() {
                 self.wall.ura_indicators().to_vec()
             } else {
@@ -1274,8 +1293,7 @@ impl Game {
                 hand,
                 ura_markers,
                 han: r.han,
-                // Kokushi has no decomposition to count fu from: 0, as in Tenhou's logs.
-                fu: if kokushi { 0 } else { r.fu },
+                fu: r.fu,
                 points: r.points(),
                 yaku,
                 // A yakuman hand's dora count for nothing (Tenhou lists none).
@@ -1290,6 +1308,7 @@ impl Game {
         }
         self.riichi_sticks = 0;
         let dealer_won = wins.iter().any(|(s, _)| *s == dealer);
+        self.dealer_wins = if dealer_won { self.dealer_wins + 1 } else { 0 };
         self.yame = dealer_won && self.rules.agari_yame;
         self.end_hand(dealer_won, !dealer_won);
     }
@@ -1302,6 +1321,7 @@ impl Game {
             scores: self.scores,
         });
         self.honba += 1;
+        self.dealer_wins = 0;
         // Abortive draws are renchan, but never an agari- or tenpai-yame.
         self.yame = false;
         self.end_hand(true, false);
@@ -1351,6 +1371,7 @@ impl Game {
             scores: self.scores,
         });
         self.honba += 1;
+        self.dealer_wins = 0;
         let keep = tenpai[self.dealer] && self.rules.renchan_on_tenpai;
         self.yame = keep && self.rules.tenpai_yame;
         self.end_hand(keep, false);
@@ -1431,9 +1452,13 @@ impl Game {
                 "the next hand starts only after a hand is over".into(),
             ));
         }
-        if !self.renchan {
+        if self.renchan {
+            self.dealer_hands += 1;
+        } else {
             self.round += 1;
             self.dealer = (self.dealer + 1) % 4;
+            self.dealer_hands = 1;
+            self.dealer_wins = 0;
         }
         self.wall = self
             .walls

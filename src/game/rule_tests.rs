@@ -9,7 +9,8 @@
 use super::scenario::{tile, Drive, Scenario};
 use super::{Action, DrawReason, Event, Game, Phase};
 use crate::rules::{
-    GameLength, KanDoraTiming, Kuikae, LeftoverSticks, MultiRon, MultiRonHonba, Renhou, Rules,
+    GameLength, KanDoraTiming, Kuikae, LeftoverSticks, MultiRon, MultiRonHonba, Paarenchan, Renhou,
+    Rules,
 };
 use crate::score::Yaku;
 
@@ -2135,4 +2136,56 @@ fn final_result_at_game_end() {
     let r = g.result.unwrap();
     assert_eq!(r.points, [24000; 4]);
     assert_eq!(r.scores, [340, 40, -160, -260]);
+}
+
+/// East (the dealer) discards 1z, then tsumos 4s on its next draw: tsumo and
+/// pinfu, 2 han 20 fu, 700 from each; `before` wins in a row before it.
+fn dealer_tsumo(rules: Rules, before: u32) -> Game {
+    let mut g = Scenario::new(rules)
+        .hands(["234m567m678p11p23s", "?", "99m1379p1379s567z", "?"])
+        .draws("1z ? ? ? 4s")
+        .game();
+    g.dealer_wins = before;
+    g.discard(E, "1z");
+    g.tsumogiri_until(|g| g.turn() == E);
+    g.act(E, Action::Tsumo);
+    g
+}
+
+fn has_paarenchan(g: &Game) -> bool {
+    g.events.iter().rev().any(
+        |e| matches!(e, Event::Hora { yaku, .. } if yaku.iter().any(|(y, _)| *y == Yaku::Paarenchan)),
+    )
+}
+
+#[test]
+fn paarenchan_from_the_dealers_eighth_win_in_a_row() {
+    let wins_rule = with(|r| r.paarenchan = Paarenchan::Wins);
+    // Seven wins before: this is the eighth, a yakuman (16000 from each).
+    let mut g = dealer_tsumo(wins_rule.clone(), 7);
+    assert!(has_paarenchan(&g));
+    assert_eq!(win_deltas(&g), [48000, -16000, -16000, -16000]);
+    // The next win would be the ninth: still a paarenchan.
+    next(&mut g);
+    assert_eq!(g.tsumo_context(E, false).dealer_streak, 9);
+    // Six before: the seventh, tsumo and pinfu only.
+    let g = dealer_tsumo(wins_rule, 6);
+    assert!(!has_paarenchan(&g));
+    assert_eq!(win_deltas(&g), [2100, -700, -700, -700]);
+    // Without the rule nothing is counted.
+    let g = dealer_tsumo(rules(), 7);
+    assert!(!has_paarenchan(&g));
+    assert_eq!(g.tsumo_context(S, false).dealer_streak, 0);
+}
+
+#[test]
+fn paarenchan_by_dealerships_counts_the_dealers_hands() {
+    let rules = with(|r| r.paarenchan = Paarenchan::Dealerships);
+    let mut g = dealer_tsumo(rules, 0);
+    assert_eq!(g.dealer_hands, 1);
+    // The dealer won: the same dealer's second hand.
+    next(&mut g);
+    assert_eq!(g.tsumo_context(E, false).dealer_streak, 2);
+    // Only the dealer has a streak.
+    assert_eq!(g.tsumo_context(S, false).dealer_streak, 0);
 }

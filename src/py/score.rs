@@ -163,9 +163,10 @@ impl PyPayments {
 pub struct PyScoreResult {
     pub r: ScoreResult,
     pub rules: Rules,
-    /// The hand and the winning tile scored (what the pictures draw).
-    pub hand: crate::hand::Hand,
-    pub win: Tile,
+    /// The hand and the winning tile scored (what the pictures draw); `None` for
+    /// nagashi mangan, which is no hand.
+    pub hand: Option<crate::hand::Hand>,
+    pub win: Option<Tile>,
 }
 
 fn yaku_list(items: &[(Yaku, u8)]) -> Vec<PyYaku> {
@@ -182,7 +183,9 @@ impl PyScoreResult {
     fn han(&self) -> u32 {
         self.r.han
     }
-    /// Fu, rounded up to 10 (chiitoitsu: 25).
+    /// Fu of the reading (those of a yakuman hand as Tenhou records them, though
+    /// they do not count: 0 for kokushi musou, which has no sets; 0 for nagashi
+    /// mangan).
     #[getter]
     fn fu(&self) -> u32 {
         self.r.fu
@@ -259,17 +262,22 @@ impl PyScoreResult {
             exact: self.r.exact_payments(),
         }
     }
-    /// The reading that scored highest.
+    /// The reading that scored highest (`None` for nagashi mangan, which has
+    /// none).
     #[getter]
-    fn decomposition(&self) -> PyDecomposition {
+    fn decomposition(&self) -> Option<PyDecomposition> {
+        if self.r.is_nagashi_mangan() {
+            return None;
+        }
         let d = self.r.decomposition.as_view();
         let w = (d.form != crate::algo::decompose::Form::ShiisanPuutaa).then_some(self.r.wait);
-        py_decomposition(&d.to_owned(), w, None)
+        Some(py_decomposition(&d.to_owned(), w, None))
     }
-    /// The wait shape of the reading that scored, e.g. `"ryanmen"`.
+    /// The wait shape of the reading that scored, e.g. `"ryanmen"` (`None` for
+    /// nagashi mangan).
     #[getter]
-    fn wait(&self) -> &'static str {
-        self.r.wait.name()
+    fn wait(&self) -> Option<&'static str> {
+        (!self.r.is_nagashi_mangan()).then(|| self.r.wait.name())
     }
     /// Whether the winner is the dealer (seat wind East).
     #[getter]
@@ -286,15 +294,15 @@ impl PyScoreResult {
     fn tsumo(&self) -> bool {
         self.r.tsumo
     }
-    /// The hand scored, the winning tile included.
+    /// The hand scored, the winning tile included (`None` for nagashi mangan).
     #[getter]
-    fn hand(&self) -> super::hand::PyHand {
-        super::hand::PyHand(self.hand.clone())
+    fn hand(&self) -> Option<super::hand::PyHand> {
+        self.hand.clone().map(super::hand::PyHand)
     }
-    /// The winning tile.
+    /// The winning tile (`None` for nagashi mangan).
     #[getter]
-    fn win_tile(&self) -> super::tile::PyTile {
-        super::tile::PyTile(self.win)
+    fn win_tile(&self) -> Option<super::tile::PyTile> {
+        self.win.map(super::tile::PyTile)
     }
 
     /// Score changes of the seats by seat wind (E, S, W, N): the winner is this
@@ -400,6 +408,7 @@ pub struct PyWinContext(pub WinContext);
 
 /// The situation's winds, indicators and counters (its flags are already set in
 /// `ctx`).
+#[allow(clippy::too_many_arguments)]
 fn fill_context(
     mut ctx: WinContext,
     seat_wind: Option<&Bound<'_, PyAny>>,
@@ -408,6 +417,7 @@ fn fill_context(
     ura_indicators: Option<&Bound<'_, PyAny>>,
     honba: Option<&Bound<'_, PyAny>>,
     riichi_sticks: Option<&Bound<'_, PyAny>>,
+    dealer_streak: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<WinContext> {
     let tiles = |o: Option<&Bound<'_, PyAny>>, what: &str| match o {
         Some(o) if !o.is_none() => indicators_arg(o, what),
@@ -419,6 +429,7 @@ fn fill_context(
     ctx.ura_indicators = tiles(ura_indicators, "ura_indicators")?;
     ctx.honba = honba.map_or(Ok(0), |h| count(h, "honba"))?;
     ctx.riichi_sticks = riichi_sticks.map_or(Ok(0), |h| count(h, "riichi_sticks"))?;
+    ctx.dealer_streak = dealer_streak.map_or(Ok(0), |h| count(h, "dealer_streak"))?;
     Ok(ctx.with_implied())
 }
 
@@ -430,7 +441,8 @@ macro_rules! py_situation {
         impl PyWinContext {
             #[new]
             #[pyo3(signature = (*, $($name=false,)+ seat_wind=None, round_wind=None,
-                dora_indicators=None, ura_indicators=None, honba=None, riichi_sticks=None))]
+                dora_indicators=None, ura_indicators=None, honba=None, riichi_sticks=None,
+                dealer_streak=None))]
             #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
             fn new(
                 $($name: bool,)+
@@ -440,6 +452,7 @@ macro_rules! py_situation {
                 ura_indicators: Option<&Bound<'_, PyAny>>,
                 honba: Option<&Bound<'_, PyAny>>,
                 riichi_sticks: Option<&Bound<'_, PyAny>>,
+                dealer_streak: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<Self> {
                 let flags = WinContext { $($name,)+ ..WinContext::default() };
                 fill_context(
@@ -450,6 +463,7 @@ macro_rules! py_situation {
                     ura_indicators,
                     honba,
                     riichi_sticks,
+                    dealer_streak,
                 )
                 .map(PyWinContext)
             }
@@ -499,6 +513,12 @@ macro_rules! py_situation {
             fn riichi_sticks(&self) -> u32 {
                 self.0.riichi_sticks
             }
+            /// The dealer's wins in a row (or dealerships, by the paarenchan rule) this
+            /// win makes, itself included; 0 when not counted.
+            #[getter]
+            fn dealer_streak(&self) -> u32 {
+                self.0.dealer_streak
+            }
 
             fn __repr__(&self) -> String {
                 context_repr(&self.0)
@@ -509,7 +529,9 @@ macro_rules! py_situation {
         /// (a red five as `0m`). `double_riichi=True` implies riichi; `open_riichi` too.
         /// `robbed_ankan` marks a kokushi robbing a closed kan (with `chankan`).
         /// `open_riichi_deal_in` marks a ron on an open riichi from a player not in riichi.
-        /// `paarenchan` marks the dealer win that makes eight in a row. The situation is
+        /// `dealer_streak` counts the dealer's wins in a row (or dealerships, as the
+        /// `paarenchan` rule counts them) this win makes, itself included: from 8 on
+        /// (`paarenchan` marks one too) the win is a paarenchan. The situation is
         /// given either as keywords or as one `context=WinContext(...)` (both at once is a
         /// `TypeError`). Winds are `"E"`, `"S"`, `"W"`, `"N"` (or 0-3; `None` is `"E"`); the
         /// seat wind `"E"` is the dealer.
@@ -518,7 +540,7 @@ macro_rules! py_situation {
         #[pyfunction]
         #[pyo3(signature = (hand, win_tile, *, context=None, $($name=false,)+ seat_wind=None,
             round_wind=None, dora_indicators=None, ura_indicators=None, honba=None,
-            riichi_sticks=None, rules=None))]
+            riichi_sticks=None, dealer_streak=None, rules=None))]
         #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
         fn score(
             hand: &Bound<'_, PyAny>,
@@ -531,6 +553,7 @@ macro_rules! py_situation {
             ura_indicators: Option<&Bound<'_, PyAny>>,
             honba: Option<&Bound<'_, PyAny>>,
             riichi_sticks: Option<&Bound<'_, PyAny>>,
+            dealer_streak: Option<&Bound<'_, PyAny>>,
             rules: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<PyScoreResult> {
             let hand = hand_arg(hand)?;
@@ -544,6 +567,7 @@ macro_rules! py_situation {
                 ura_indicators,
                 honba,
                 riichi_sticks,
+                dealer_streak,
             ];
             let built;
             let ctx = if let Some(c) = &context {
@@ -562,11 +586,17 @@ macro_rules! py_situation {
                     ura_indicators,
                     honba,
                     riichi_sticks,
+                    dealer_streak,
                 )?;
                 &built
             };
             let r = core::score(&hand, win, ctx, &rules)?;
-            Ok(PyScoreResult { r, rules, hand: (*hand).clone(), win })
+            Ok(PyScoreResult {
+                r,
+                rules,
+                hand: Some((*hand).clone()),
+                win: Some(win),
+            })
         }
     };
 }
@@ -599,6 +629,9 @@ fn context_repr(c: &WinContext) -> String {
     }
     if c.riichi_sticks > 0 {
         parts.push(format!("riichi_sticks={}", c.riichi_sticks));
+    }
+    if c.dealer_streak > 0 {
+        parts.push(format!("dealer_streak={}", c.dealer_streak));
     }
     format!("WinContext({})", parts.join(", "))
 }
@@ -870,6 +903,38 @@ fn settle_multi_ron(
 /// Score changes by seat wind (E, S, W, N).
 type Deltas = (i64, i64, i64, i64);
 
+/// Nagashi mangan scored as a hand: a mangan tsumo.
+///
+/// The result has the yaku `nagashi_mangan` (5 han, no fu, no reading: its
+/// `decomposition` and `wait` are `None`) and the payments of a mangan tsumo by
+/// `seat_wind`, with `honba` and `riichi_sticks` where rules pay them to it as to
+/// a win. Settled as a draw (Tenhou), it takes neither: with 0 and 0, its
+/// `deltas()` are those of `nagashi_mangan_payments([seat_wind])`. Raises
+/// `InvalidInputError` when the rules have no nagashi mangan.
+#[pyfunction]
+#[pyo3(
+    signature = (seat_wind, *, honba=Int::from(0), riichi_sticks=Int::from(0), rules=None),
+    text_signature = "(seat_wind, *, honba=0, riichi_sticks=0, rules=None)"
+)]
+fn score_nagashi_mangan(
+    seat_wind: &Bound<'_, PyAny>,
+    honba: Int,
+    riichi_sticks: Int,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyScoreResult> {
+    let seat = wind(seat_wind)?;
+    let honba = honba.within("honba", 0, u32::MAX)?;
+    let riichi_sticks = riichi_sticks.within("riichi_sticks", 0, u32::MAX)?;
+    let rules = rules_arg(rules)?;
+    let r = core::score_nagashi_mangan(seat, honba, riichi_sticks, &rules)?;
+    Ok(PyScoreResult {
+        r,
+        rules,
+        hand: None,
+        win: None,
+    })
+}
+
 /// Score changes by seat wind when `winners` qualify for nagashi mangan at an
 /// exhaustive draw: each is paid as a mangan tsumo (no honba, no sticks).
 #[pyfunction]
@@ -902,6 +967,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score_table, m)?)?;
     m.add_function(wrap_pyfunction!(settle_multi_ron, m)?)?;
     m.add_function(wrap_pyfunction!(nagashi_mangan_payments, m)?)?;
+    m.add_function(wrap_pyfunction!(score_nagashi_mangan, m)?)?;
     let status = PyDict::new(m.py());
     for (name, code) in crate::score::batch::STATUS {
         status.set_item(name, code)?;

@@ -13,6 +13,12 @@ pub const MOST_INDICATORS: usize = 5;
 /// Why a win with more indicators than [`MOST_INDICATORS`] is refused.
 pub const TOO_MANY_INDICATORS: &str = "at most 5 dora and 5 ura indicators (one plus one per kan)";
 
+/// The dealer streak from which a win is a paarenchan: the eighth in a row.
+pub const PAARENCHAN_STREAK: u32 = 8;
+
+/// Why ura indicators outnumbering the dora indicators are refused.
+pub const URA_WITHOUT_DORA: &str = "there is one ura indicator under each dora indicator, no more";
+
 /// Winds as 0-3: East, South, West, North.
 pub const WINDS: [&str; 4] = ["E", "S", "W", "N"];
 
@@ -30,6 +36,11 @@ macro_rules! win_context {
             pub ura_indicators: Vec<Tile>,
             pub honba: u32,
             pub riichi_sticks: u32,
+            /// The dealer's consecutive wins (rule paarenchan = "wins") or
+            /// dealerships (paarenchan = "dealerships") this win makes, itself
+            /// included; 0 when not counted. From [`PAARENCHAN_STREAK`] on, the win
+            /// is a paarenchan.
+            pub dealer_streak: u32,
         }
 
         impl WinContext {
@@ -78,7 +89,7 @@ impl WinContext {
     }
 
     /// The same situation with the flags its flags imply (double riichi is a
-    /// riichi).
+    /// riichi) and those its dealer streak implies (paarenchan from the eighth).
     #[must_use]
     pub fn with_implied(mut self) -> WinContext {
         for (from, to) in IMPLIES {
@@ -86,7 +97,13 @@ impl WinContext {
                 self.set_flag(to, true);
             }
         }
+        self.paarenchan |= self.dealer_streak >= PAARENCHAN_STREAK;
         self
+    }
+
+    /// The win is a paarenchan: flagged, or the dealer's eighth in a row or later.
+    pub const fn is_paarenchan(&self) -> bool {
+        self.paarenchan || self.dealer_streak >= PAARENCHAN_STREAK
     }
 
     /// How many of tenhou, chiihou and renhou are set (at most one may be).
@@ -120,8 +137,8 @@ impl WinContext {
                 "tenhou, chiihou and renhou come before any kan: one dora indicator at most",
             );
         }
-        if self.ura_indicators.len() > self.dora_indicators.len().max(1) {
-            return bad("there is one ura indicator under each dora indicator, no more");
+        if self.ura_indicators.len() > self.dora_indicators.len() {
+            return bad(URA_WITHOUT_DORA);
         }
         if first == 1 && !hand.melds().is_empty() {
             return bad("tenhou, chiihou and renhou need a hand with no meld (no call before)");

@@ -225,18 +225,31 @@ pub fn evaluate(
     yakuman_of_situation(f, ctx, rules, e);
     match d.form {
         Form::Kokushi => {
-            // Robbing a closed kan takes a tile the hand could not hold: never 13-sided.
-            let thirteen = wait == Wait::Kokushi13 && !ctx.tenhou && !ctx.robbed_ankan;
+            // Robbing a closed kan takes a tile the hand could not hold: never
+            // 13-sided. On tenhou the wait is the rules' choice (any tile or none).
+            let thirteen = !ctx.robbed_ankan
+                && if ctx.tenhou {
+                    rules.tenhou_any_winning_tile
+                } else {
+                    wait == Wait::Kokushi13
+                };
             if thirteen {
                 e.yakuman
                     .push((Yaku::Kokushi13, if rules.double_kokushi_13 { 2 } else { 1 }));
             } else {
                 e.yakuman.push((Yaku::Kokushi, 1));
             }
-            if rules.aotenjou {
+            if rules.aotenjou && rules.aotenjou_drop_implied {
+                // No regular yaku beside it, and fixed fu.
+                let fu = if ctx.tsumo { 30 } else { 40 };
+                e.fu_items.push(FuItem::new(FuReason::Kokushi, fu, None));
+                e.fu = u32::from(fu);
+            } else if rules.aotenjou {
                 situation_yaku(f, ctx, rules, e, false);
+                simple_fu(f, ctx, e);
             }
-            simple_fu(f, ctx, e);
+            // Otherwise no fu: it has no sets (Tenhou records 0), and a yakuman's
+            // fu do not count.
         }
         Form::Chiitoitsu => {
             hand_yakuman(f, ctx, rules, e, true);
@@ -262,11 +275,14 @@ pub fn evaluate(
         // Scored apart (it is not a complete hand): see `score::shiisan_puutaa`.
         Form::ShiisanPuutaa => {}
     }
+    if rules.aotenjou && rules.aotenjou_drop_implied {
+        drop_implied(e);
+    }
     e.yaku_han = e.yaku.as_slice().iter().map(|&(_, h)| u32::from(h)).sum();
-    // Paarenchan is not a yaku of its own: the hand must have one.
-    if ctx.paarenchan
+    // Paarenchan is not a yaku of its own: by rule the hand must have one.
+    if ctx.is_paarenchan()
         && rules.paarenchan != crate::rules::Paarenchan::Off
-        && (e.yaku_han > 0 || !e.yakuman.is_empty())
+        && (!rules.paarenchan_needs_yaku || e.yaku_han > 0 || !e.yakuman.is_empty())
     {
         e.yakuman.push((Yaku::Paarenchan, 1));
         if !rules.aotenjou {
@@ -276,7 +292,57 @@ pub fn evaluate(
     }
 }
 
-/// Fu of a kokushi or shiisan puutaa: base and the menzen ron or tsumo fu, rounded up.
+/// The regular yaku each yakuman implies, dropped beside it by
+/// `aotenjou_drop_implied` (kokushi's are never counted then).
+const IMPLIED: &[(Yaku, &[Yaku])] = &[
+    (
+        Yaku::Daisangen,
+        &[Yaku::Haku, Yaku::Hatsu, Yaku::Chun, Yaku::Shousangen],
+    ),
+    (Yaku::Tsuuiisou, &[Yaku::Toitoi, Yaku::Honroutou]),
+    (Yaku::Chinroutou, &[Yaku::Toitoi, Yaku::Honroutou]),
+    (Yaku::Daisuushii, &[Yaku::Toitoi]),
+    (Yaku::Suuankou, &[Yaku::Toitoi]),
+    (Yaku::SuuankouTanki, &[Yaku::Toitoi]),
+    (Yaku::Suukantsu, &[Yaku::Toitoi]),
+    (Yaku::Chuuren, &[Yaku::Chinitsu]),
+    (Yaku::JunseiChuuren, &[Yaku::Chinitsu]),
+    (Yaku::Ryuuiisou, &[Yaku::Honitsu]),
+    (
+        Yaku::Daisharin,
+        &[
+            Yaku::Chinitsu,
+            Yaku::Pinfu,
+            Yaku::Tanyao,
+            Yaku::Ryanpeikou,
+            Yaku::Chiitoitsu,
+        ],
+    ),
+];
+
+/// Drop the regular yaku the reading's yakuman imply.
+fn drop_implied(e: &mut Evaluation) {
+    let mut implied: Vec<Yaku> = Vec::new();
+    for &(y, _) in e.yakuman.as_slice() {
+        if let Some((_, list)) = IMPLIED.iter().find(|(k, _)| *k == y) {
+            implied.extend_from_slice(list);
+        }
+    }
+    if implied.is_empty() {
+        return;
+    }
+    let kept: Vec<(Yaku, u8)> = (e.yaku.as_slice().iter())
+        .filter(|(y, _)| !implied.contains(y))
+        .copied()
+        .collect();
+    e.yaku.clear();
+    for y in kept {
+        e.yaku.push(y);
+    }
+}
+
+/// Fu of a hand without sets (shiisan puutaa; kokushi in aotenjou, where they
+/// count): base and the menzen ron or tsumo fu, rounded up.
 pub fn simple_fu(f: &HandFacts, ctx: &WinContext, e: &mut Evaluation) {
     e.fu_items.push(FuItem::new(FuReason::Base, 20, None));
     if ctx.tsumo {
@@ -333,7 +399,13 @@ fn hand_yakuman(f: &HandFacts, ctx: &WinContext, rules: &Rules, e: &mut Evaluati
                 let mut before = [0u8; 9];
                 before.copy_from_slice(c);
                 before[f.win as usize - 9 * s] -= 1;
-                let pure = before == [3, 1, 1, 1, 1, 1, 1, 1, 3] && !ctx.tenhou;
+                // On tenhou any tile may be the winning one (by rule): the one
+                // beyond 1112345678999 makes it pure.
+                let pure = if ctx.tenhou {
+                    rules.tenhou_any_winning_tile
+                } else {
+                    before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+                };
                 if pure {
                     let m = if rules.double_junsei_chuuren { 2 } else { 1 };
                     e.yakuman.push((Yaku::JunseiChuuren, m));
@@ -485,7 +557,12 @@ fn standard(
     // Yakuman.
     hand_yakuman(f, ctx, rules, e, false);
     if ankou == 4 {
-        if wait == Wait::Tanki && !ctx.tenhou {
+        let tanki = if ctx.tenhou {
+            rules.tenhou_any_winning_tile
+        } else {
+            wait == Wait::Tanki
+        };
+        if tanki {
             let m = if rules.double_suuankou_tanki { 2 } else { 1 };
             e.yakuman.push((Yaku::SuuankouTanki, m));
         } else {

@@ -23,6 +23,8 @@ pub enum FuReason {
     Wait(Wait),
     /// Chiitoitsu's fixed fu.
     Chiitoitsu,
+    /// Kokushi musou's fixed fu (an aotenjou convention).
+    Kokushi,
     /// An open hand with no fu rounded to 30.
     OpenPinfu,
     RoundUp,
@@ -38,6 +40,7 @@ impl FuReason {
             FuReason::Pair => "pair",
             FuReason::Wait(_) => "wait",
             FuReason::Chiitoitsu => "chiitoitsu",
+            FuReason::Kokushi => "kokushi",
             FuReason::OpenPinfu => "open_pinfu",
             FuReason::RoundUp => "round_up",
         }
@@ -86,6 +89,7 @@ impl FuItem {
             }
             FuReason::Wait(w) => format!("{} wait", w.name()),
             FuReason::Chiitoitsu => "chiitoitsu (fixed)".into(),
+            FuReason::Kokushi => "kokushi musou (fixed)".into(),
             FuReason::OpenPinfu => "open hand without fu".into(),
             FuReason::RoundUp => "rounded up to 10".into(),
         }

@@ -67,6 +67,12 @@ impl ScoreResult {
         self.payments.points()
     }
 
+    /// A nagashi mangan scored as a hand ([`score_nagashi_mangan`]): it has no
+    /// tiles to read, so its reading and wait mean nothing.
+    pub fn is_nagashi_mangan(&self) -> bool {
+        (self.yaku.as_slice().iter()).any(|&(y, _)| y == Yaku::NagashiMangan)
+    }
+
     /// What settling this win needs.
     pub const fn settlement(&self) -> Settlement {
         Settlement {
@@ -445,6 +451,57 @@ fn finish(
         pao_base,
         aotenjou,
     }
+}
+
+/// Nagashi mangan scored as a hand: a mangan tsumo of the player at `seat_wind`
+/// (a yaku of 5 han, no fu, no reading), paid by the others as a tsumo with
+/// `honba` and `riichi_sticks` (settled as a draw, as Tenhou and
+/// [`points::nagashi_mangan`] do, it takes neither: pass 0).
+pub fn score_nagashi_mangan(
+    seat_wind: u8,
+    honba: u32,
+    riichi_sticks: u32,
+    rules: &Rules,
+) -> Result<ScoreResult> {
+    if !rules.nagashi_mangan {
+        return Err(MahjongError::InvalidInput(
+            "nagashi mangan is not in these rules (rule option nagashi_mangan)".into(),
+        ));
+    }
+    if seat_wind > 3 {
+        return Err(MahjongError::InvalidContext(
+            "seat and round wind are E, S, W or N".into(),
+        ));
+    }
+    let mut yaku = YakuList::default();
+    yaku.push((Yaku::NagashiMangan, points::NAGASHI_MANGAN_HAN as u8));
+    let base = points::NAGASHI_MANGAN_BASE;
+    Ok(ScoreResult {
+        han: points::NAGASHI_MANGAN_HAN,
+        fu: 0,
+        fu_items: FuList::default(),
+        yaku,
+        yakuman: YakuList::default(),
+        yakuman_multiplier: 0,
+        dora: 0,
+        aka: 0,
+        ura: 0,
+        limit: Limit::Mangan,
+        base_points: base,
+        payments: Payments::new(base, seat_wind == 0, true, honba, riichi_sticks, rules),
+        decomposition: CompactDecomposition::new(DecompositionRef {
+            form: Form::Standard,
+            blocks: &[],
+            pairs: &[],
+        }),
+        wait: Wait::default(),
+        seat_wind,
+        tsumo: true,
+        honba,
+        riichi_sticks,
+        pao_base: 0,
+        aotenjou: None,
+    })
 }
 
 /// Shiisan puutaa: on the first draw, 13 kinds with one pair, numbers of a suit at

@@ -373,8 +373,13 @@ pub fn settle_multi_ron(
     Ok((total, winners))
 }
 
+/// Nagashi mangan's value: a mangan (5 han, the basic points of a mangan).
+pub const NAGASHI_MANGAN_HAN: u32 = 5;
+pub const NAGASHI_MANGAN_BASE: u64 = 2000;
+
 /// Score changes by seat wind when `winners` make nagashi mangan: each is paid as
-/// a mangan tsumo, without honba or sticks.
+/// a mangan tsumo, without honba or sticks (each one's
+/// [`score_nagashi_mangan`](super::score_nagashi_mangan) settled with none).
 pub fn nagashi_mangan(winners: &[u8], rules: &Rules) -> crate::error::Result<[i64; 4]> {
     if !rules.nagashi_mangan {
         return Err(MahjongError::InvalidInput(
@@ -393,7 +398,7 @@ pub fn nagashi_mangan(winners: &[u8], rules: &Rules) -> crate::error::Result<[i6
         let s = Settlement {
             winner: w,
             tsumo: true,
-            base: 2000,
+            base: NAGASHI_MANGAN_BASE,
             pao_base: 0,
             honba: 0,
             sticks: 0,

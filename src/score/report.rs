@@ -9,6 +9,9 @@
 //!           40  total
 //! han/fu   5 han 40 fu
 //! limit    mangan
+//! ...
+//! han/fu   2 yakuman (multiple yakuman; fu do not count)
+//! limit    multiple yakuman
 //! points   8000
 //! payments E pays 4100 (dealer)
 //!          honba 300 included, riichi sticks 1000
@@ -118,11 +121,11 @@ fn labelled(out: &mut Vec<String>, label: &str, lines: impl IntoIterator<Item = 
 impl fmt::Display for ScoreResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let d = self.decomposition.as_view();
-        let mut out = vec![format!(
-            "reading  {}  ({} wait)",
-            reading_text(d),
-            self.wait.name()
-        )];
+        let mut out = vec![if self.is_nagashi_mangan() {
+            "reading  none (nagashi mangan: every discard a terminal or honor, none called)".into()
+        } else {
+            format!("reading  {}  ({} wait)", reading_text(d), self.wait.name())
+        }];
 
         // Everything the han count holds: yakuman, regular yaku (beside yakuman
         // only in aotenjou), and dora when they count (not beside a yakuman unless
@@ -170,11 +173,20 @@ impl fmt::Display for ScoreResult {
         fu.push(format!("{:>3}  total", self.fu));
         labelled(&mut out, "fu", fu);
 
-        out.push(format!("han/fu   {} han {} fu", self.han, self.fu));
         let limit = match self.limit {
             Limit::None => "-".to_string(),
             l => l.name().replace('_', " "),
         };
+        // A yakuman's value is its count of yakuman (its fu, as Tenhou records
+        // them, do not count); aotenjou counts them as 13 han each.
+        if self.yakuman_multiplier > 0 && self.aotenjou.is_none() {
+            out.push(format!(
+                "han/fu   {} yakuman ({limit}; fu do not count)",
+                self.yakuman_multiplier
+            ));
+        } else {
+            out.push(format!("han/fu   {} han {} fu", self.han, self.fu));
+        }
         out.push(format!("limit    {limit}"));
         out.push(format!("points   {}", self.exact_points()));
 

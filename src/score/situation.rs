@@ -30,7 +30,7 @@ macro_rules! with_situation_flags {
             open_riichi => "the winner declared open riichi";
             robbed_ankan => "with chankan: the kan robbed was a closed kan (kokushi only)";
             open_riichi_deal_in => "a ron on an open riichi from a player not in riichi";
-            paarenchan => "the dealer's win that makes eight in a row (paarenchan)";
+            paarenchan => "the dealer's eighth win in a row or later (paarenchan; the dealer streak counts them)";
         }
     };
 }
@@ -154,6 +154,14 @@ pub const CONTRADICTIONS: &[Contradiction] = &[
         |c| c.paarenchan && !c.is_dealer(),
         "paarenchan is a dealer's win",
     ),
+    (
+        |c| c.dealer_streak > 0 && !c.is_dealer(),
+        "dealer_streak counts the dealer's wins: a non-dealer has none",
+    ),
+    (
+        |c| c.paarenchan && (1..super::context::PAARENCHAN_STREAK).contains(&c.dealer_streak),
+        "paarenchan is the dealer's eighth win in a row or later: dealer_streak is at least 8 (or 0, not counted)",
+    ),
 ];
 
 /// The first contradiction `ctx` holds, if any.
@@ -239,11 +247,27 @@ mod tests {
             (&["open_riichi_deal_in"], 0, "open_riichi_deal_in is a ron"),
             (&["paarenchan"], 1, "paarenchan is a dealer's"),
         ];
-        assert_eq!(cases.len(), CONTRADICTIONS.len());
+        // Those of the dealer streak: (streak, paarenchan flag, seat, why).
+        let streaks: &[(u32, bool, u8, &str)] = &[
+            (3, false, 1, "a non-dealer has none"),
+            (7, true, 0, "dealer_streak is at least 8"),
+        ];
+        assert_eq!(cases.len() + streaks.len(), CONTRADICTIONS.len());
         for (names, seat, why) in cases {
             let got = contradiction(&set(names, *seat));
             assert!(got.is_some_and(|m| m.contains(why)), "{names:?}: {got:?}");
         }
+        for &(streak, flag, seat, why) in streaks {
+            let mut c = set(&[], seat);
+            c.dealer_streak = streak;
+            c.paarenchan = flag;
+            let got = contradiction(&c);
+            assert!(got.is_some_and(|m| m.contains(why)), "{streak}: {got:?}");
+        }
+        let mut eighth = set(&[], 0);
+        eighth.dealer_streak = 8;
+        assert_eq!(contradiction(&eighth.clone().with_implied()), None);
+        assert!(eighth.is_paarenchan() && eighth.with_implied().paarenchan);
         assert_eq!(
             contradiction(&set(&["riichi", "ippatsu", "tsumo"], 0)),
             None

@@ -510,6 +510,303 @@ fn min_han_and_red_fives_options() {
     assert!(matches!(r, Err(MahjongError::InvalidContext(_))), "{r:?}");
 }
 
+/// The Mahjong Soul preset with `change` made.
+fn soul_with(change: &[(&str, crate::rules::OptValue)]) -> Rules {
+    Rules::preset("mahjong_soul").unwrap().with(change).unwrap()
+}
+
+#[test]
+fn tenhou_any_winning_tile_option() {
+    use crate::rules::OptValue::Bool;
+    let soul = Rules::preset("mahjong_soul").unwrap();
+    assert!(soul.tenhou_any_winning_tile);
+    let plain = soul_with(&[("tenhou_any_winning_tile", Bool(false))]);
+    let c = ctx(&["tsumo", "tenhou"], "E");
+    // (hand, winning tile, the wait-based form, the plain one)
+    let cases = [
+        ("19m19p19s12345677z", "7z", "kokushi_13", "kokushi"),
+        ("111444m222p333s55p", "4m", "suuankou_tanki", "suuankou"),
+        // Won on 1m the wait was not the pure one; any tile may be the winning one.
+        ("11123455678999m", "1m", "junsei_chuuren", "chuuren"),
+    ];
+    for (hand, win, double, single) in cases {
+        // Tenhou and the doubled form: a triple yakuman for the dealer.
+        let r = score_with(hand, win, &c, &soul).unwrap();
+        assert_eq!(ids(&r), ["tenhou", double], "{hand}");
+        assert_eq!((r.yakuman_multiplier, r.points()), (3, 144_000), "{hand}");
+        let r = score_with(hand, win, &c, &plain).unwrap();
+        assert_eq!(ids(&r), ["tenhou", single], "{hand}");
+        assert_eq!((r.yakuman_multiplier, r.points()), (2, 96_000), "{hand}");
+        // Tenhou's rules count single yakuman: only the name follows the option.
+        let tenhou = Rules {
+            tenhou_any_winning_tile: true,
+            ..Rules::default()
+        };
+        let r = score_with(hand, win, &c, &tenhou).unwrap();
+        assert_eq!((ids(&r)[1], r.yakuman_multiplier), (double, 2), "{hand}");
+        let r = score_with(hand, win, &c, &Rules::default()).unwrap();
+        assert_eq!((ids(&r)[1], r.yakuman_multiplier), (single, 2), "{hand}");
+    }
+    // Chiihou is won on its drawn tile: that tile's wait decides, option or not.
+    let c = ctx(&["tsumo", "chiihou"], "S");
+    for rules in [&soul, &plain] {
+        let r = score_with("19m19p19s12345677z", "7z", &c, rules).unwrap();
+        assert_eq!(ids(&r), ["chiihou", "kokushi_13"]);
+        let r = score_with("19m19p19s12345677z", "1m", &c, rules).unwrap();
+        assert_eq!(ids(&r), ["chiihou", "kokushi"]);
+    }
+}
+
+#[test]
+fn paarenchan_counts_from_the_eighth_win() {
+    let rules = Rules {
+        paarenchan: crate::rules::Paarenchan::Wins,
+        ..Rules::default()
+    };
+    let streak = |n: u32| {
+        let mut c = ctx(&["riichi"], "E");
+        c.dealer_streak = n;
+        c.with_implied()
+    };
+    for n in [0, 1, 7] {
+        let r = score_with(PINFU, "6s", &streak(n), &rules).unwrap();
+        assert_eq!(ids(&r), ["riichi", "pinfu", "tanyao"], "streak {n}");
+    }
+    for n in [8, 9, 20] {
+        let r = score_with(PINFU, "6s", &streak(n), &rules).unwrap();
+        assert_eq!(ids(&r), ["paarenchan"], "streak {n}");
+        assert_eq!(
+            (r.yakuman_multiplier, r.points()),
+            (1, 48_000),
+            "streak {n}"
+        );
+    }
+    // Without the rule the count is only a count.
+    let r = score_with(PINFU, "6s", &streak(8), &Rules::default()).unwrap();
+    assert_eq!(ids(&r), ["riichi", "pinfu", "tanyao"]);
+    // A streak is the dealer's; a paarenchan flag with a streak below 8 contradicts it.
+    let mut c = ctx(&[], "S");
+    c.dealer_streak = 8;
+    let e = score_with(PINFU, "6s", &c, &rules).unwrap_err();
+    assert!(e.to_string().contains("dealer"), "{e}");
+    let mut c = ctx(&["paarenchan"], "E");
+    c.dealer_streak = 5;
+    let e = score_with(PINFU, "6s", &c, &rules).unwrap_err();
+    assert!(e.to_string().contains("at least 8"), "{e}");
+}
+
+#[test]
+fn paarenchan_needs_yaku_option() {
+    // A complete open hand without a yaku, the dealer's eighth win in a row.
+    let hand = "123m567p234s88m chi 456s";
+    let mut c = ctx(&[], "E");
+    c.dealer_streak = 8;
+    let c = c.with_implied();
+    let needs = Rules {
+        paarenchan: crate::rules::Paarenchan::Wins,
+        ..Rules::default()
+    };
+    let r = score_with(hand, "8m", &c, &needs);
+    assert!(matches!(r, Err(MahjongError::NoYaku(_))), "{r:?}");
+    let alone = Rules {
+        paarenchan_needs_yaku: false,
+        ..needs.clone()
+    };
+    let r = score_with(hand, "8m", &c, &alone).unwrap();
+    assert_eq!(ids(&r), ["paarenchan"]);
+    assert_eq!(r.points(), 48_000);
+    // The option needs paarenchan in the rules.
+    let e = Rules::default()
+        .with(&[("paarenchan_needs_yaku", crate::rules::OptValue::Bool(false))])
+        .unwrap_err();
+    assert!(e.to_string().contains("needs paarenchan"), "{e}");
+}
+
+#[test]
+fn nagashi_mangan_scored_as_a_hand() {
+    let rules = Rules::default();
+    for seat in 0..4u8 {
+        let r = score_nagashi_mangan(seat, 0, 0, &rules).unwrap();
+        assert!(r.is_nagashi_mangan());
+        assert_eq!(ids(&r), ["nagashi_mangan"]);
+        assert_eq!((r.han, r.fu, r.limit), (5, 0, Limit::Mangan));
+        assert_eq!(r.points(), if seat == 0 { 12_000 } else { 8_000 });
+        // Its settlement is the draw's.
+        let d = points::deltas(&r.settlement(), None, None, &rules).unwrap();
+        assert_eq!(
+            d,
+            points::nagashi_mangan(&[seat], &rules).unwrap(),
+            "{seat}"
+        );
+    }
+    // Paid as a win where rules pay it one: honba and sticks as on a tsumo.
+    let r = score_nagashi_mangan(2, 2, 1, &rules).unwrap();
+    let p = r.payments;
+    assert_eq!(
+        (p.tsumo_dealer, p.tsumo_non_dealer),
+        (Some(4200), Some(2200))
+    );
+    assert_eq!((p.honba, p.sticks, p.total), (600, 1000, 9600));
+    let text = r.to_string();
+    assert!(text.starts_with("reading  none (nagashi mangan"), "{text}");
+    assert!(text.contains("Nagashi Mangan  5 han"), "{text}");
+    let off = Rules {
+        nagashi_mangan: false,
+        ..Rules::default()
+    };
+    assert!(score_nagashi_mangan(1, 0, 0, &off).is_err());
+    assert!(score_nagashi_mangan(4, 0, 0, &rules).is_err());
+}
+
+/// Aotenjou rules, the implied yaku dropped or not.
+fn aotenjou(drop: bool) -> Rules {
+    Rules {
+        aotenjou: true,
+        aotenjou_drop_implied: drop,
+        ..Rules::default()
+    }
+}
+
+#[test]
+#[allow(clippy::type_complexity)]
+fn aotenjou_drop_implied_option() {
+    // (hand, winning tile, flags, seat, the yaku dropped beside its yakuman)
+    let cases: &[(&str, &str, &[&str], &str, &[&str])] = &[
+        (
+            "11123s555666777z",
+            "1s",
+            &[],
+            "E",
+            &["haku", "hatsu", "chun"],
+        ),
+        ("11133355566688m", "8m", &["tsumo"], "E", &["toitoi"]),
+        ("11133344455566z", "6z", &["tsumo"], "S", &["toitoi"]),
+        ("111999m111p11999s", "1s", &["tsumo"], "S", &["toitoi"]),
+        ("11123455678999m", "5m", &[], "S", &["chinitsu"]),
+        ("55m111222333444z", "5m", &["tsumo"], "S", &["toitoi"]),
+    ];
+    for &(hand, win, flags, seat, dropped) in cases {
+        let c = ctx(flags, seat);
+        let all = score_with(hand, win, &c, &aotenjou(false)).unwrap();
+        let not = score_with(hand, win, &c, &aotenjou(true)).unwrap();
+        for y in dropped {
+            assert!(ids(&all).contains(y), "{hand}: {:?}", ids(&all));
+            assert!(!ids(&not).contains(y), "{hand}: {:?}", ids(&not));
+        }
+        let dropped_han: u32 = dropped
+            .iter()
+            .map(|y| u32::from(han_of(&all, y).unwrap()))
+            .sum();
+        assert_eq!(not.han + dropped_han, all.han, "{hand}");
+        assert_eq!(not.yakuman, all.yakuman, "{hand}");
+    }
+    // Kokushi: no regular yaku, fixed fu (30 by tsumo, 40 by ron).
+    let c = ctx(&["riichi", "tsumo"], "S");
+    let all = score_with("19m19p19s1234567z1m", "9m", &c, &aotenjou(false)).unwrap();
+    assert_eq!(ids(&all), ["kokushi", "riichi", "menzen_tsumo"]);
+    assert_eq!(all.fu, 30);
+    let not = score_with("19m19p19s1234567z1m", "9m", &c, &aotenjou(true)).unwrap();
+    assert_eq!((ids(&not), not.han, not.fu), (vec!["kokushi"], 13, 30));
+    assert_eq!(fu_of(&not, FuReason::Kokushi), [30]);
+    let r = score_with("19m19p19s1234567z1m", "9m", &ctx(&[], "S"), &aotenjou(true)).unwrap();
+    assert_eq!(r.fu, 40);
+    // The option needs aotenjou.
+    let e = Rules::default()
+        .with(&[("aotenjou_drop_implied", crate::rules::OptValue::Bool(true))])
+        .unwrap_err();
+    assert!(e.to_string().contains("needs aotenjou"), "{e}");
+}
+
+#[test]
+#[allow(clippy::type_complexity)]
+fn aotenjou_drop_implied_gives_the_mahjong_librarys_values() {
+    // Cases of the `mahjong` package's aotenjou tests (dealer, East round; its
+    // double yakuman on): han, fu and what one payer pays (the discarder, or each
+    // other player on a tsumo; that library's tests check two such payments).
+    let rules = Rules {
+        double_kokushi_13: true,
+        double_suuankou_tanki: true,
+        double_junsei_chuuren: true,
+        double_daisuushii: true,
+        ..aotenjou(true)
+    };
+    let single = aotenjou(true);
+    let cases: &[(&str, &str, &[&str], &Rules, u32, u32, u64)] = &[
+        ("119s19m19p1234567z", "1s", &[], &single, 13, 40, 7_864_400),
+        ("11123s555666777z", "1s", &[], &rules, 20, 60, 1_509_949_500),
+        (
+            "11133355566688m",
+            "8m",
+            &["tsumo"],
+            &rules,
+            33,
+            50,
+            3_435_973_836_800,
+        ),
+        (
+            "11112345678999m",
+            "1m",
+            &["tsumo"],
+            &rules,
+            29,
+            30,
+            128_849_018_900,
+        ),
+        (
+            "11123455678999m",
+            "5m",
+            &["tsumo"],
+            &rules,
+            27,
+            40,
+            42_949_673_000,
+        ),
+    ];
+    for &(hand, win, flags, rules, han, fu, paid) in cases {
+        let r = score_with(hand, win, &ctx(flags, "E"), rules).unwrap();
+        let p = r.exact_payments();
+        let each = p.ron.or(p.tsumo_non_dealer);
+        assert_eq!(
+            (r.han, r.fu, each),
+            (han, fu, Some(BigUint::from(paid))),
+            "{hand} on {win}: {:?}",
+            ids(&r)
+        );
+    }
+}
+
+#[test]
+fn yakuman_fu_are_the_readings_as_tenhou_records_them() {
+    // Kokushi has no sets: 0 fu (Tenhou's logs carry 0), whatever the win.
+    for (flags, seat) in [(&[][..], "S"), (&["tsumo"][..], "E")] {
+        let r = sc("19m19p19s1234567z1m", "9m", flags, seat);
+        assert_eq!((r.fu, r.fu_items.as_slice().len()), (0, 0), "{flags:?}");
+    }
+    // Another yakuman keeps its reading's fu: daisangen by ron, 40 as in Tenhou's
+    // log of the same hand (golden line 1).
+    let r = sc("567p33666777z pon 555z", "7z", &[], "W");
+    assert_eq!(r.fu, 40);
+    let text = sc("19m19p19s1234567z1m", "9m", &[], "S").to_string();
+    assert!(
+        text.contains("han/fu   1 yakuman (yakuman; fu do not count)\nlimit    yakuman"),
+        "{text}"
+    );
+}
+
+#[test]
+fn ura_indicators_never_outnumber_dora_indicators() {
+    let mut c = ctx(&["riichi"], "S");
+    c.ura_indicators = vec![tile("1m")];
+    let e = score_with(PINFU, "6s", &c, &Rules::default()).unwrap_err();
+    assert_eq!(e.to_string(), context::URA_WITHOUT_DORA);
+    c.dora_indicators = vec![tile("2m")];
+    c.ura_indicators = vec![tile("1m"), tile("3p")];
+    let e2 = score_with(PINFU, "6s", &c, &Rules::default()).unwrap_err();
+    assert_eq!(e2.to_string(), e.to_string());
+    c.ura_indicators.pop();
+    assert!(score_with(PINFU, "6s", &c, &Rules::default()).is_ok());
+}
+
 // The report -----------------------------------------------------------------------
 
 #[test]
@@ -555,6 +852,12 @@ payments E pays 4100 (dealer)
         "{text}"
     );
     assert!(text.contains("payments the discarder pays 64000\n         S gains 64000"));
+    assert!(
+        text.contains(
+            "han/fu   2 yakuman (multiple yakuman; fu do not count)\nlimit    multiple yakuman"
+        ),
+        "{text}"
+    );
 }
 
 // Golden file: real Tenhou wins --------------------------------------------------------

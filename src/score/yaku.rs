@@ -83,6 +83,8 @@ yaku_table! {
     Uumensai => ("uumensai", "Uumensai", "五門斉", None),
     /// Renhou valued as mangan or baiman (a yaku worth 5 or 8 han alone).
     Renhou => ("renhou", "Renhou", "人和", Some(36)),
+    /// Nagashi mangan scored as a hand (a yaku worth a mangan alone).
+    NagashiMangan => ("nagashi_mangan", "Nagashi Mangan", "流し満貫", None),
     // Yakuman.
     Tenhou => ("tenhou", "Tenhou", "天和", Some(37)),
     Chiihou => ("chiihou", "Chiihou", "地和", Some(38)),
