@@ -669,6 +669,69 @@ fn check_discards(h: &Hand, mc: &Counts, by_definition: bool) {
     );
 }
 
+/// The timed rows of a group for hands with `melds` melds: shanten and the ukeire
+/// mask of `hands`, the waits mask of the `tenpai` ones, the discard table of the
+/// 14-tile `full` ones (rows with no hands left out).
+fn time_rows(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    melds: usize,
+    hands: &[&Melded],
+    tenpai: &[&Melded],
+    full: &[&Melded],
+) {
+    let m = melds.to_string();
+    if !hands.is_empty() {
+        g.throughput(Throughput::Elements(hands.len() as u64));
+        g.bench_with_input(BenchmarkId::new("shanten", &m), hands, |b, hs| {
+            b.iter(|| {
+                hs.iter()
+                    .map(|h| {
+                        let n = h.hand.concealed_len();
+                        shanten::standard(black_box(&h.counts), Some(&h.meld_counts), n / 3) as i32
+                    })
+                    .sum::<i32>()
+            });
+        });
+    }
+    // The kinds that lower the shanten: ukeire of any hand, waits of a tenpai one.
+    for (name, set) in [("ukeire_mask", hands), ("waits_mask", tenpai)] {
+        if set.is_empty() {
+            continue;
+        }
+        g.throughput(Throughput::Elements(set.len() as u64));
+        g.bench_with_input(BenchmarkId::new(name, &m), set, |b, hs| {
+            b.iter(|| {
+                hs.iter()
+                    .map(|h| {
+                        let (c, mc) = (black_box(&h.counts), Some(&h.meld_counts));
+                        waits::shanten_and_lowering(c, mc, melds).1.count_ones()
+                    })
+                    .sum::<u32>()
+            });
+        });
+    }
+    if full.is_empty() {
+        return;
+    }
+    let none = [0u8; KINDS];
+    g.throughput(Throughput::Elements(full.len() as u64));
+    g.bench_with_input(BenchmarkId::new("discard_table", &m), full, |b, hs| {
+        b.iter(|| {
+            hs.iter()
+                .map(|h| {
+                    waits::discard_options(black_box(&h.hand), &none)
+                        .expect("ok")
+                        .len()
+                })
+                .sum::<usize>()
+        });
+    });
+}
+
+fn refs(v: &[Melded]) -> Vec<&Melded> {
+    v.iter().collect()
+}
+
 fn bench_melded(c: &mut Criterion) {
     let mut rng = SmallRng::seed_from_u64(2026);
     let mut g = c.benchmark_group("melded");
@@ -683,7 +746,6 @@ fn bench_melded(c: &mut Criterion) {
             .map(|_| random_melded_tenpai(&mut rng, melds))
             .collect();
         let m = melds.to_string();
-        let none = [0u8; KINDS];
         for h in &hands {
             let (c, mc) = (&h.counts, &h.meld_counts);
             let n = h.hand.concealed_len();
@@ -732,43 +794,7 @@ fn bench_melded(c: &mut Criterion) {
             check_discards(&h.hand, &h.meld_counts, i < BY_DEFINITION);
         }
         checked(&format!("melded/discard_table/{m}"), full.len());
-        g.throughput(Throughput::Elements(hands.len() as u64));
-        g.bench_with_input(BenchmarkId::new("shanten", &m), &hands, |b, hs| {
-            b.iter(|| {
-                hs.iter()
-                    .map(|h| {
-                        let n = h.hand.concealed_len();
-                        shanten::standard(black_box(&h.counts), Some(&h.meld_counts), n / 3) as i32
-                    })
-                    .sum::<i32>()
-            });
-        });
-        // The kinds that lower the shanten: ukeire of any hand, waits of a tenpai one.
-        for (name, set) in [("ukeire_mask", &hands), ("waits_mask", &tenpai)] {
-            g.throughput(Throughput::Elements(set.len() as u64));
-            g.bench_with_input(BenchmarkId::new(name, &m), set, |b, hs| {
-                b.iter(|| {
-                    hs.iter()
-                        .map(|h| {
-                            let (c, mc) = (black_box(&h.counts), Some(&h.meld_counts));
-                            waits::shanten_and_lowering(c, mc, melds).1.count_ones()
-                        })
-                        .sum::<u32>()
-                });
-            });
-        }
-        g.throughput(Throughput::Elements(full.len() as u64));
-        g.bench_with_input(BenchmarkId::new("discard_table", &m), &full, |b, hs| {
-            b.iter(|| {
-                hs.iter()
-                    .map(|h| {
-                        waits::discard_options(black_box(&h.hand), &none)
-                            .expect("ok")
-                            .len()
-                    })
-                    .sum::<usize>()
-            });
-        });
+        time_rows(&mut g, melds, &refs(&hands), &refs(&tenpai), &refs(&full));
     }
     g.finish();
 }
@@ -833,7 +859,6 @@ fn bench_play(c: &mut Criterion) {
         return;
     };
     let mut g = c.benchmark_group("play");
-    let none = [0u8; KINDS];
     for (melds, rows) in corpus.iter().enumerate() {
         let m = melds.to_string();
         let thirteen: Vec<&Melded> = rows
@@ -870,48 +895,7 @@ fn bench_play(c: &mut Criterion) {
             check_discards(&h.hand, &h.meld_counts, i < BY_DEFINITION);
         }
         checked(&format!("play/discard_table/{m}"), fourteen.len());
-        g.throughput(Throughput::Elements(thirteen.len() as u64));
-        g.bench_with_input(BenchmarkId::new("shanten", &m), &thirteen, |b, hs| {
-            b.iter(|| {
-                hs.iter()
-                    .map(|h| {
-                        let n = h.hand.concealed_len();
-                        shanten::standard(black_box(&h.counts), Some(&h.meld_counts), n / 3) as i32
-                    })
-                    .sum::<i32>()
-            });
-        });
-        for (name, set) in [("ukeire_mask", &thirteen), ("waits_mask", &tenpai)] {
-            if set.is_empty() {
-                continue;
-            }
-            g.throughput(Throughput::Elements(set.len() as u64));
-            g.bench_with_input(BenchmarkId::new(name, &m), set, |b, hs| {
-                b.iter(|| {
-                    hs.iter()
-                        .map(|h| {
-                            let (c, mc) = (black_box(&h.counts), Some(&h.meld_counts));
-                            waits::shanten_and_lowering(c, mc, melds).1.count_ones()
-                        })
-                        .sum::<u32>()
-                });
-            });
-        }
-        if fourteen.is_empty() {
-            continue;
-        }
-        g.throughput(Throughput::Elements(fourteen.len() as u64));
-        g.bench_with_input(BenchmarkId::new("discard_table", &m), &fourteen, |b, hs| {
-            b.iter(|| {
-                hs.iter()
-                    .map(|h| {
-                        waits::discard_options(black_box(&h.hand), &none)
-                            .expect("ok")
-                            .len()
-                    })
-                    .sum::<usize>()
-            });
-        });
+        time_rows(&mut g, melds, &thirteen, &tenpai, &fourteen);
     }
     g.finish();
 }
