@@ -674,11 +674,10 @@ def ours(case: Case) -> Score:
     )
 
 
-def theirs(case: Case) -> Score:
-    kw = case.kw
-    seat = EAST + WINDS.index(kw["seat_wind"])
-    f = case.mj_flags
-    config = HandConfig(
+def mj_config(case: Case, *, sticks: bool = True) -> HandConfig:
+    """mahjong's situation for a case (its honba and riichi sticks unless told not)."""
+    kw, f = case.kw, case.mj_flags
+    return HandConfig(
         is_tsumo=f.get("tsumo", False),
         is_riichi=f.get("riichi", False),
         is_daburu_riichi=f.get("double_riichi", False),
@@ -689,24 +688,33 @@ def theirs(case: Case) -> Score:
         is_houtei=f.get("houtei", False),
         is_tenhou=f.get("tenhou", False),
         is_chiihou=f.get("chiihou", False),
-        player_wind=seat,
+        player_wind=EAST + WINDS.index(kw["seat_wind"]),
         round_wind=EAST + WINDS.index(kw["round_wind"]),
-        kyoutaku_number=kw["riichi_sticks"],
-        tsumi_number=kw["honba"],
+        kyoutaku_number=kw["riichi_sticks"] if sticks else 0,
+        tsumi_number=kw["honba"] if sticks else 0,
         options=MJ_OPTIONS,
     )
+
+
+def mj_estimate(case: Case, config: HandConfig, **extra: Any) -> Any:
+    """mahjong's value of a case's hand under `config`."""
     melds = [
         MjMeld(meld_type=t, tiles=ids, opened=opened, called_tile=called)
         for t, ids, opened, called in case.melds136
     ]
-    res = HandCalculator.estimate_hand_value(
+    return HandCalculator.estimate_hand_value(
         case.tiles136,
         case.win136,
         melds=melds,
         dora_indicators=case.dora136,
         config=config,
         ura_dora_indicators=case.ura136,
+        **extra,
     )
+
+
+def theirs(case: Case) -> Score:
+    res = mj_estimate(case, mj_config(case))
     if res.error:
         if res.error == HandCalculator.ERR_NO_YAKU:
             return Score("no_yaku")
@@ -724,9 +732,9 @@ def theirs(case: Case) -> Score:
         han = y.han_open if res.is_open_hand and y.han_open else y.han_closed
         yaku.append((MJ_YAKU[name], han))
     c = res.cost
-    dealer = seat == EAST
+    dealer = case.kw["seat_wind"] == "E"
     main, add = c["main"] + c["main_bonus"], c["additional"] + c["additional_bonus"]
-    if not f.get("tsumo"):
+    if not case.mj_flags.get("tsumo"):
         pay = (main, None, None, c["total"])
     elif dealer:
         pay = (None, None, main, c["total"])
@@ -1063,34 +1071,9 @@ def test_aotenjou_drop_implied_agrees() -> None:
             r = riichi.score(case.hand, case.win, rules=rules, **kw)
         except riichi.ScoringError:
             continue
-        f = case.mj_flags
-        config = HandConfig(
-            is_tsumo=f.get("tsumo", False),
-            is_riichi=f.get("riichi", False),
-            is_daburu_riichi=f.get("double_riichi", False),
-            is_ippatsu=f.get("ippatsu", False),
-            is_rinshan=f.get("rinshan", False),
-            is_chankan=f.get("chankan", False),
-            is_haitei=f.get("haitei", False),
-            is_houtei=f.get("houtei", False),
-            is_chiihou=f.get("chiihou", False),
-            player_wind=EAST + WINDS.index(kw["seat_wind"]),
-            round_wind=EAST + WINDS.index(kw["round_wind"]),
-            options=MJ_OPTIONS,
-        )
-        melds = [
-            MjMeld(meld_type=t, tiles=ids, opened=opened, called_tile=called)
-            for t, ids, opened, called in case.melds136
-        ]
         try:
-            res = HandCalculator.estimate_hand_value(
-                case.tiles136,
-                case.win136,
-                melds=melds,
-                dora_indicators=case.dora136,
-                ura_dora_indicators=case.ura136,
-                config=config,
-                scores_calculator_factory=Aotenjou,
+            res = mj_estimate(
+                case, mj_config(case, sticks=False), scores_calculator_factory=Aotenjou
             )
         except ValueError:
             # mahjong removes an implied yaku twice when two yakuman imply it
