@@ -121,19 +121,26 @@ fn shanten_choice(hand: &[Tile], melds: &[Meld], legal: &[Action], rng: &mut Rng
     // Each discard (or riichi discard): resulting shanten, then tiles that lower it.
     let mut best: Option<((i8, i32, bool), usize)> = None;
     let mut ties = 0u64;
+    // A kind's discards (plain or red, from the hand or the drawn tile, with or
+    // without riichi) leave the same hand: analysed once.
+    let mut by_kind: [Option<(i8, i32)>; KINDS] = [None; KINDS];
     for (i, &a) in legal.iter().enumerate() {
         let (tile, riichi) = match a {
             Action::Discard { tile, .. } => (tile, false),
             Action::Riichi { tile, .. } => (tile, true),
             _ => continue,
         };
-        let mut c = counts;
-        c[tile.kind() as usize] -= 1;
-        let (s, mask) = shanten_and_lowering(&c, Some(&meld_counts), melds.len());
-        let live: i32 = (0..KINDS)
-            .filter(|&k| mask >> k & 1 == 1)
-            .map(|k| 4 - i32::from(c[k] + meld_counts[k]))
-            .sum();
+        let kind = tile.kind() as usize;
+        let (s, live) = *by_kind[kind].get_or_insert_with(|| {
+            let mut c = counts;
+            c[kind] -= 1;
+            let (s, mask) = shanten_and_lowering(&c, Some(&meld_counts), melds.len());
+            let live: i32 = (0..KINDS)
+                .filter(|&k| mask >> k & 1 == 1)
+                .map(|k| 4 - i32::from(c[k] + meld_counts[k]))
+                .sum();
+            (s, live)
+        });
         // Lower shanten, more ukeire, riichi preferred.
         let key = (-s, live, riichi);
         match &best {
