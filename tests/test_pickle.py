@@ -189,3 +189,48 @@ def test_bad_record_bytes_raise_a_riichi_error(data):
 
 def test_game_record_type():
     assert isinstance(restored(Game(seed=1).record()), GameRecord)
+
+
+TILE_NAMES = [f"{n}{s}" for s in "mps" for n in range(10)] + [f"{n}z" for n in range(1, 8)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    flags=st.sets(st.sampled_from(riichi.WinContext.FLAGS)),
+    seat_wind=st.sampled_from(["E", "S", "W", "N"]),
+    round_wind=st.sampled_from(["E", "S", "W", "N"]),
+    dora=st.lists(st.sampled_from(TILE_NAMES), max_size=5),
+    ura=st.lists(st.sampled_from(TILE_NAMES), max_size=5),
+    honba=st.integers(0, 2**32 - 1),
+    sticks=st.integers(0, 2**32 - 1),
+    streak=st.integers(0, 2**32 - 1),
+)
+def test_win_context_pickles(flags, seat_wind, round_wind, dora, ura, honba, sticks, streak):
+    try:
+        ctx = riichi.WinContext(
+            **dict.fromkeys(flags, True),
+            seat_wind=seat_wind,
+            round_wind=round_wind,
+            dora_indicators=dora,
+            ura_indicators=ura,
+            honba=honba,
+            riichi_sticks=sticks,
+            dealer_streak=streak,
+        )
+    except riichi.InvalidContextError:
+        return  # flags that cannot go together
+    for other in (restored(ctx), copy.deepcopy(ctx), copy.copy(ctx)):
+        assert other == ctx and hash(other) == hash(ctx)
+        assert repr(other) == repr(ctx)
+        for name in riichi.WinContext.FLAGS:
+            assert getattr(other, name) == getattr(ctx, name)
+    assert ctx != riichi.WinContext(honba=honba ^ 1, riichi_sticks=sticks)
+
+
+def test_restored_win_context_scores_the_same():
+    ctx = riichi.WinContext(riichi=True, tsumo=True, seat_wind="S", dora_indicators=["4p"], honba=1)
+    hand = riichi.Hand("234m678p340s11z555z")
+    a = riichi.score(hand, "2m", context=ctx)
+    b = riichi.score(hand, "2m", context=restored(ctx))
+    assert (a.han, a.fu, a.points, a.deltas()) == (b.han, b.fu, b.points, b.deltas())
+    assert [y.id for y in a.yaku] == [y.id for y in b.yaku]

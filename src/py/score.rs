@@ -402,8 +402,8 @@ fn count(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
 }
 
 /// The situation of a win, the keyword arguments of `score` as one object.
-#[pyclass(name = "WinContext", module = "riichi", frozen)]
-#[derive(Clone)]
+#[pyclass(name = "WinContext", module = "riichi", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyWinContext(pub WinContext);
 
 /// The situation's winds, indicators and counters (its flags are already set in
@@ -522,6 +522,27 @@ macro_rules! py_situation {
 
             fn __repr__(&self) -> String {
                 context_repr(&self.0)
+            }
+
+            /// Pickled as the class with its keywords (`functools.partial`).
+            fn __reduce__<'py>(
+                &self,
+                py: Python<'py>,
+            ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+                let kw = PyDict::new(py);
+                $(kw.set_item(stringify!($name), self.0.$name)?;)+
+                kw.set_item("seat_wind", self.0.seat_wind)?;
+                kw.set_item("round_wind", self.0.round_wind)?;
+                kw.set_item("dora_indicators", super::tile::to_py(&self.0.dora_indicators))?;
+                kw.set_item("ura_indicators", super::tile::to_py(&self.0.ura_indicators))?;
+                kw.set_item("honba", self.0.honba)?;
+                kw.set_item("riichi_sticks", self.0.riichi_sticks)?;
+                kw.set_item("dealer_streak", self.0.dealer_streak)?;
+                let partial = py
+                    .import("functools")?
+                    .getattr("partial")?
+                    .call((py.get_type::<PyWinContext>(),), Some(&kw))?;
+                Ok((partial, PyTuple::empty(py)))
             }
         }
 
