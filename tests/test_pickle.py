@@ -234,3 +234,79 @@ def test_restored_win_context_scores_the_same():
     b = riichi.score(hand, "2m", context=restored(ctx))
     assert (a.han, a.fu, a.points, a.deltas()) == (b.han, b.fu, b.points, b.deltas())
     assert [y.id for y in a.yaku] == [y.id for y in b.yaku]
+
+
+def _same_score(a: riichi.ScoreResult, b: riichi.ScoreResult, case=None) -> None:
+    assert a == b
+    assert (a.han, a.fu, a.points) == (b.han, b.fu, b.points)
+    assert [(y.id, y.han) for y in a.yaku] == [(y.id, y.han) for y in b.yaku]
+    assert repr(a.fu_details) == repr(b.fu_details)
+    assert str(a) == str(b)
+    if case is not None:
+        kw = {"discarder": case.discarder, "liable": case.liable}
+        assert a.deltas(**kw) == b.deltas(**kw)
+
+
+def _cases():
+    import scoring_data
+
+    root = scoring_data.shared_data_dir()
+    if root is None:
+        return []
+    cases = []
+    path = root / scoring_data.TENHOU_AGARI
+    if path.is_file():
+        cases += scoring_data.tenhou_cases(path)
+    path = root / scoring_data.MAJIANG_HULE
+    if path.is_file():
+        cases += scoring_data.majiang_cases(path)[:3000]
+    return cases
+
+
+def test_scored_real_hands_pickle():
+    cases = _cases()
+    if not cases:
+        pytest.skip("no scoring data (tenhou/agari.jsonl, majiang/hule.jsonl)")
+    scored = 0
+    for case in cases:
+        try:
+            r = case.score()
+        except riichi.MahjongError:
+            continue
+        scored += 1
+        _same_score(r, restored(r), case)
+        _same_score(r, copy.deepcopy(r), case)
+    assert scored > len(cases) // 2
+
+
+def test_score_results_differ_by_situation():
+    hand = riichi.Hand("234m678p340s11z555z")
+    a = riichi.score(hand, "2m", riichi=True, tsumo=True)
+    b = riichi.score(hand, "2m", riichi=True)
+    assert a != b and a != "a result"
+    assert a == riichi.score(hand, "2m", riichi=True, tsumo=True)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    seat=st.sampled_from(["E", "S", "W", "N"]),
+    honba=st.integers(0, 20),
+    sticks=st.integers(0, 20),
+)
+def test_nagashi_mangan_result_pickles(seat, honba, sticks):
+    r = riichi.score_nagashi_mangan(seat, honba=honba, riichi_sticks=sticks)
+    back = restored(r)
+    _same_score(r, back)
+    assert r.deltas() == back.deltas()
+
+
+class _ForgedScore:
+    def __reduce__(self):
+        import functools
+
+        return (functools.partial(riichi._core.score, "123m", "1m"), ())
+
+
+def test_bad_score_state_raises_a_riichi_error():
+    with pytest.raises(riichi.MahjongError):
+        pickle.loads(pickle.dumps(_ForgedScore()))

@@ -835,6 +835,10 @@ class Payments:
 class ScoreResult:
     """The scored win. Immutable."""
 
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __reduce__(self) -> tuple[Any, tuple[()]]: ...
     @property
     def han(self) -> int:
         """Han of yaku and dora (13 × multiplier for yakuman hands)."""
