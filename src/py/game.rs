@@ -386,14 +386,39 @@ pub(super) fn seed_arg(seed: &Int) -> PyResult<u64> {
 /// threads: give each thread its own game (the object refuses concurrent use with
 /// a `RuntimeError`).
 #[pyclass(name = "Game", module = "riichi")]
+#[derive(Clone)]
 pub struct PyGame {
     game: Game,
+    /// How the game was set up (`None` for a replay's step): with `steps`, what
+    /// rebuilds it (pickling).
+    origin: Option<Origin>,
+    /// Every action applied since the setup, in order.
+    steps: Vec<(usize, Action)>,
+}
+
+/// What `Game.__reduce__` returns: the class, its arguments, the actions.
+type Reduced<'py> = (
+    Bound<'py, PyAny>,
+    Bound<'py, PyTuple>,
+    Vec<(usize, Py<PyAny>)>,
+);
+
+/// The constructor's arguments: the game follows from them and its actions.
+#[derive(Clone)]
+struct Origin {
+    seed: u64,
+    walls: Vec<Vec<Tile>>,
+    first_dealer: Option<usize>,
 }
 
 impl PyGame {
     /// A `Game` holding a copy of `game` as it is (a replay's step).
     pub(super) fn snapshot(game: &Game) -> PyGame {
-        PyGame { game: game.clone() }
+        PyGame {
+            game: game.clone(),
+            origin: None,
+            steps: Vec::new(),
+        }
     }
 
     /// After a hand ends, the next one starts at once.
@@ -434,15 +459,26 @@ impl PyGame {
             use std::hash::{BuildHasher, RandomState};
             RandomState::new().hash_one(0u64)
         });
-        let ws = match walls.filter(|w| !w.is_none()) {
+        let tiles = match walls.filter(|w| !w.is_none()) {
             Some(walls) => bounded_items(walls, "walls", GAME_WALLS, |w| {
-                let tiles = super::tile::tiles_arg(&w, "a wall", ALL_TILES)?;
-                Ok(Wall::from_tiles(&tiles)?)
+                super::tile::tiles_arg(&w, "a wall", ALL_TILES)
             })?,
             None => Vec::new(),
         };
+        let ws = tiles
+            .iter()
+            .map(|t| Wall::from_tiles(t))
+            .collect::<crate::error::Result<Vec<Wall>>>()?;
         let game = Game::setup(rules, seed, ws, first_dealer)?;
-        let mut g = PyGame { game };
+        let mut g = PyGame {
+            game,
+            origin: Some(Origin {
+                seed,
+                walls: tiles,
+                first_dealer,
+            }),
+            steps: Vec::new(),
+        };
         g.advance()?;
         Ok(g)
     }
@@ -490,7 +526,88 @@ impl PyGame {
             IllegalActionError::new_err(format!("seat {seat} may not {a}: seats are 0-3"))
         })?;
         self.game.apply(seat, a)?;
+        self.steps.push((seat, a));
         self.advance()
+    }
+
+    /// Pickled as its setup (rules, seed, walls, first dealer) and every action
+    /// applied, replayed on loading: the loaded game is equal to this one and
+    /// goes on as it would. A game taken from a replay has no setup: it copies
+    /// (`copy.deepcopy`) but does not pickle (pickle its `GameRecord`).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        let py = slf.py();
+        let g = slf.borrow();
+        let Some(o) = &g.origin else {
+            return Err(invalid(
+                "a Game taken from a replay has no setup to pickle; pickle its GameRecord \
+                 (game.record()) instead",
+            ));
+        };
+        let rules = super::rules::PyRules(g.game.rules().clone()).into_pyobject(py)?;
+        let walls: Vec<Vec<Py<PyTile>>> = o.walls.iter().map(|w| to_py(w)).collect();
+        let args = PyTuple::new(
+            py,
+            [
+                rules.into_any(),
+                o.seed.into_pyobject(py)?.into_any(),
+                walls.into_pyobject(py)?.into_any(),
+                o.first_dealer.into_pyobject(py)?.into_any(),
+            ],
+        )?;
+        let steps = g
+            .steps
+            .iter()
+            .map(|&(s, a)| Ok((s, action_object(py, a)?)))
+            .collect::<PyResult<_>>()?;
+        Ok((slf.get_type().into_any(), args, steps))
+    }
+
+    /// Replay the pickled actions `(seat, action)` on a new game. Raises
+    /// `IllegalActionError` naming the first that does not apply,
+    /// `InvalidInputError` for a state of another form.
+    fn __setstate__(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        if !self.steps.is_empty() || self.origin.is_none() {
+            return Err(invalid(
+                "a Game's pickled actions are replayed only on a new game",
+            ));
+        }
+        let bad = |i: usize| {
+            invalid(format!(
+                "a Game's pickled state is a list of (seat, action) pairs; item {i} is not one"
+            ))
+        };
+        let items =
+            super::args::items_up_to(state, "state", "a list of (seat, action)", usize::MAX, Ok)
+                .map_err(|_| invalid("a Game's pickled state is a list of (seat, action) pairs"))?
+                .unwrap_or_default();
+        for (i, item) in items.iter().enumerate() {
+            let (seat, action): (usize, Bound<'_, PyAny>) = item.extract().map_err(|_| bad(i))?;
+            let a = action.cast::<PyAction>().map_err(|_| bad(i))?.get().0;
+            self.game
+                .apply(seat, a)
+                .map_err(|e| IllegalActionError::new_err(format!("pickled action {i}: {e}")))?;
+            self.steps.push((seat, a));
+            self.advance()?;
+        }
+        Ok(())
+    }
+
+    /// Games are equal when every part of their state is (hands, wall, scores,
+    /// events, the generator dealing the next walls).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyGame>()
+            .is_ok_and(|o| o.try_borrow().is_ok_and(|o| o.game == self.game))
+    }
+
+    /// An independent copy, at the same point.
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    /// An independent copy, at the same point.
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
     }
 
     /// What `seat` may know now (an `Observation`): its own hand, every river and

@@ -29,6 +29,16 @@ fn seat_name(r: &GameRecord, s: usize) -> String {
 
 #[pymethods]
 impl PyGameRecord {
+    /// Pickled as its mjai text, read back by `read_mjai`.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+        let py = slf.py();
+        let read = py.import("riichi._core")?.getattr("read_mjai")?;
+        let text = crate::logs::mjai::write_mjai(&slf.get().0);
+        Ok((read, (PyBytes::new(py, text.as_bytes()),)))
+    }
+
     /// The rules the game was played under.
     #[getter]
     fn rules(&self) -> PyRules {

@@ -167,6 +167,17 @@ pub struct PyScoreResult {
     /// nagashi mangan, which is no hand.
     pub hand: Option<crate::hand::Hand>,
     pub win: Option<Tile>,
+    /// What was scored (the result follows from it): pickling and equality.
+    pub scored: Scored,
+}
+
+/// The call a `ScoreResult` came from.
+#[derive(Clone, PartialEq)]
+pub enum Scored {
+    /// `score(hand, win, context=...)`.
+    Win(WinContext),
+    /// `score_nagashi_mangan(seat_wind, honba=..., riichi_sticks=...)`.
+    Nagashi { seat: u8, honba: u32, sticks: u32 },
 }
 
 fn yaku_list(items: &[(Yaku, u8)]) -> Vec<PyYaku> {
@@ -178,6 +189,68 @@ fn yaku_list(items: &[(Yaku, u8)]) -> Vec<PyYaku> {
 
 #[pymethods]
 impl PyScoreResult {
+    /// Results are equal when they score the same hand, winning tile and
+    /// situation under the same rules (the result follows from them).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyScoreResult>().is_ok_and(|o| {
+            let o = o.get();
+            o.scored == self.scored
+                && o.rules == self.rules
+                && o.hand == self.hand
+                && o.win == self.win
+        })
+    }
+
+    /// Pickled as the call that scored it (`functools.partial`), scored again
+    /// on loading.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let core_mod = py.import("riichi._core")?;
+        let kw = PyDict::new(py);
+        kw.set_item("rules", super::rules::PyRules(self.rules.clone()))?;
+        let (f, args) = match (&self.scored, &self.hand, self.win) {
+            (Scored::Win(ctx), Some(hand), Some(win)) => {
+                kw.set_item("context", PyWinContext(ctx.clone()))?;
+                let args = PyTuple::new(
+                    py,
+                    [
+                        super::hand::PyHand(hand.clone())
+                            .into_pyobject(py)?
+                            .into_any(),
+                        super::tile::PyTile(win).into_pyobject(py)?.into_any(),
+                    ],
+                )?;
+                (core_mod.getattr("score")?, args)
+            }
+            (
+                &Scored::Nagashi {
+                    seat,
+                    honba,
+                    sticks,
+                },
+                _,
+                _,
+            ) => {
+                kw.set_item("honba", honba)?;
+                kw.set_item("riichi_sticks", sticks)?;
+                (
+                    core_mod.getattr("score_nagashi_mangan")?,
+                    PyTuple::new(py, [seat])?,
+                )
+            }
+            _ => return Err(invalid("this ScoreResult has no hand to pickle")),
+        };
+        let mut all = vec![f];
+        all.extend(args.iter());
+        let partial = py
+            .import("functools")?
+            .getattr("partial")?
+            .call(PyTuple::new(py, all)?, Some(&kw))?;
+        Ok((partial, PyTuple::empty(py)))
+    }
+
     /// Han of yaku and dora (13 × multiplier for yakuman hands).
     #[getter]
     fn han(&self) -> u32 {
@@ -402,8 +475,8 @@ fn count(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
 }
 
 /// The situation of a win, the keyword arguments of `score` as one object.
-#[pyclass(name = "WinContext", module = "riichi", frozen)]
-#[derive(Clone)]
+#[pyclass(name = "WinContext", module = "riichi", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyWinContext(pub WinContext);
 
 /// The situation's winds, indicators and counters (its flags are already set in
@@ -523,6 +596,27 @@ macro_rules! py_situation {
             fn __repr__(&self) -> String {
                 context_repr(&self.0)
             }
+
+            /// Pickled as the class with its keywords (`functools.partial`).
+            fn __reduce__<'py>(
+                &self,
+                py: Python<'py>,
+            ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+                let kw = PyDict::new(py);
+                $(kw.set_item(stringify!($name), self.0.$name)?;)+
+                kw.set_item("seat_wind", self.0.seat_wind)?;
+                kw.set_item("round_wind", self.0.round_wind)?;
+                kw.set_item("dora_indicators", super::tile::to_py(&self.0.dora_indicators))?;
+                kw.set_item("ura_indicators", super::tile::to_py(&self.0.ura_indicators))?;
+                kw.set_item("honba", self.0.honba)?;
+                kw.set_item("riichi_sticks", self.0.riichi_sticks)?;
+                kw.set_item("dealer_streak", self.0.dealer_streak)?;
+                let partial = py
+                    .import("functools")?
+                    .getattr("partial")?
+                    .call((py.get_type::<PyWinContext>(),), Some(&kw))?;
+                Ok((partial, PyTuple::empty(py)))
+            }
         }
 
         /// Score a winning hand. `hand` includes the winning tile; `win_tile` names it
@@ -596,6 +690,7 @@ macro_rules! py_situation {
                 rules,
                 hand: Some((*hand).clone()),
                 win: Some(win),
+                scored: Scored::Win(ctx.clone()),
             })
         }
     };
@@ -932,6 +1027,11 @@ fn score_nagashi_mangan(
         rules,
         hand: None,
         win: None,
+        scored: Scored::Nagashi {
+            seat,
+            honba,
+            sticks: riichi_sticks,
+        },
     })
 }
 
