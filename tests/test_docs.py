@@ -97,24 +97,24 @@ def test_stub_and_runtime_name_the_same_things():
     )
 
 
+def assert_runtime_doc_is(name: str, stub: str | None) -> None:
+    """The runtime docstring of `riichi.name` (src/py/*.rs) is the stub's `stub`."""
+    assert stub, f"riichi.{name} has no docstring in _core.pyi"
+    runtime = cleaned(runtime_doc(name))
+    assert runtime == cleaned(stub), (
+        f"riichi.{name}: the runtime docstring (src/py/*.rs) differs from _core.pyi's:\n"
+        f"runtime:\n{runtime}\n_core.pyi:\n{cleaned(stub)}"
+    )
+
+
 @pytest.mark.parametrize("name", sorted(STUB_DOCS))
 def test_docstring_equals_stub(name):
-    assert STUB_DOCS[name], f"riichi.{name} has no docstring in _core.pyi"
-    runtime = cleaned(runtime_doc(name))
-    assert runtime == cleaned(STUB_DOCS[name]), (
-        f"riichi.{name}: the runtime docstring (src/py/*.rs) differs from _core.pyi's:\n"
-        f"runtime:\n{runtime}\n_core.pyi:\n{cleaned(STUB_DOCS[name])}"
-    )
+    assert_runtime_doc_is(name, STUB_DOCS[name])
 
 
 @pytest.mark.parametrize("name", sorted(STUB_MEMBER_DOCS))
 def test_member_docstring_equals_stub(name):
-    assert STUB_MEMBER_DOCS[name], f"riichi.{name} has no docstring in _core.pyi"
-    runtime = cleaned(runtime_doc(name))
-    assert runtime == cleaned(STUB_MEMBER_DOCS[name]), (
-        f"riichi.{name}: the runtime docstring (src/py/*.rs) differs from _core.pyi's:\n"
-        f"runtime:\n{runtime}\n_core.pyi:\n{cleaned(STUB_MEMBER_DOCS[name])}"
-    )
+    assert_runtime_doc_is(name, STUB_MEMBER_DOCS[name])
 
 
 def test_help_shows_the_full_docstring():
