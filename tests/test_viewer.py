@@ -457,14 +457,19 @@ def browser():
     b.close()
 
 
+def first_game_page(tmp_path):
+    """The first shared mjlog, its engine snapshots and its viewer page's URL."""
+    record = riichi.logs.read_log(first_mjlog())
+    page = tmp_path / "game.html"
+    page.write_text(viewer.game_html(record), encoding="utf-8")
+    return record, snapshots(record), page.as_uri()
+
+
 @needs_data
 @needs_chromium
 def test_the_keys_step_the_page_through_the_engine_states(browser, tmp_path):
-    record = riichi.logs.read_log(first_mjlog())
-    snaps = snapshots(record)
-    page = tmp_path / "game.html"
-    page.write_text(viewer.game_html(record), encoding="utf-8")
-    browser.open(page.as_uri())
+    record, snaps, url = first_game_page(tmp_path)
+    browser.open(url)
     check_dom(browser.js(READ_DOM), record, snaps, 0)
     at = 0
     for presses in (1, 4, 20, 21):  # a step, a few, a call or a riichi on the way
@@ -507,12 +512,9 @@ def test_the_keys_step_the_page_through_the_engine_states(browser, tmp_path):
 @needs_data
 @needs_chromium
 def test_the_url_opens_a_step_and_a_screenshot_shows_the_table(browser, tmp_path):
-    record = riichi.logs.read_log(first_mjlog())
-    snaps = snapshots(record)
-    page = tmp_path / "game.html"
-    page.write_text(viewer.game_html(record), encoding="utf-8")
+    record, snaps, url = first_game_page(tmp_path)
     n = 40
-    browser.open(f"{page.as_uri()}#step={n}")
+    browser.open(f"{url}#step={n}")
     check_dom(browser.js(READ_DOM), record, snaps, n)
     png = browser.screenshot()
     shot = Path(os.environ.get("RIICHI_SCREENSHOT", tmp_path / "step40.png"))
