@@ -12,7 +12,7 @@ calls over numpy arrays that release the GIL and use every core.
 ['1z', '2z']
 """
 
-from riichi import agents, logs, pictures, viewer
+from riichi import agents, env, logs, pictures, viewer
 from riichi._core import (
     SCORE_FLAGS,
     SCORE_STATUS,
@@ -145,6 +145,7 @@ __all__ = [
     "__version__",
     "agent_seed",
     "agents",
+    "env",
     "format_tiles",
     "game_seed",
     "is_complete",

@@ -22,6 +22,11 @@ import numpy.typing as npt
 from typing_extensions import disjoint_base
 
 __all__ = [
+    "ACTION_COUNT",
+    "ACTION_GROUPS",
+    "ORACLE_GROUPS",
+    "PLANE_GROUPS",
+    "SCALARS",
     "SCORE_FLAGS",
     "SCORE_STATUS",
     "Action",
@@ -69,6 +74,7 @@ __all__ = [
     "TileParseError",
     "Tsumo",
     "Ukeire",
+    "VecEnv",
     "Wait",
     "Waits",
     "WinContext",
@@ -1367,6 +1373,20 @@ class Observation:
     @property
     def furiten(self) -> bool:
         """Whether this seat may not ron now (discard, temporary or riichi furiten)."""
+    def encode(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float32]]:
+        """The plane encoding of what this seat knows: `(planes, scalars)`, uint8
+        (95, 34) (one row per channel, one column per kind; channels in
+        `riichi.env.PLANE_GROUPS`) and float32 (30,) (`riichi.env.SCALARS`). Seats
+        are relative: 0 this seat, 1 the next (to its right), 2 opposite, 3 left."""
+    def action_index(self, action: Action) -> int:
+        """The action id of `action` at this decision (`riichi.env.ACTION_GROUPS`);
+        a chi's id depends on the claimed tile, which this observation holds.
+        Raises `InvalidInputError` for a chi with no claim to decide."""
+    def action_from_index(self, action_id: int) -> Action:
+        """The action an id stands for at this decision, built from the tiles this
+        seat holds, the tile just drawn and the claimed tile. It is not checked
+        against the rules (`Game.apply` does that). Raises `IllegalActionError`
+        when the id cannot be built here (out of range, a tile not held)."""
     def _repr_svg_(self) -> str:
         """The table as this seat sees it, as SVG: its own hand, the others' backs,
         every river, meld, dora indicator and score."""
@@ -1403,6 +1423,20 @@ class Game:
         """The seats that must act now."""
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now (empty when it is not asked)."""
+    def legal_mask(self, seat: int) -> npt.NDArray[np.bool_]:
+        """Which action ids `seat` may take now: bool (158,), indexed by
+        `riichi.env.ACTION_GROUPS` (all false when the seat is not asked)."""
+    def action_from_index(self, seat: int, action_id: int) -> Action:
+        """The legal action of `seat` with this action id. Raises
+        `IllegalActionError` naming the id when no legal action has it."""
+    def apply_index(self, seat: int, action_id: int) -> None:
+        """Take the action with this id for `seat` (`apply` of
+        `action_from_index(seat, action_id)`). Raises `IllegalActionError` naming
+        the id and leaves the game unchanged when no legal action has it."""
+    def oracle_planes(self, seat: int) -> npt.NDArray[np.uint8]:
+        """What `seat` cannot see, as planes: uint8 (23, 34), channels in
+        `riichi.env.ORACLE_GROUPS` (the other hands, the ura indicators, the live
+        wall); for training with privileged information, never for play."""
     def apply(self, seat: int, action: Action) -> None:
         """Take `action` for `seat`. Raises `IllegalActionError` (naming the action and
         why) and leaves the game unchanged when the rules do not allow it; `TypeError`
@@ -1448,6 +1482,95 @@ class Game:
         scores, the round, honba and sticks."""
     def _repr_html_(self) -> str:
         """The picture as HTML (what a notebook shows)."""
+
+# Learning agents ------------------------------------------------------------------
+
+ACTION_COUNT: int
+ACTION_GROUPS: tuple[tuple[str, int, int, str], ...]
+PLANE_GROUPS: tuple[tuple[str, int, int, str], ...]
+ORACLE_GROUPS: tuple[tuple[str, int, int, str], ...]
+SCALARS: tuple[tuple[str, str], ...]
+
+_Observations: TypeAlias = dict[str, npt.NDArray[Any]]
+
+@final
+class VecEnv:
+    """Many four-player games stepped together for learning agents, with the GIL
+    released and the games spread over threads.
+
+    Each game waits at one decision of the seat `observations["seat"]` names;
+    `step(actions)` takes one action id per game (see `ACTION_GROUPS`), plays on
+    (the built-in `opponents`, and any decision with a single legal action) to each
+    game's next decision, and returns `(observations, rewards, terminated,
+    truncated, info)` as numpy arrays. Claims are asked one seat at a time, in
+    priority order (a seat that may ron first, then pon or kan, then chi).
+
+    A game that ends is replaced at once by the next game of its slot: the step
+    that ended it has `terminated` (or `truncated`, after `max_decisions`) set,
+    its rewards, and already the new game's first observation. Results depend on
+    `seed` alone, never on `threads`.
+
+    `rewards` has one column per seat: `"points"` the change of points over the
+    step, `"final"` the final score with uma and oka (in thousands) when a game
+    ends and 0 before, four numbers the value of each place (first to fourth)
+    when a game ends. `encoding="planes"` adds `"planes"` (uint8, (N, 95, 34))
+    and `"scalars"` (float32, (N, 30)) to the masks (see `PLANE_GROUPS` and
+    `SCALARS`); `None` gives masks only. `opponents` ("random", "tsumogiri",
+    "shanten") plays the other three seats, the caller's seat rotating game by
+    game; `duplicate=True` then plays each wall four times, once from each
+    seat. `records=True` keeps finished games for `finished()`."""
+
+    def __new__(
+        cls,
+        num_envs: int,
+        rules: Rules | None = None,
+        seed: int = 0,
+        encoding: Literal["planes", "none"] | None = "planes",
+        reward: Literal["points", "final"] | Sequence[float] | None = "points",
+        opponents: Literal["random", "tsumogiri", "shanten"] | None = None,
+        duplicate: bool = False,
+        records: bool = False,
+        max_decisions: int = 5000,
+        threads: int | None = None,
+    ) -> VecEnv: ...
+    @property
+    def num_envs(self) -> int:
+        """How many games run."""
+    def __len__(self) -> int: ...
+    def reset(self) -> _Observations:
+        """Starts every game over (from the same seeds) and returns the first
+        observations: `{"planes", "scalars", "mask", "seat"}` (the planes and
+        scalars with `encoding="planes"` only)."""
+    def step(
+        self, actions: npt.NDArray[np.integer[Any]] | Sequence[int]
+    ) -> tuple[
+        _Observations,
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, npt.NDArray[Any]],
+    ]:
+        """Takes one action id per game (a 1-D integer array of `num_envs` ids, or a
+        sequence of ints) for the seat each game waits on, and plays on.
+        Returns `(observations, rewards, terminated, truncated, info)`: rewards
+        float32 (N, 4) by seat, the flags bool (N,), info `{"hand_done": bool (N,),
+        "scores": int64 (N, 4)}` (points by seat after the step; for a game that
+        just ended, its final points). Every id is checked first: an
+        illegal one raises `IllegalActionError` naming the game and the id, and no
+        game moves."""
+    def game(self, i: int) -> Game:
+        """A copy of the game running in slot `i` (a `Game` at the decision the last
+        observation shows)."""
+    def learner(self, i: int) -> int | None:
+        """The seat the caller plays in slot `i`'s game (with `opponents`); `None`
+        when the caller plays every seat."""
+    def finished(self) -> list[GameRecord]:
+        """The games finished since the last call, as `GameRecord`s, in the order
+        they ended (needs `records=True`)."""
+    @property
+    def decisions(self) -> dict[str, int]:
+        """Decisions taken so far: `{"caller": ..., "opponents": ..., "automatic":
+        ...}` (automatic: decisions with a single legal action)."""
 
 @final
 class BuiltinAgent:

@@ -102,6 +102,9 @@ pub struct StepInfo {
     pub truncated: bool,
     /// A hand ended during the step.
     pub hand_done: bool,
+    /// Points by seat after the step; for a game that ended, its last points
+    /// (not the next game's).
+    pub scores: [i64; 4],
 }
 
 /// The flat outputs of all games (game-major).
@@ -425,6 +428,7 @@ impl VecEnv {
             }
             let mut info = slot.advance(cfg, &mut counts)?;
             slot.rewards(cfg, &mut info);
+            info.scores = slot.game.scores();
             let mut done = None;
             if info.terminated || info.truncated {
                 let next = Slot::new(cfg, i, n, slot.played + 1)?;
@@ -475,7 +479,7 @@ impl VecEnv {
             out.terminated[i] = info.terminated;
             out.truncated[i] = info.truncated;
             out.hand_done[i] = info.hand_done;
-            out.scores[4 * i..4 * i + 4].copy_from_slice(&slot.game.scores());
+            out.scores[4 * i..4 * i + 4].copy_from_slice(&info.scores);
             self.counts[1] += counts[1];
             self.counts[2] += counts[2];
             if let Some(g) = done {
@@ -548,6 +552,7 @@ mod tests {
             assert_eq!(one.out.scalars, two.out.scalars);
             assert_eq!(one.out.masks, two.out.masks);
             assert_eq!(one.out.rewards, two.out.rewards);
+            assert_eq!(one.out.scores, two.out.scores);
         }
         let (f1, f2) = (one.take_finished(), two.take_finished());
         assert!(!f1.is_empty());
@@ -581,7 +586,9 @@ mod tests {
                 );
                 let s = SCALARS.len();
                 assert_eq!(env.out.scalars[i * s..(i + 1) * s], scalars[..]);
-                assert_eq!(env.out.scores[4 * i..4 * i + 4], g.scores());
+                if !(env.out.terminated[i] || env.out.truncated[i]) {
+                    assert_eq!(env.out.scores[4 * i..4 * i + 4], g.scores());
+                }
             }
             let before: Vec<Game> = (0..env.len())
                 .map(|i| env.game(i).unwrap().clone())
@@ -696,6 +703,10 @@ mod tests {
                 };
                 assert_eq!(got, want);
                 assert!(want.iter().any(|&x| x != 0.0));
+                // The ending step shows the ended game's points, not the next one's.
+                assert_eq!(env.out.scores[..4], g.scores());
+                assert_eq!(env.out.scores[..4], r.points);
+                assert_ne!(env.game(0).unwrap().scores(), g.scores());
                 break;
             }
         }

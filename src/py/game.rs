@@ -7,11 +7,14 @@ use super::args::{bounded_items, items_up_to, threads_arg, Int, Text, ALL_TILES,
 use super::errors::{invalid, IllegalActionError};
 use super::rules::rules_arg;
 use super::tile::{tile_arg, to_py, PyTile};
+use crate::game::action_id;
 use crate::game::agents::AgentKind;
+use crate::game::encode::{self, ORACLE_PLANES, PLANES};
 use crate::game::sim;
 use crate::game::wall::Wall;
 use crate::game::{Action, Event, Game, Observation, Phase};
-use crate::tile::Tile;
+use crate::tile::{Tile, KINDS};
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -354,6 +357,36 @@ impl PyObservation {
     fn furiten(&self) -> bool {
         self.0.furiten
     }
+    /// The plane encoding of what this seat knows: `(planes, scalars)`, uint8
+    /// (95, 34) (one row per channel, one column per kind; channels in
+    /// `riichi.env.PLANE_GROUPS`) and float32 (30,) (`riichi.env.SCALARS`). Seats
+    /// are relative: 0 this seat, 1 the next (to its right), 2 opposite, 3 left.
+    fn encode<'py>(&self, py: Python<'py>) -> PyResult<EncodedObservation<'py>> {
+        let (planes, scalars) = self.0.encode_planes();
+        Ok((
+            PyArray1::from_vec(py, planes).reshape([PLANES, KINDS])?,
+            PyArray1::from_vec(py, scalars),
+        ))
+    }
+    /// The action id of `action` at this decision (`riichi.env.ACTION_GROUPS`);
+    /// a chi's id depends on the claimed tile, which this observation holds.
+    /// Raises `InvalidInputError` for a chi with no claim to decide.
+    fn action_index(&self, action: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let a = action_arg(action, "action_index")?;
+        action_id::action_index(&a, action_id::claimed_tile(&self.0)).ok_or_else(|| {
+            invalid(format!(
+                "{a}: a chi's id needs the claimed tile, and this observation has no claim"
+            ))
+        })
+    }
+    /// The action an id stands for at this decision, built from the tiles this
+    /// seat holds, the tile just drawn and the claimed tile. It is not checked
+    /// against the rules (`Game.apply` does that). Raises `IllegalActionError`
+    /// when the id cannot be built here (out of range, a tile not held).
+    fn action_from_index(&self, py: Python<'_>, action_id: Int) -> PyResult<Py<PyAny>> {
+        let id = action_id_arg(&action_id)?;
+        action_object(py, action_id::action_from_index(id, &self.0)?)
+    }
     fn __repr__(&self) -> String {
         let o = &self.0;
         format!(
@@ -365,6 +398,35 @@ impl PyObservation {
             o.tiles_left
         )
     }
+}
+
+/// `Observation.encode`'s result: planes (channels × 34) and scalars.
+type EncodedObservation<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<f32>>);
+
+/// An action argument, or a `TypeError` naming the method.
+fn action_arg(action: &Bound<'_, PyAny>, method: &str) -> PyResult<Action> {
+    Ok(action
+        .cast::<PyAction>()
+        .map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{method} takes an action (Discard, Riichi, Chi, Pon, ..., Pass), got {}",
+                super::args::type_name(action)
+            ))
+        })?
+        .get()
+        .0)
+}
+
+/// An action id 0-157, or an `IllegalActionError` saying the range.
+fn action_id_arg(id: &Int) -> PyResult<usize> {
+    id.get::<usize>()
+        .filter(|&i| i < action_id::ACTION_COUNT)
+        .ok_or_else(|| {
+            IllegalActionError::new_err(format!(
+                "action id {id}: ids are 0-{}",
+                action_id::ACTION_COUNT - 1
+            ))
+        })
 }
 
 /// A seat number 0-3.
@@ -511,17 +573,48 @@ impl PyGame {
             .collect()
     }
 
+    /// Which action ids `seat` may take now: bool (158,), indexed by
+    /// `riichi.env.ACTION_GROUPS` (all false when the seat is not asked).
+    fn legal_mask<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let seat = seat_arg(seat)?;
+        Ok(PyArray1::from_slice(py, &self.game.legal_mask(seat)))
+    }
+
+    /// The legal action of `seat` with this action id. Raises
+    /// `IllegalActionError` naming the id when no legal action has it.
+    fn action_from_index(&self, py: Python<'_>, seat: Int, action_id: Int) -> PyResult<Py<PyAny>> {
+        let seat = seat_arg(seat)?;
+        let id = action_id_arg(&action_id)?;
+        action_object(py, self.game.action_for_index(seat, id)?)
+    }
+
+    /// Take the action with this id for `seat` (`apply` of
+    /// `action_from_index(seat, action_id)`). Raises `IllegalActionError` naming
+    /// the id and leaves the game unchanged when no legal action has it.
+    fn apply_index(&mut self, seat: Int, action_id: Int) -> PyResult<()> {
+        let seat = seat_arg(seat)?;
+        let id = action_id_arg(&action_id)?;
+        let a = self.game.action_for_index(seat, id)?;
+        self.game.apply(seat, a)?;
+        self.steps.push((seat, a));
+        self.advance()
+    }
+
+    /// What `seat` cannot see, as planes: uint8 (23, 34), channels in
+    /// `riichi.env.ORACLE_GROUPS` (the other hands, the ura indicators, the live
+    /// wall); for training with privileged information, never for play.
+    fn oracle_planes<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyArray2<u8>>> {
+        let seat = seat_arg(seat)?;
+        let mut planes = vec![0u8; ORACLE_PLANES * KINDS];
+        encode::encode_oracle(&self.game, seat, &mut planes);
+        PyArray1::from_vec(py, planes).reshape([ORACLE_PLANES, KINDS])
+    }
+
     /// Take `action` for `seat`. Raises `IllegalActionError` (naming the action and
     /// why) and leaves the game unchanged when the rules do not allow it; `TypeError`
     /// for a non-action.
     fn apply(&mut self, seat: Int, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        let a = action.cast::<PyAction>().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "apply takes an action (Discard, Riichi, Chi, Pon, ..., Pass), got {}",
-                super::args::type_name(action)
-            ))
-        })?;
-        let a = a.get().0;
+        let a = action_arg(action, "apply")?;
         let seat = seat.get::<usize>().ok_or_else(|| {
             IllegalActionError::new_err(format!("seat {seat} may not {a}: seats are 0-3"))
         })?;

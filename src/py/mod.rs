@@ -3,6 +3,7 @@
 mod agents;
 mod analysis;
 mod args;
+mod env;
 mod errors;
 mod game;
 mod hand;
@@ -27,6 +28,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     game::register(m)?;
     agents::register(m)?;
     logs::register(m)?;
+    env::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

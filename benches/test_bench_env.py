@@ -1,0 +1,61 @@
+"""`riichi.env.VecEnv` as a training loop drives it: `step` with one random legal id
+per game (chosen in numpy from the masks), by number of games, thread count and
+encoding. A round is a fixed number of steps; ``decisions_per_second`` in the extra
+info counts the caller's decisions (the decisions a learner makes; here the
+caller plays all four seats). Compare with riichienv's Python loop in
+``benches/test_bench_game.py`` in the same run:
+
+    .venv/bin/python -m pytest benches/test_bench_env.py benches/test_bench_game.py --benchmark-only
+
+Each configuration is checked before it is timed: every id chosen is legal (the
+step would refuse it otherwise), every step makes one decision per game, games end
+and are replaced, and two runs from the same seed give the same rewards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from riichi.env import VecEnv
+
+CONFIGS = [
+    (1, 1, "planes"),
+    (16, 1, "planes"),
+    (256, 1, "planes"),
+    (256, 2, "planes"),
+    (256, 2, None),
+    (1024, 2, "planes"),
+]
+STEPS = 400  # steps per round: enough for every game to finish hands
+
+
+def run(n: int, threads: int, encoding: str | None) -> tuple[int, float]:
+    """`STEPS` steps of `n` games: the games finished and the sum of the point
+    rewards' sizes (seeded: the same every run)."""
+    env = VecEnv(n, seed=1, encoding=encoding, threads=threads)
+    obs = env.reset()
+    rng = np.random.default_rng(0)
+    ended, total = 0, 0.0
+    for _ in range(STEPS):
+        ids = np.argmax(rng.random(obs["mask"].shape) * obs["mask"], axis=1)
+        obs, rewards, terminated, truncated, _ = env.step(ids)
+        ended += int(terminated.sum() + truncated.sum())
+        total += float(np.abs(rewards).sum())
+    assert env.decisions["caller"] == STEPS * n
+    return ended, total
+
+
+@pytest.mark.parametrize(("n", "threads", "encoding"), CONFIGS)
+def test_vec_env_steps(benchmark: Any, n: int, threads: int, encoding: str | None) -> None:
+    want = run(n, threads, encoding)
+    assert want[1] > 0, "no hand paid: the round is too short to show whole hands"
+    assert run(n, 3 - threads, encoding) == want  # the thread count changes nothing
+    assert benchmark.pedantic(run, (n, threads, encoding), rounds=3) == want
+    decisions = STEPS * n
+    benchmark.extra_info["games"] = n
+    benchmark.extra_info["decisions"] = decisions
+    if benchmark.stats is not None:
+        benchmark.extra_info["decisions_per_second"] = round(decisions / benchmark.stats["mean"])

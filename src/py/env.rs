@@ -1,0 +1,385 @@
+//! `riichi.env`: the action-id and array tables and `VecEnv`, the learning
+//! agents' side of the engine (`crate::game::{action_id, encode, vec_env}`).
+
+// PyO3 extracts arguments by value.
+#![allow(clippy::needless_pass_by_value)]
+
+use super::args::{bounded_items, describe, is_int_array, threads_arg, Int, Text};
+use super::errors::invalid;
+use super::game::{seed_arg, PyGame};
+use super::rules::rules_arg;
+use crate::game::action_id::{ACTION_COUNT, ACTION_GROUPS};
+use crate::game::agents::AgentKind;
+use crate::game::encode::{Group, ORACLE_GROUPS, PLANES, PLANE_GROUPS, SCALARS};
+use crate::game::vec_env::{Encoding, EnvConfig, Reward, VecEnv};
+use crate::tile::KINDS;
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+/// A channel table as Python rows: name, first channel, channel count, meaning.
+fn channel_rows(groups: &[Group]) -> Vec<(&'static str, usize, usize, &'static str)> {
+    let mut first = 0;
+    groups
+        .iter()
+        .map(|&(name, count, what)| {
+            let row = (name, first, count, what);
+            first += count;
+            row
+        })
+        .collect()
+}
+
+/// The reward argument: "points", "final" or four values by place.
+fn reward_arg(reward: &Bound<'_, PyAny>) -> PyResult<Reward> {
+    let wrong = || {
+        invalid(format!(
+            "reward is \"points\", \"final\" or four numbers by place (first to fourth), got {}",
+            describe(reward)
+        ))
+    };
+    if let Ok(name) = reward.extract::<Text>() {
+        return match &*name {
+            "points" => Ok(Reward::Points),
+            "final" => Ok(Reward::Final),
+            _ => Err(wrong()),
+        };
+    }
+    let values = bounded_items(reward, "reward", 4, |v| v.extract::<f64>()).map_err(|e| {
+        if e.is_instance_of::<PyTypeError>(reward.py()) {
+            wrong()
+        } else {
+            e
+        }
+    })?;
+    let values: [f64; 4] = values.try_into().map_err(|_| wrong())?;
+    if values.iter().any(|v| !v.is_finite()) {
+        return Err(invalid(format!(
+            "reward values by place must be finite numbers, got {values:?}"
+        )));
+    }
+    Ok(Reward::Rank(values.map(|v| v as f32)))
+}
+
+/// The encoding argument: "planes", or `None` / "none" for masks only.
+fn encoding_arg(encoding: Option<&str>) -> PyResult<Encoding> {
+    match encoding {
+        Some("planes") => Ok(Encoding::Planes),
+        None | Some("none") => Ok(Encoding::None),
+        Some(other) => Err(invalid(format!(
+            "encoding is \"planes\" or None (masks only), got {other:?}"
+        ))),
+    }
+}
+
+/// One action id per game: a 1-D integer array or a sequence of `n` integers.
+/// Ids too large for `i64` read as `i64::MAX` (out of range all the same).
+fn action_ids(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    let count_wrong = |got: String| {
+        invalid(format!(
+            "step takes one action id per game: {n} games, got {got}"
+        ))
+    };
+    if is_int_array(actions) {
+        let shape: Vec<usize> = actions.getattr("shape")?.extract()?;
+        if shape != [n] {
+            return Err(count_wrong(describe(actions)));
+        }
+        macro_rules! read {
+            ($($t:ty),*) => {
+                $(if let Ok(a) = actions.extract::<PyReadonlyArray1<'_, $t>>() {
+                    return Ok(a
+                        .as_array()
+                        .iter()
+                        .map(|&v| i64::try_from(v).unwrap_or(i64::MAX))
+                        .collect());
+                })*
+            };
+        }
+        read!(i64, i32, i16, i8, u64, u32, u16, u8);
+        return Err(invalid(format!(
+            "action ids must be integers, got {}",
+            describe(actions)
+        )));
+    }
+    let ids = bounded_items(actions, "actions", n, |v| {
+        let id: Int = v.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "an action id is an integer, got {}",
+                super::args::type_name(&v)
+            ))
+        })?;
+        Ok(id.get::<i64>().unwrap_or(i64::MAX))
+    })
+    .map_err(|e| {
+        if e.is_instance_of::<super::errors::InvalidInputError>(actions.py()) {
+            count_wrong(format!("more than {n}"))
+        } else {
+            e
+        }
+    })?;
+    if ids.len() != n {
+        return Err(count_wrong(ids.len().to_string()));
+    }
+    Ok(ids)
+}
+
+/// Many four-player games stepped together for learning agents, with the GIL
+/// released and the games spread over threads.
+///
+/// Each game waits at one decision of the seat `observations["seat"]` names;
+/// `step(actions)` takes one action id per game (see `ACTION_GROUPS`), plays on
+/// (the built-in `opponents`, and any decision with a single legal action) to each
+/// game's next decision, and returns `(observations, rewards, terminated,
+/// truncated, info)` as numpy arrays. Claims are asked one seat at a time, in
+/// priority order (a seat that may ron first, then pon or kan, then chi).
+///
+/// A game that ends is replaced at once by the next game of its slot: the step
+/// that ended it has `terminated` (or `truncated`, after `max_decisions`) set,
+/// its rewards, and already the new game's first observation. Results depend on
+/// `seed` alone, never on `threads`.
+///
+/// `rewards` has one column per seat: `"points"` the change of points over the
+/// step, `"final"` the final score with uma and oka (in thousands) when a game
+/// ends and 0 before, four numbers the value of each place (first to fourth)
+/// when a game ends. `encoding="planes"` adds `"planes"` (uint8, (N, 95, 34))
+/// and `"scalars"` (float32, (N, 30)) to the masks (see `PLANE_GROUPS` and
+/// `SCALARS`); `None` gives masks only. `opponents` ("random", "tsumogiri",
+/// "shanten") plays the other three seats, the caller's seat rotating game by
+/// game; `duplicate=True` then plays each wall four times, once from each
+/// seat. `records=True` keeps finished games for `finished()`.
+#[pyclass(name = "VecEnv", module = "riichi.env")]
+pub struct PyVecEnv {
+    env: VecEnv,
+    threads: Option<usize>,
+}
+
+impl PyVecEnv {
+    /// The observation dict of the current outputs (copies).
+    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let n = self.env.len();
+        let out = &self.env.out;
+        let d = PyDict::new(py);
+        if self.env.config().encoding == Encoding::Planes {
+            d.set_item(
+                "planes",
+                PyArray1::from_slice(py, &out.planes).reshape([n, PLANES, KINDS])?,
+            )?;
+            d.set_item(
+                "scalars",
+                PyArray1::from_slice(py, &out.scalars).reshape([n, SCALARS.len()])?,
+            )?;
+        }
+        d.set_item(
+            "mask",
+            PyArray1::from_slice(py, &out.masks).reshape([n, ACTION_COUNT])?,
+        )?;
+        d.set_item("seat", PyArray1::from_slice(py, &out.seats))?;
+        Ok(d)
+    }
+}
+
+#[pymethods]
+impl PyVecEnv {
+    #[new]
+    #[pyo3(
+        signature = (num_envs, rules=None, seed=Int::from(0), encoding=Some(Text("planes".into())), reward=None, opponents=None, duplicate=false, records=false, max_decisions=Int::from(5000), threads=None),
+        text_signature = "(num_envs, rules=None, seed=0, encoding=\"planes\", reward=\"points\", opponents=None, duplicate=False, records=False, max_decisions=5000, threads=None)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        num_envs: Int,
+        rules: Option<&Bound<'_, PyAny>>,
+        seed: Int,
+        encoding: Option<Text>,
+        reward: Option<&Bound<'_, PyAny>>,
+        opponents: Option<Text>,
+        duplicate: bool,
+        records: bool,
+        max_decisions: Int,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let n = num_envs.within("num_envs", 1usize, 65_536)?;
+        let opponents = opponents
+            .map(|o| {
+                AgentKind::from_name(&o).ok_or_else(|| {
+                    invalid(format!(
+                        "opponents {:?} is not one of \"random\", \"tsumogiri\", \"shanten\" (or None)",
+                        &*o
+                    ))
+                })
+            })
+            .transpose()?;
+        if duplicate && opponents.is_none() {
+            return Err(invalid(
+                "duplicate=True needs opponents: it rotates the caller's seat over the same walls",
+            ));
+        }
+        let cfg = EnvConfig {
+            rules: rules_arg(rules)?,
+            seed: seed_arg(&seed)?,
+            encoding: encoding_arg(encoding.as_deref())?,
+            reward: reward
+                .filter(|r| !r.is_none())
+                .map_or(Ok(Reward::Points), reward_arg)?,
+            opponents,
+            duplicate,
+            records,
+            max_decisions: max_decisions.within("max_decisions", 1u32, 1_000_000)?,
+        };
+        let threads = threads_arg(threads)?;
+        let env = py.detach(|| VecEnv::new(n, cfg, threads))?;
+        Ok(PyVecEnv { env, threads })
+    }
+
+    /// How many games run.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.env.len()
+    }
+
+    fn __len__(&self) -> usize {
+        self.env.len()
+    }
+
+    /// Starts every game over (from the same seeds) and returns the first
+    /// observations: `{"planes", "scalars", "mask", "seat"}` (the planes and
+    /// scalars with `encoding="planes"` only).
+    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let env = &mut self.env;
+        py.detach(|| env.reset())?;
+        self.observations(py)
+    }
+
+    /// Takes one action id per game (a 1-D integer array of `num_envs` ids, or a
+    /// sequence of ints) for the seat each game waits on, and plays on.
+    /// Returns `(observations, rewards, terminated, truncated, info)`: rewards
+    /// float32 (N, 4) by seat, the flags bool (N,), info `{"hand_done": bool (N,),
+    /// "scores": int64 (N, 4)}` (points by seat after the step; for a game that
+    /// just ended, its final points). Every id is checked first: an
+    /// illegal one raises `IllegalActionError` naming the game and the id, and no
+    /// game moves.
+    #[allow(clippy::type_complexity)]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let n = self.env.len();
+        let ids = action_ids(actions, n)?;
+        let env = &mut self.env;
+        py.detach(|| env.step(&ids))?;
+        let out = &self.env.out;
+        let info = PyDict::new(py);
+        info.set_item("hand_done", PyArray1::from_slice(py, &out.hand_done))?;
+        info.set_item(
+            "scores",
+            PyArray1::from_slice(py, &out.scores).reshape([n, 4])?,
+        )?;
+        PyTuple::new(
+            py,
+            [
+                self.observations(py)?.into_any(),
+                PyArray1::from_slice(py, &out.rewards)
+                    .reshape([n, 4])?
+                    .into_any(),
+                PyArray1::from_slice(py, &out.terminated).into_any(),
+                PyArray1::from_slice(py, &out.truncated).into_any(),
+                info.into_any(),
+            ],
+        )
+    }
+
+    /// A copy of the game running in slot `i` (a `Game` at the decision the last
+    /// observation shows).
+    fn game(&self, i: Int) -> PyResult<PyGame> {
+        let i = self.slot(&i)?;
+        Ok(PyGame::snapshot(self.env.game(i).expect("checked slot")))
+    }
+
+    /// The seat the caller plays in slot `i`'s game (with `opponents`); `None`
+    /// when the caller plays every seat.
+    fn learner(&self, i: Int) -> PyResult<Option<usize>> {
+        let i = self.slot(&i)?;
+        Ok(self.env.config().opponents.and(self.env.learner(i)))
+    }
+
+    /// The games finished since the last call, as `GameRecord`s, in the order
+    /// they ended (needs `records=True`).
+    fn finished(&mut self) -> PyResult<Vec<super::logs::PyGameRecord>> {
+        if !self.env.config().records {
+            return Err(invalid("finished() needs a VecEnv made with records=True"));
+        }
+        Ok(self
+            .env
+            .take_finished()
+            .iter()
+            .map(super::logs::record_of)
+            .collect())
+    }
+
+    /// Decisions taken so far: `{"caller": ..., "opponents": ..., "automatic":
+    /// ...}` (automatic: decisions with a single legal action).
+    #[getter]
+    fn decisions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        let [caller, opponents, automatic] = self.env.counts;
+        d.set_item("caller", caller)?;
+        d.set_item("opponents", opponents)?;
+        d.set_item("automatic", automatic)?;
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        let cfg = self.env.config();
+        let reward = match &cfg.reward {
+            Reward::Points => "\"points\"".to_string(),
+            Reward::Final => "\"final\"".to_string(),
+            Reward::Rank(r) => format!("{r:?}"),
+        };
+        let encoding = match cfg.encoding {
+            Encoding::Planes => "\"planes\"",
+            Encoding::None => "None",
+        };
+        let opponents = cfg
+            .opponents
+            .map_or("None".to_string(), |o| format!("{:?}", o.name()));
+        let threads = self.threads.map_or("None".to_string(), |t| t.to_string());
+        format!(
+            "VecEnv({}, encoding={encoding}, reward={reward}, opponents={opponents}, duplicate={}, threads={threads})",
+            self.env.len(),
+            if cfg.duplicate { "True" } else { "False" },
+        )
+    }
+}
+
+impl PyVecEnv {
+    fn slot(&self, i: &Int) -> PyResult<usize> {
+        let n = self.env.len();
+        i.get::<usize>().filter(|&i| i < n).ok_or_else(|| {
+            invalid(format!(
+                "game index {i}: this VecEnv runs games 0-{}",
+                n - 1
+            ))
+        })
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyVecEnv>()?;
+    m.add("ACTION_COUNT", ACTION_COUNT)?;
+    let py = m.py();
+    m.add("ACTION_GROUPS", PyTuple::new(py, ACTION_GROUPS)?)?;
+    m.add(
+        "PLANE_GROUPS",
+        PyTuple::new(py, channel_rows(&PLANE_GROUPS))?,
+    )?;
+    m.add(
+        "ORACLE_GROUPS",
+        PyTuple::new(py, channel_rows(&ORACLE_GROUPS))?,
+    )?;
+    m.add("SCALARS", PyTuple::new(py, SCALARS)?)?;
+    Ok(())
+}
