@@ -480,8 +480,12 @@ class ShantenByForm:
 
 @final
 class Block:
-    """One set of a decomposition."""
+    """One set of a decomposition. Compared, hashed and pickled by value."""
 
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any]]: ...
     @property
     def shape(self) -> _BlockShape:
         """`"shuntsu"` (a run), `"koutsu"` (a triplet) or `"kantsu"` (a kan, only
@@ -501,8 +505,13 @@ class Block:
 
 @final
 class Decomposition:
-    """How a complete hand splits; with a winning tile, also the wait it completed."""
+    """How a complete hand splits; with a winning tile, also the wait it completed.
+    Compared, hashed and pickled by value."""
 
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any]]: ...
     @property
     def form(self) -> _Form:
         """`"standard"`, `"chiitoitsu"` or `"kokushi"`."""
@@ -530,8 +539,13 @@ class Decomposition:
 
 @final
 class Wait:
-    """A winning tile and the wait shapes it can complete."""
+    """A winning tile and the wait shapes it can complete. Compared, hashed and
+    pickled by value."""
 
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any]]: ...
     @property
     def tile(self) -> Tile:
         """The winning tile (plain)."""
@@ -544,8 +558,12 @@ class Wait:
 @final
 class Waits:
     """The waits of a 13-tile hand (melds counting 3). `len()` is the number of winning
-    kinds."""
+    kinds. Compared, hashed and pickled by value."""
 
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any]]: ...
     @property
     def waits(self) -> list[Wait]:
         """Tiles that complete the hand, in tile order (empty unless tenpai)."""
@@ -1310,8 +1328,12 @@ class Pass(Action):
 @final
 class Observation:
     """What one seat may know at a decision point (a snapshot): never another
-    player's concealed tiles or the wall."""
+    player's concealed tiles or the wall. Compared, hashed and pickled by value."""
 
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any]]: ...
     @property
     def seat(self) -> int:
         """The seat observing, 0-3."""
@@ -1577,8 +1599,13 @@ class GameRecord:
 
 @final
 class Mismatch:
-    """One disagreement between a record and the engine."""
+    """One disagreement between a record and the engine. Compared, hashed and
+    pickled by value."""
 
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any]]: ...
     @property
     def hand(self) -> int:
         """Hand index in the record (0 the first)."""
@@ -1601,8 +1628,13 @@ class Mismatch:
 
 @final
 class ReplayReport:
-    """What a replay checked: counts, and every mismatch."""
+    """What a replay checked: counts, and every mismatch. Compared, hashed and
+    pickled by value."""
 
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any]]: ...
     @property
     def ok(self) -> bool:
         """No mismatch."""
@@ -1669,7 +1701,8 @@ def replay(
     `on_step(hand, game)` is called with the hand's index and a copy of the engine
     (a `Game`) after each hand's deal and after every action of the record that
     moved the engine on (a hand stops at its first mismatch); with it the GIL stays
-    held. The first error it raises stops the calls and is raised."""
+    held. The first error it raises stops the calls and is raised. Each game
+    pickles as the record and its step, replayed again on loading."""
 
 def replay_files(
     paths: Sequence[_LogSource],

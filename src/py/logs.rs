@@ -185,8 +185,10 @@ impl PyGameRecord {
     }
 }
 
-/// One disagreement between a record and the engine.
-#[pyclass(name = "Mismatch", module = "riichi", frozen, get_all)]
+/// One disagreement between a record and the engine. Compared, hashed and
+/// pickled by value.
+#[pyclass(name = "Mismatch", module = "riichi", frozen, get_all, eq, hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct PyMismatch {
     /// Hand index in the record (0 the first).
     hand: usize,
@@ -216,8 +218,105 @@ impl From<&Mismatch> for PyMismatch {
     }
 }
 
+/// Every kind of mismatch a replay reports.
+const MISMATCH_KINDS: [&str; 8] = [
+    "illegal_action",
+    "event",
+    "win",
+    "draw",
+    "wall",
+    "next_hand",
+    "game_end",
+    "record",
+];
+
+/// A mismatch's pickled form: hand, label, step, kind, expected, ours.
+type MismatchState = (usize, String, usize, String, String, String);
+
+fn mismatch_state(m: &Mismatch) -> MismatchState {
+    (
+        m.hand,
+        m.label.clone(),
+        m.step,
+        m.kind.to_owned(),
+        m.expected.clone(),
+        m.ours.clone(),
+    )
+}
+
+fn mismatch_of((hand, label, step, kind, expected, ours): MismatchState) -> PyResult<Mismatch> {
+    let kind = MISMATCH_KINDS
+        .into_iter()
+        .find(|k| *k == kind)
+        .ok_or_else(|| {
+            invalid(format!(
+                "a pickled Mismatch's kind {kind:?} is no mismatch kind"
+            ))
+        })?;
+    Ok(Mismatch {
+        hand,
+        label,
+        step,
+        kind,
+        expected,
+        ours,
+    })
+}
+
+/// A `Mismatch` from its pickled state (what `Mismatch.__reduce__` gives).
+#[pyfunction]
+fn _mismatch(state: &Bound<'_, PyAny>) -> PyResult<PyMismatch> {
+    let m = mismatch_of(super::analysis::pickled(state, "Mismatch")?)?;
+    Ok(PyMismatch::from(&m))
+}
+
+/// A report's pickled form: source, hands, actions, events, wins, draws, walls
+/// reproduced, mismatches.
+type ReportState = (
+    Option<String>,
+    (usize, usize, usize, usize, usize, usize),
+    Vec<MismatchState>,
+);
+
+/// A `ReplayReport` from its pickled state (what `ReplayReport.__reduce__`
+/// gives).
+#[pyfunction]
+fn _replay_report(state: &Bound<'_, PyAny>) -> PyResult<PyReplayReport> {
+    let (source, (hands, actions, events, wins, draws, walls_reproduced), mismatches): ReportState =
+        super::analysis::pickled(state, "ReplayReport")?;
+    let mismatches = mismatches
+        .into_iter()
+        .map(mismatch_of)
+        .collect::<PyResult<_>>()?;
+    Ok(PyReplayReport {
+        report: ReplayReport {
+            mismatches,
+            hands,
+            actions,
+            events,
+            wins,
+            draws,
+            walls_reproduced,
+        },
+        source,
+    })
+}
+
 #[pymethods]
 impl PyMismatch {
+    /// Pickled by value.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (MismatchState,))> {
+        let f = py.import("riichi._core")?.getattr("_mismatch")?;
+        let state = (
+            self.hand,
+            self.label.clone(),
+            self.step,
+            self.kind.to_owned(),
+            self.expected.clone(),
+            self.ours.clone(),
+        );
+        Ok((f, (state,)))
+    }
     fn __str__(&self) -> String {
         format!(
             "hand {} ({}) step {}: {}: expected {}, ours {}",
@@ -230,8 +329,10 @@ impl PyMismatch {
     }
 }
 
-/// What a replay checked: counts, and every mismatch.
-#[pyclass(name = "ReplayReport", module = "riichi", frozen)]
+/// What a replay checked: counts, and every mismatch. Compared, hashed and
+/// pickled by value.
+#[pyclass(name = "ReplayReport", module = "riichi", frozen, eq)]
+#[derive(PartialEq)]
 pub struct PyReplayReport {
     report: ReplayReport,
     source: Option<String>,
@@ -239,6 +340,46 @@ pub struct PyReplayReport {
 
 #[pymethods]
 impl PyReplayReport {
+    /// Pickled by value: its source, counts and mismatches.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (ReportState,))> {
+        let f = py.import("riichi._core")?.getattr("_replay_report")?;
+        let r = &self.report;
+        let state = (
+            self.source.clone(),
+            (
+                r.hands,
+                r.actions,
+                r.events,
+                r.wins,
+                r.draws,
+                r.walls_reproduced,
+            ),
+            r.mismatches.iter().map(mismatch_state).collect(),
+        );
+        Ok((f, (state,)))
+    }
+
+    /// The hash of its counts, source and mismatches.
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let r = &self.report;
+        (
+            &self.source,
+            r.hands,
+            r.actions,
+            r.events,
+            r.wins,
+            r.draws,
+            r.walls_reproduced,
+        )
+            .hash(&mut h);
+        r.mismatches
+            .iter()
+            .map(mismatch_state)
+            .for_each(|m| m.hash(&mut h));
+        h.finish()
+    }
     /// No mismatch.
     #[getter]
     fn ok(&self) -> bool {
@@ -410,7 +551,8 @@ fn write_mjai(record: &PyGameRecord) -> String {
 /// `on_step(hand, game)` is called with the hand's index and a copy of the engine
 /// (a `Game`) after each hand's deal and after every action of the record that
 /// moved the engine on (a hand stops at its first mismatch); with it the GIL stays
-/// held. The first error it raises stops the calls and is raised.
+/// held. The first error it raises stops the calls and is raised. Each game
+/// pickles as the record and its step, replayed again on loading.
 #[pyfunction]
 #[pyo3(signature = (record, check = true, on_step = None))]
 fn replay(
@@ -424,12 +566,17 @@ fn replay(
         Some(f) => {
             // The first error the callback raises stops the calls and is raised.
             let mut failed: Option<PyErr> = None;
+            // Each step's game is pickled as the record and the step's index.
+            let shared = std::sync::Arc::new(record.0.clone());
+            let mut step = 0;
             let report = crate::logs::replay::replay_observed(&record.0, check, &mut |h, g| {
                 if failed.is_none() {
-                    if let Err(e) = f.call1((h, super::game::PyGame::snapshot(g))) {
+                    let game = super::game::PyGame::snapshot(g, &shared, check, step);
+                    if let Err(e) = f.call1((h, game)) {
                         failed = Some(e);
                     }
                 }
+                step += 1;
             });
             if let Some(e) = failed {
                 return Err(e);
@@ -543,6 +690,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGameRecord>()?;
     m.add_class::<PyReplayReport>()?;
     m.add_class::<PyMismatch>()?;
+    m.add_function(wrap_pyfunction!(_mismatch, m)?)?;
+    m.add_function(wrap_pyfunction!(_replay_report, m)?)?;
     m.add_function(wrap_pyfunction!(read_mjlog, m)?)?;
     m.add_function(wrap_pyfunction!(read_tenhou6, m)?)?;
     m.add_function(wrap_pyfunction!(read_mjai, m)?)?;
