@@ -288,18 +288,12 @@ def replay_logs(
     check: bool = True,
     threads: int | None = None,
     progress: Callable[[int, int], None] | None = None,
-    chunk: int = 64,
 ) -> list[ReplayReport]:
-    """Replays the files in chunks (each chunk in parallel, the GIL released),
-    calling `progress(done, total)` after each; unreadable files are reports with
-    one `record` mismatch."""
-    reports: list[ReplayReport] = []
-    for start in range(0, len(files), chunk):
-        part = [str(f) for f in files[start : start + chunk]]
-        reports.extend(replay_files(part, check=check, threads=threads, errors="report"))
-        if progress is not None:
-            progress(len(reports), len(files))
-    return reports
+    """Replays the files in parallel (the GIL released), calling
+    `progress(done, total)` as parts of them are done; unreadable files are
+    reports with one `record` mismatch."""
+    paths = [str(f) for f in files]
+    return replay_files(paths, check=check, threads=threads, errors="report", progress=progress)
 
 
 def _unreadable(report: ReplayReport) -> str | None:

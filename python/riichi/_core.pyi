@@ -636,24 +636,35 @@ def is_complete(x: _HandLike) -> bool:
     arguments and errors as `shanten`."""
 
 def shanten_batch(
-    counts: npt.NDArray[np.uint8], threads: int | None = None
+    counts: npt.NDArray[np.uint8],
+    threads: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> npt.NDArray[np.int8]:
     """Shanten of each row of an (N, 34) uint8 count array (closed hands, 3n+1 or
     3n+2 tiles each, at most 14: fewer are hands with their melds left out) → (N,)
     int8.
 
     Releases the GIL and uses all cores, or `threads` threads (an integer from 1
-    to 256). Raises `InvalidInputError` for another dtype or shape, a bad row
-    (named by index) or a bad thread count.
+    to 256). Rows are taken in parts of tens of thousands; after each,
+    `progress(rows done, N)` is called, and Ctrl-C stops the call between two
+    parts. Raises `InvalidInputError` for another dtype or shape, a bad row
+    (named by index) or a bad thread count, `TypeError` for a `progress` that is
+    not callable.
     """
 
 def is_complete_batch(
-    counts: npt.NDArray[np.uint8], threads: int | None = None
+    counts: npt.NDArray[np.uint8],
+    threads: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> npt.NDArray[np.bool_]:
     """Whether each row of an (N, 34) uint8 count array is a complete closed hand
     → (N,) bool. Same arguments and errors as `shanten_batch`."""
 
-def waits_batch(counts: npt.NDArray[np.uint8], threads: int | None = None) -> npt.NDArray[np.bool_]:
+def waits_batch(
+    counts: npt.NDArray[np.uint8],
+    threads: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> npt.NDArray[np.bool_]:
     """The winning kinds of each row of an (N, 34) uint8 count array of 3n+1
     closed hands → (N, 34) bool (kinds the hand holds four of are never waits).
     Same arguments and errors as `shanten_batch`."""
@@ -1180,6 +1191,7 @@ def score_batch(
     honba: npt.NDArray[np.uint32] | None = None,
     rules: Rules | None = None,
     threads: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> dict[str, npt.NDArray[Any]]:
     """Score many wins in one call.
 
@@ -1200,8 +1212,10 @@ def score_batch(
     Returns arrays `han` (int32), `fu` (int32), `points` (int64, the hand's value)
     and `status` (int8: 0 scored, 1 not complete, 2 no yaku, 3 invalid row); rows
     that are not scored have han, fu and points 0. Releases the GIL and uses all
-    cores, or `threads` (1-256). Raises `InvalidInputError` for arguments of the
-    wrong type or shape.
+    cores, or `threads` (1-256). Rows are scored in parts of thousands; after
+    each, `progress(rows done, N)` is called, and Ctrl-C stops the call between
+    two parts. Raises `InvalidInputError` for arguments of the wrong type or
+    shape, `TypeError` for a `progress` that is not callable.
     """
 
 SCORE_STATUS: dict[str, int]
@@ -1709,8 +1723,11 @@ def replay_files(
     check: bool = True,
     threads: int | None = None,
     errors: Literal["raise", "report"] = "raise",
+    progress: Callable[[int, int], object] | None = None,
 ) -> list[ReplayReport]:
     """Read and replay many log files (any format) in parallel with the GIL
     released: one report per file, in order. A file that cannot be read raises
     (`LogParseError` naming the file), unless `errors="report"`, which gives a
-    report with one `record` mismatch instead."""
+    report with one `record` mismatch instead. Logs are replayed in parts of a
+    few dozen; after each, `progress(logs done, logs in all)` is called, and
+    Ctrl-C stops the call between two parts."""

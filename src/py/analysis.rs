@@ -1,7 +1,7 @@
 //! Analysis results (`ShantenByForm`, `Decomposition`, `Waits`, `Ukeire`,
 //! `DiscardOption`) and the module-level fast paths and batch calls.
 
-use super::args::{describe, threads_arg};
+use super::args::{describe, in_parts, part_size, progress_arg, threads_arg};
 use super::errors::invalid;
 use super::hand::PyHand;
 use super::tile::{raw_counts, PyTile};
@@ -633,13 +633,22 @@ fn is_complete(x: &Bound<'_, PyAny>) -> PyResult<bool> {
     Ok(agari::is_complete(h.counts(), h.melds().len()))
 }
 
+/// Rows of a batch call per part (a part runs with the GIL released; progress
+/// is told and Ctrl-C checked between parts): at least this many ...
+const PART_ROWS: usize = 16 * batch::CHUNK;
+/// ... or this many for each thread.
+const PART_ROWS_PER_THREAD: usize = 4 * batch::CHUNK;
+
 /// The rows of an (N, 34) uint8 count array, read in place when row-major
-/// (copied in row order otherwise), passed to `f` with the GIL released.
+/// (copied in row order otherwise), passed to `f` in parts (its first row's
+/// index, its rows, the thread count) with the GIL released, `width` outputs a
+/// row; `progress(rows done, n)` after each part.
 fn with_rows<T: Send>(
     py: Python<'_>,
     counts: &Bound<'_, PyAny>,
     threads: Option<&Bound<'_, PyAny>>,
-    f: impl FnOnce(&[u8], Option<usize>) -> crate::error::Result<Vec<T>> + Send,
+    progress: Option<&Bound<'_, PyAny>>,
+    f: impl Fn(&[u8], usize, Option<usize>) -> crate::error::Result<Vec<T>> + Send + Sync,
 ) -> PyResult<Vec<T>> {
     let wrong = || {
         invalid(format!(
@@ -652,6 +661,7 @@ fn with_rows<T: Send>(
         return Err(wrong());
     }
     let threads = threads_arg(threads)?;
+    let progress = progress_arg(progress, "rows")?;
     let owned;
     let rows: &[u8] = match arr.as_slice() {
         Ok(s) if arr.is_c_contiguous() => s,
@@ -660,7 +670,11 @@ fn with_rows<T: Send>(
             &owned
         }
     };
-    Ok(py.detach(|| f(rows, threads))?)
+    let part = part_size(threads, PART_ROWS, PART_ROWS_PER_THREAD);
+    let parts = in_parts(py, arr.shape()[0], part, threads, progress, |r| {
+        f(&rows[r.start * KINDS..r.end * KINDS], r.start, threads)
+    })?;
+    Ok(parts.into_iter().flatten().collect())
 }
 
 /// Shanten of each row of an (N, 34) uint8 count array (closed hands, 3n+1 or
@@ -668,29 +682,34 @@ fn with_rows<T: Send>(
 /// int8.
 ///
 /// Releases the GIL and uses all cores, or `threads` threads (an integer from 1
-/// to 256). Raises `InvalidInputError` for another dtype or shape, a bad row
-/// (named by index) or a bad thread count.
+/// to 256). Rows are taken in parts of tens of thousands; after each,
+/// `progress(rows done, N)` is called, and Ctrl-C stops the call between two
+/// parts. Raises `InvalidInputError` for another dtype or shape, a bad row
+/// (named by index) or a bad thread count, `TypeError` for a `progress` that is
+/// not callable.
 #[pyfunction]
-#[pyo3(signature = (counts, threads=None))]
+#[pyo3(signature = (counts, threads=None, progress=None))]
 fn shanten_batch<'py>(
     py: Python<'py>,
     counts: &Bound<'py, PyAny>,
     threads: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-    let out = with_rows(py, counts, threads, batch::shanten_rows)?;
+    let out = with_rows(py, counts, threads, progress, batch::shanten_rows)?;
     Ok(PyArray1::from_vec(py, out))
 }
 
 /// Whether each row of an (N, 34) uint8 count array is a complete closed hand
 /// → (N,) bool. Same arguments and errors as `shanten_batch`.
 #[pyfunction]
-#[pyo3(signature = (counts, threads=None))]
+#[pyo3(signature = (counts, threads=None, progress=None))]
 fn is_complete_batch<'py>(
     py: Python<'py>,
     counts: &Bound<'py, PyAny>,
     threads: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-    let out = with_rows(py, counts, threads, batch::complete_rows)?;
+    let out = with_rows(py, counts, threads, progress, batch::complete_rows)?;
     Ok(PyArray1::from_vec(py, out))
 }
 
@@ -698,13 +717,14 @@ fn is_complete_batch<'py>(
 /// closed hands → (N, 34) bool (kinds the hand holds four of are never waits).
 /// Same arguments and errors as `shanten_batch`.
 #[pyfunction]
-#[pyo3(signature = (counts, threads=None))]
+#[pyo3(signature = (counts, threads=None, progress=None))]
 fn waits_batch<'py>(
     py: Python<'py>,
     counts: &Bound<'py, PyAny>,
     threads: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
-    let out = with_rows(py, counts, threads, batch::wait_rows)?;
+    let out = with_rows(py, counts, threads, progress, batch::wait_rows)?;
     let rows = out.len() / KINDS;
     PyArray1::from_vec(py, out).reshape([rows, KINDS])
 }

@@ -1,7 +1,7 @@
 //! Game logs from Python: `GameRecord`, the readers and writers of the three
 //! formats, and replay (`crate::logs`).
 
-use super::args::{threads_arg, Text};
+use super::args::{in_parts, part_size, progress_arg, threads_arg, Text};
 use super::errors::invalid;
 use super::game::event_dict;
 use super::rules::PyRules;
@@ -590,14 +590,22 @@ fn replay(
     })
 }
 
+/// Logs of `replay_files` per part (a part runs with the GIL released; progress
+/// is told and Ctrl-C checked between parts): at least this many ...
+const PART_LOGS: usize = 64;
+/// ... or this many for each thread.
+const PART_LOGS_PER_THREAD: usize = 16;
+
 /// Read and replay many log files (any format) in parallel with the GIL
 /// released: one report per file, in order. A file that cannot be read raises
 /// (`LogParseError` naming the file), unless `errors="report"`, which gives a
-/// report with one `record` mismatch instead.
+/// report with one `record` mismatch instead. Logs are replayed in parts of a
+/// few dozen; after each, `progress(logs done, logs in all)` is called, and
+/// Ctrl-C stops the call between two parts.
 #[pyfunction]
 #[pyo3(
-    signature = (paths, check = true, threads = None, errors = Text::from("raise")),
-    text_signature = "(paths, check=True, threads=None, errors='raise')"
+    signature = (paths, check = true, threads = None, errors = Text::from("raise"), progress = None),
+    text_signature = "(paths, check=True, threads=None, errors='raise', progress=None)"
 )]
 fn replay_files(
     py: Python<'_>,
@@ -605,6 +613,7 @@ fn replay_files(
     check: bool,
     threads: Option<&Bound<'_, PyAny>>,
     errors: Text,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyReplayReport>> {
     let errors = errors.0;
     let raise = match errors.as_str() {
@@ -623,10 +632,13 @@ fn replay_files(
         ));
     }
     let threads = threads_arg(threads)?;
+    let progress = progress_arg(progress, "logs")?;
     // Each log, or why the argument is not one (raised at once unless
     // errors="report"); files are read with the replays, the GIL released.
     let mut loaded: Vec<(String, Result<(), String>)> = Vec::new();
     let mut logs: Vec<Source> = Vec::new();
+    // How many of the logs before each argument (and after the last) were read.
+    let mut readable_before: Vec<usize> = vec![0];
     for (i, p) in paths.try_iter()?.enumerate() {
         // As many logs as the caller gives, but Ctrl-C still stops the reading.
         if i % 256 == 255 {
@@ -644,12 +656,24 @@ fn replay_files(
                 loaded.push((name, Err(e.value(py).to_string())));
             }
         }
+        readable_before.push(logs.len());
     }
-    let results = py.detach(|| {
-        in_pool(threads, |parallel| {
-            Ok(core::replay_many(&logs, check, parallel))
-        })
+    // In parts of the arguments, in order; with errors="raise" the first log
+    // that fails stops the call after its part.
+    let part = part_size(threads, PART_LOGS, PART_LOGS_PER_THREAD);
+    let parts = in_parts(py, loaded.len(), part, threads, progress, |r| {
+        let these = &logs[readable_before[r.start]..readable_before[r.end]];
+        let done = in_pool(threads, |parallel| {
+            Ok(core::replay_many(these, check, parallel))
+        })?;
+        if raise {
+            if let Some(Err(e)) = done.iter().find(|d| d.is_err()) {
+                return Err(e.clone());
+            }
+        }
+        Ok(done)
     })?;
+    let results: Vec<_> = parts.into_iter().flatten().collect();
     let mut results = results.into_iter();
     let unreadable = |why: String| ReplayReport {
         mismatches: vec![Mismatch {

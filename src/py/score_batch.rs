@@ -4,16 +4,24 @@
 // PyO3 extracts arguments by value.
 #![allow(clippy::needless_pass_by_value)]
 
-use super::args::{describe, is_int_array, items_up_to, threads_arg};
+use super::args::{
+    describe, in_parts, is_int_array, items_up_to, part_size, progress_arg, threads_arg,
+};
 use super::errors::invalid;
 use super::rules::rules_arg;
 use super::tile::tile_arg;
-use crate::score::batch::{Batch, Hands};
+use crate::score::batch::{Batch, Hands, Scored};
 use crate::score::situation::FLAGS;
 use crate::tile::{Tile, KINDS};
 use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
+
+/// Rows of `score_batch` per part (a part runs with the GIL released; progress
+/// is told and Ctrl-C checked between parts): at least this many ...
+const PART_ROWS: usize = 8 * crate::algo::batch::CHUNK;
+/// ... or this many for each thread.
+const PART_ROWS_PER_THREAD: usize = 2 * crate::algo::batch::CHUNK;
 
 fn hands_arg(obj: &Bound<'_, PyAny>) -> PyResult<Hands> {
     if let Ok(arr) = obj.extract::<PyReadonlyArray2<'_, u8>>() {
@@ -158,11 +166,14 @@ fn indicators<'py>(
 /// Returns arrays `han` (int32), `fu` (int32), `points` (int64, the hand's value)
 /// and `status` (int8: 0 scored, 1 not complete, 2 no yaku, 3 invalid row); rows
 /// that are not scored have han, fu and points 0. Releases the GIL and uses all
-/// cores, or `threads` (1-256). Raises `InvalidInputError` for arguments of the
-/// wrong type or shape.
+/// cores, or `threads` (1-256). Rows are scored in parts of thousands; after
+/// each, `progress(rows done, N)` is called, and Ctrl-C stops the call between
+/// two parts. Raises `InvalidInputError` for arguments of the wrong type or
+/// shape, `TypeError` for a `progress` that is not callable.
 #[pyfunction]
 #[pyo3(signature = (hands, win_tiles, *, flags=None, seat_winds=None, round_winds=None,
-    dora_indicators=None, ura_indicators=None, honba=None, rules=None, threads=None))]
+    dora_indicators=None, ura_indicators=None, honba=None, rules=None, threads=None,
+    progress=None))]
 #[allow(clippy::too_many_arguments)]
 fn score_batch<'py>(
     py: Python<'py>,
@@ -176,6 +187,7 @@ fn score_batch<'py>(
     honba: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let hands = hands_arg(hands)?;
     let n = hands.len();
@@ -191,7 +203,15 @@ fn score_batch<'py>(
         hands,
     };
     let threads = threads_arg(threads)?;
-    let scored = py.detach(|| batch.score(threads))?;
+    let progress = progress_arg(progress, "rows")?;
+    let part = part_size(threads, PART_ROWS, PART_ROWS_PER_THREAD);
+    let parts = in_parts(py, n, part, threads, progress, |rows| {
+        batch.score(rows, threads)
+    })?;
+    let mut scored = Scored::default();
+    for p in parts {
+        scored.append(p);
+    }
     let out = PyDict::new(py);
     out.set_item("han", PyArray1::from_vec(py, scored.han))?;
     out.set_item("fu", PyArray1::from_vec(py, scored.fu))?;

@@ -139,6 +139,16 @@ pub struct Scored {
     pub status: Vec<i8>,
 }
 
+impl Scored {
+    /// `other`'s rows after these (a batch scored in parts).
+    pub fn append(&mut self, mut other: Scored) {
+        self.han.append(&mut other.han);
+        self.fu.append(&mut other.fu);
+        self.points.append(&mut other.points);
+        self.status.append(&mut other.status);
+    }
+}
+
 /// One chunk of each output column: han, fu, points, status.
 type Outputs<'a> = (
     ((&'a mut [i32], &'a mut [i32]), &'a mut [i64]),
@@ -146,9 +156,13 @@ type Outputs<'a> = (
 );
 
 impl Batch {
-    /// Every row scored, over `threads` (all cores when `None`).
-    pub fn score(&self, threads: Option<usize>) -> Result<Scored> {
-        let n = self.hands.len();
+    /// The rows in `rows` scored (every row for `0..self.hands.len()`), over
+    /// `threads` (all cores when `None`).
+    pub fn score(&self, rows: std::ops::Range<usize>, threads: Option<usize>) -> Result<Scored> {
+        let all = self.hands.len();
+        let rows = rows.start.min(all)..rows.end.min(all);
+        let n = rows.len();
+        let first = rows.start;
         let mut out = Scored {
             han: vec![0; n],
             fu: vec![0; n],
@@ -158,7 +172,7 @@ impl Batch {
         in_pool(threads, |parallel| {
             let work = |(c, (((h, f), p), s)): (usize, Outputs<'_>)| {
                 for j in 0..h.len() {
-                    match self.row(c * CHUNK + j) {
+                    match self.row(first + c * CHUNK + j) {
                         Ok((a, b, pts)) => {
                             h[j] = a as i32;
                             f[j] = b as i32;
