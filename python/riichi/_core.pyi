@@ -23,7 +23,9 @@ from typing_extensions import disjoint_base
 
 __all__ = [
     "SCORE_FLAGS",
+    "SCORE_LIMITS",
     "SCORE_STATUS",
+    "YAKU_NAMES",
     "Action",
     "Ankan",
     "Block",
@@ -1180,15 +1182,16 @@ def score_nagashi_mangan(
     `InvalidInputError` when the rules have no nagashi mangan."""
 
 def score_batch(
-    hands: Sequence[str] | npt.NDArray[np.uint8],
-    win_tiles: Sequence[_TileLike] | npt.NDArray[np.uint8],
+    hands: Sequence[str] | npt.NDArray[np.integer[Any]],
+    win_tiles: Sequence[_TileLike] | npt.NDArray[np.integer[Any]],
     *,
-    flags: npt.NDArray[np.uint32] | None = None,
-    seat_winds: npt.NDArray[np.uint8] | None = None,
-    round_winds: npt.NDArray[np.uint8] | None = None,
-    dora_indicators: npt.NDArray[np.uint8] | None = None,
-    ura_indicators: npt.NDArray[np.uint8] | None = None,
-    honba: npt.NDArray[np.uint32] | None = None,
+    flags: npt.NDArray[np.integer[Any]] | None = None,
+    seat_winds: npt.NDArray[np.integer[Any]] | None = None,
+    round_winds: npt.NDArray[np.integer[Any]] | None = None,
+    dora_indicators: npt.NDArray[np.integer[Any]] | None = None,
+    ura_indicators: npt.NDArray[np.integer[Any]] | None = None,
+    honba: npt.NDArray[np.integer[Any]] | None = None,
+    riichi_sticks: npt.NDArray[np.integer[Any]] | None = None,
     rules: Rules | None = None,
     threads: int | None = None,
     progress: Callable[[int, int], object] | None = None,
@@ -1196,11 +1199,14 @@ def score_batch(
     """Score many wins in one call.
 
     `hands` is a sequence of hand strings (melds allowed, winning tile included) or
-    an (N, 34) uint8 count array of closed hands; `win_tiles` a sequence of tiles
-    or an (N,) uint8 array of tile ids (0-33 kinds, 34-36 red 0m 0p 0s). Optional
-    per-row columns: `flags` (N,) uint32 bit sets of `SCORE_FLAGS`, `seat_winds`
-    and `round_winds` (N,) uint8 0-3, `dora_indicators` and `ura_indicators`
-    (N, K≤5) uint8 tile ids with 255 for none, `honba` (N,) uint32.
+    an (N, 34) integer count array of closed hands; `win_tiles` a sequence of tiles
+    or an (N,) integer array of tile ids (0-33 kinds, 34-36 red 0m 0p 0s). Optional
+    per-row columns: `flags` (N,) bit sets of `SCORE_FLAGS`, `seat_winds` and
+    `round_winds` (N,) 0-3, `dora_indicators` and `ura_indicators` (N, K≤5) tile
+    ids with 255 for none, `honba` and `riichi_sticks` (N,). Arrays may have any
+    integer dtype; a value that does not fit its column (uint8 for counts, tile
+    ids and winds, uint32 for flags, honba and sticks) is refused with an
+    `InvalidInputError` naming its row (and column).
 
     A row's `flags` are the situation flags as bits, in the order of
     `WinContext.FLAGS` (flag `i` is `1 << i`, `SCORE_FLAGS[name]`): `tsumo` 1,
@@ -1209,18 +1215,42 @@ def score_batch(
     `robbed_ankan` 4096, `open_riichi_deal_in` 8192, `paarenchan` 16384. Other bits
     make the row invalid.
 
-    Returns arrays `han` (int32), `fu` (int32), `points` (int64, the hand's value)
-    and `status` (int8: 0 scored, 1 not complete, 2 no yaku, 3 invalid row); rows
-    that are not scored have han, fu and points 0. Releases the GIL and uses all
-    cores, or `threads` (1-256). Rows are scored in parts of thousands; after
-    each, `progress(rows done, N)` is called, and Ctrl-C stops the call between
-    two parts. Raises `InvalidInputError` for arguments of the wrong type or
-    shape, `TypeError` for a `progress` that is not callable.
+    Returns a dict of arrays, one entry per row: `han` and `fu` (int32), `points`
+    (int64, the hand's value); `yaku` ((N, 2) uint64, a bit mask: bit `i % 64` of
+    word `i // 64` is `YAKU_NAMES[i]`, the yaku and yakuman of the win);
+    `yakuman` (uint8, the yakuman multiple, 0 for none); `limit` (int8, a code of
+    `SCORE_LIMITS`); `dora`, `aka` and `ura` (uint8, han from each); the payments
+    (int64): `ron` (paid by the discarder), `tsumo_dealer` (paid by the dealer on
+    a non-dealer's tsumo), `tsumo_non_dealer` (paid by each non-dealer on a
+    tsumo), each 0 where it does not apply, `honba_points`, `sticks_points` and
+    `total` (the winner's gain); and `status` (int8, a code of `SCORE_STATUS`: 0
+    scored, else why not). Rows that are not scored have 0 in every other column.
+
+    Releases the GIL and uses all cores, or `threads` (1-256). Rows are scored in
+    parts of thousands; after each, `progress(rows done, N)` is called, and Ctrl-C
+    stops the call between two parts. Raises `InvalidInputError` for arguments of
+    the wrong type or shape, `TypeError` for a `progress` that is not callable.
     """
 
 SCORE_STATUS: dict[str, int]
-"""The `status` codes of `score_batch`: `ok` 0, `not_agari` 1, `no_yaku` 2,
-`invalid` 3."""
+"""The `status` codes of `score_batch`: `ok` 0 (scored), `not_agari` 1 (the hand
+is not complete), `no_yaku` 2 (complete, but no yaku or too few han), `invalid` 3
+(the situation contradicts itself, the hand or the rules), `bad_flags` 4 (bits
+that are no flag), `bad_hand` 5 (the hand is unreadable or impossible),
+`bad_win_tile` 6 (the winning tile id is no tile), `bad_wind` 7 (a wind is not
+0-3), `bad_indicator` 8 (an indicator id is no tile), `win_tile_not_in_hand` 9
+(the winning tile's kind is not among the concealed tiles)."""
+
+SCORE_LIMITS: dict[str, int]
+"""The `limit` codes of `score_batch`, `ScoreResult.limit` by code: `none` 0,
+`mangan` 1, `haneman` 2, `baiman` 3, `sanbaiman` 4, `yakuman` 5, `kazoe_yakuman`
+6, `multiple_yakuman` 7."""
+
+YAKU_NAMES: tuple[str, ...]
+"""The name of each bit of `score_batch`'s `yaku` mask, in the scorer's yaku
+order: bit `i` is `YAKU_NAMES[i]`, a yaku's id (`Yaku.id`), with " (yakuman)"
+after it for a yakuman (as `simulate`'s `yaku_counts` names them), since renhou
+and open riichi are each a yaku or a yakuman by the rules."""
 
 SCORE_FLAGS: dict[str, int]
 """Bits of the `flags` argument of `score_batch`: `tsumo` 1, `riichi` 2,

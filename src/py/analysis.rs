@@ -671,10 +671,22 @@ fn with_rows<T: Send>(
         }
     };
     let part = part_size(threads, PART_ROWS, PART_ROWS_PER_THREAD);
-    let parts = in_parts(py, arr.shape()[0], part, threads, progress, |r| {
-        f(&rows[r.start * KINDS..r.end * KINDS], r.start, threads)
-    })?;
-    Ok(parts.into_iter().flatten().collect())
+    let mut out = Vec::new();
+    let each =
+        |r: std::ops::Range<usize>| f(&rows[r.start * KINDS..r.end * KINDS], r.start, threads);
+    in_parts(
+        py,
+        arr.shape()[0],
+        part,
+        threads,
+        progress,
+        each,
+        |mut got| {
+            out.append(&mut got);
+            Ok(())
+        },
+    )?;
+    Ok(out)
 }
 
 /// Shanten of each row of an (N, 34) uint8 count array (closed hands, 3n+1 or

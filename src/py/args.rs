@@ -157,10 +157,10 @@ pub fn part_size(threads: Option<usize>, least: usize, per_thread: usize) -> usi
 
 /// `n` items taken in parts of `part` (at least 1): `f(range)` for each part
 /// in order, the GIL released, in one pool of `threads` (where `f`'s
-/// `in_pool(threads, ..)` runs without starting another); after each part `progress(done, n)` is called
-/// and signals are checked, so that Ctrl-C (or any signal handler's exception)
-/// stops the call between two parts. Returns each part's output, in order; the
-/// first error, of `f` or of `progress`, is raised.
+/// `in_pool(threads, ..)` runs without starting another); each part's output is
+/// handed to `take`, then `progress(done, n)` is called and signals are checked,
+/// so that Ctrl-C (or any signal handler's exception) stops the call between two
+/// parts. The first error, of `f`, `take` or `progress`, is raised.
 pub fn in_parts<P: Send>(
     py: Python<'_>,
     n: usize,
@@ -168,21 +168,21 @@ pub fn in_parts<P: Send>(
     threads: Option<usize>,
     progress: Option<&Bound<'_, PyAny>>,
     mut f: impl FnMut(std::ops::Range<usize>) -> crate::error::Result<P> + Send,
-) -> PyResult<Vec<P>> {
+    mut take: impl FnMut(P) -> PyResult<()>,
+) -> PyResult<()> {
     // A pool of `threads` is started once for every part.
     let pool = crate::parallel::Pool::new(threads)?;
-    let mut out = Vec::new();
     let mut done = 0;
     while done < n {
         let range = done..n.min(done.saturating_add(part.max(1)));
         done = range.end;
-        out.push(py.detach(|| pool.install(|| f(range)))?);
+        take(py.detach(|| pool.install(|| f(range)))?)?;
         if let Some(p) = progress {
             p.call1((done, n))?;
         }
         py.check_signals()?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Where the first character of `s` with no UTF-8 form (a lone surrogate) is,

@@ -661,7 +661,8 @@ fn replay_files(
     // In parts of the arguments, in order; with errors="raise" the first log
     // that fails stops the call after its part.
     let part = part_size(threads, PART_LOGS, PART_LOGS_PER_THREAD);
-    let parts = in_parts(py, loaded.len(), part, threads, progress, |r| {
+    let mut results = Vec::with_capacity(logs.len());
+    let each = |r: std::ops::Range<usize>| {
         let these = &logs[readable_before[r.start]..readable_before[r.end]];
         let done = in_pool(threads, |parallel| {
             Ok(core::replay_many(these, check, parallel))
@@ -672,8 +673,19 @@ fn replay_files(
             }
         }
         Ok(done)
-    })?;
-    let results: Vec<_> = parts.into_iter().flatten().collect();
+    };
+    in_parts(
+        py,
+        loaded.len(),
+        part,
+        threads,
+        progress,
+        each,
+        |mut got| {
+            results.append(&mut got);
+            Ok(())
+        },
+    )?;
     let mut results = results.into_iter();
     let unreadable = |why: String| ReplayReport {
         mismatches: vec![Mismatch {
