@@ -81,6 +81,7 @@ __all__ = [
     "game_seed",
     "is_complete",
     "is_complete_batch",
+    "log_format",
     "nagashi_mangan_payments",
     "parse_tiles",
     "points",
@@ -1719,7 +1720,15 @@ def read_mjai(src: _LogSource) -> GameRecord:
     """Read mjai JSON lines: a path, bytes or the text."""
 
 def read_log(src: _LogSource) -> GameRecord:
-    """Read a log in any of the three formats (detected from its first characters)."""
+    """Read a log in any of the three formats (detected from its first characters:
+    see `log_format`; other text raises `LogParseError`)."""
+
+def log_format(src: _LogSource) -> Literal["mjlog", "tenhou6", "mjai"]:
+    """The format of a log (a path, bytes or its text) as `read_log` detects it, by
+    its first characters: `"mjlog"` (`<`), `"mjai"` (a first line that is a JSON
+    object with `"type"`) or `"tenhou6"` (a tenhou.net/6 URL, or another JSON
+    object). Raises `LogParseError` (naming the file) for any other text: it is
+    not read as a log of some format."""
 
 def write_mjlog(record: GameRecord) -> str:
     """The record as Tenhou mjlog XML. Raises `RuleError` naming the first rule

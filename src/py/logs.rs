@@ -517,10 +517,27 @@ fn read_mjai(src: &Bound<'_, PyAny>) -> PyResult<PyGameRecord> {
     read_as(src, Some(Format::Mjai))
 }
 
-/// Read a log in any of the three formats (detected from its first characters).
+/// Read a log in any of the three formats (detected from its first characters:
+/// see `log_format`; other text raises `LogParseError`).
 #[pyfunction]
 fn read_log(src: &Bound<'_, PyAny>) -> PyResult<PyGameRecord> {
     read_as(src, None)
+}
+
+/// The format of a log (a path, bytes or its text) as `read_log` detects it, by
+/// its first characters: `"mjlog"` (`<`), `"mjai"` (a first line that is a JSON
+/// object with `"type"`) or `"tenhou6"` (a tenhou.net/6 URL, or another JSON
+/// object). Raises `LogParseError` (naming the file) for any other text: it is
+/// not read as a log of some format.
+#[pyfunction]
+fn log_format(py: Python<'_>, src: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+    let log = source(src)?;
+    let format = py.detach(|| {
+        log.check()?;
+        let text = log.text()?;
+        Format::detect(&text).map_err(|e| core::in_file(log.name(), e))
+    })?;
+    Ok(format.name())
 }
 
 /// The record as Tenhou mjlog XML. Raises `RuleError` naming the first rule
@@ -732,6 +749,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_tenhou6, m)?)?;
     m.add_function(wrap_pyfunction!(read_mjai, m)?)?;
     m.add_function(wrap_pyfunction!(read_log, m)?)?;
+    m.add_function(wrap_pyfunction!(log_format, m)?)?;
     m.add_function(wrap_pyfunction!(write_mjlog, m)?)?;
     m.add_function(wrap_pyfunction!(write_tenhou6, m)?)?;
     m.add_function(wrap_pyfunction!(write_mjai, m)?)?;
