@@ -213,6 +213,19 @@ def test_site_builds_without_warnings_and_has_every_page(site):
     assert "Japanese (riichi) mahjong for Python, with a Rust core" in home  # the README
 
 
+def test_site_names_no_repository_and_shows_source_files_as_text(site):
+    # The site holds no source files: a page's link to one is its text alone,
+    # and no page points at a repository address.
+    pages = sorted(site.rglob("*.html"))
+    assert pages
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert "github.com/riichi" not in html, page
+        assert "/blob/main/" not in html, page
+    reliability = (site / "reliability/index.html").read_text(encoding="utf-8")
+    assert "<code>tests/test_hostile_properties.py</code>" in reliability
+
+
 def test_api_reference_is_the_docstrings(site):
     page = (site / "api/index.html").read_text(encoding="utf-8")
     text = page_text(site / "api/index.html")
