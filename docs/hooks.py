@@ -1,10 +1,10 @@
 """MkDocs hooks for the docs site (mkdocs.yml): the project README becomes the
 site's home page, and the pages' links out of docs/ are made to work on the site.
 
-The pages are written to read well where they lie (on a repository host, in an
-editor): `../README.md` is the README, `../tests/x.py` a file of the repository.
-On the site the README is `index.md`, and a repository file is a link to it at
-`repo_url`."""
+The pages are written to read well where they lie (in the source tree, in an
+editor): `../README.md` is the README, `../tests/x.py` a file of the source tree.
+On the site the README is `index.md`, and a link to a source file, which the site
+does not hold, becomes its text alone."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from typing import Any
 from mkdocs.structure.files import File, Files
 
 ROOT = Path(__file__).resolve().parents[1]
-LINK = re.compile(r"\]\((?!https?://|#)([^)\s]+)\)")
+# A link that is no web address or anchor: its text and its target.
+WHOLE_LINK = re.compile(r"\[([^\]]*)\]\((?!https?://|#)([^)\s]+)\)")
 
 
 def on_files(files: Files, config: Any) -> Files:
@@ -28,16 +29,12 @@ def on_files(files: Files, config: Any) -> Files:
 
 def readme_for_site(text: str, config: Any) -> str:
     def fix(m: re.Match[str]) -> str:
-        target = m.group(1)
+        label, target = m.group(1), m.group(2)
         if target.startswith("docs/"):
-            return f"]({target.removeprefix('docs/')})"
-        return f"]({repository_link(target, config)})"
+            return f"[{label}]({target.removeprefix('docs/')})"
+        return label  # a source file: not on the site
 
-    return LINK.sub(fix, text)
-
-
-def repository_link(path: str, config: Any) -> str:
-    return f"{config['repo_url'].rstrip('/')}/blob/main/{path}"
+    return WHOLE_LINK.sub(fix, text)
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
@@ -45,11 +42,11 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
         return markdown
 
     def fix(m: re.Match[str]) -> str:
-        target = m.group(1)
+        label, target = m.group(1), m.group(2)
         if target.startswith("../README.md"):
-            return "](index.md" + target.removeprefix("../README.md") + ")"
+            return f"[{label}](index.md" + target.removeprefix("../README.md") + ")"
         if target.startswith("../"):
-            return f"]({repository_link(target.removeprefix('../'), config)})"
+            return label  # a source file: not on the site
         return m.group(0)
 
-    return LINK.sub(fix, markdown)
+    return WHOLE_LINK.sub(fix, markdown)

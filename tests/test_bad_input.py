@@ -1942,10 +1942,10 @@ CASES: list[Case] = [
         "replay_files takes a sequence of logs (paths, bytes or texts), not one",
     ),
     (
-        "score_batch win tiles of int64",
-        lambda: riichi.score_batch([HAND], np.array([5], np.int64)),
+        "score_batch win tile id that does not fit",
+        lambda: riichi.score_batch([HAND], np.array([-5], np.int64)),
         InvalidInputError,
-        "uint8 array of shape (N,), got a 1-d array",
+        "win_tiles[0] is -5, outside 0 to 255 (uint8)",
     ),
 ]
 
@@ -2083,7 +2083,7 @@ def test_score_batch_rows_with_unknown_flag_bits_are_invalid() -> None:
     out = riichi.score_batch(
         [HAND, HAND], [WIN, WIN], flags=np.array([known, known << 1], np.uint32)
     )
-    assert out["status"].tolist() == [out["status"][0], 3]
+    assert out["status"].tolist() == [out["status"][0], riichi.SCORE_STATUS["bad_flags"]]
 
 
 FILE_READERS: list[tuple[str, Callable[[Any], Any]]] = [

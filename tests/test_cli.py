@@ -664,10 +664,15 @@ def test_replay_of_a_missing_file_says_it_is_missing(capsys):
 def test_a_file_in_no_known_format_is_reported_as_such(capsys, tmp_path):
     path = tmp_path / "notes.txt"
     path.write_text("East 1: riichi on the third turn\n", encoding="utf-8")
+    # The readers' own refusal: the same words as `read_log` raises.
     not_a_log = (
-        f"error: {path} is not a game log: a log is Tenhou mjlog XML (starting with <), "
-        "tenhou.net/6 JSON or mjai JSON lines (starting with {)\n"
+        f'error: {path}: not a game log (it begins "East 1: riichi on the third turn"): '
+        'a log is Tenhou mjlog XML (starting with <), tenhou.net/6 JSON (an object with "log", '
+        'or its tenhou.net/6 URL) or mjai JSON lines (objects with "type", starting with {)\n'
     )
+    with pytest.raises(riichi.LogParseError) as e:
+        riichi.logs.read_log(path)
+    assert f"error: {e.value}\n" == not_a_log
     for argv in (["replay", str(path)], ["convert", str(path), "--to", "mjai"]):
         assert main(argv) == 2
         captured = capsys.readouterr()

@@ -310,6 +310,22 @@ def test_bad_settings_say_what_is_wrong(kwargs, message):
         VecEnv(**kwargs)
 
 
+def test_a_copied_game_copies_but_does_not_pickle():
+    import pickle
+
+    env = VecEnv(2, seed=5, opponents="shanten")
+    obs = env.reset()
+    obs, *_ = env.step(obs["mask"].argmax(axis=1))
+    g = env.game(1)
+    h = copy.deepcopy(g)
+    assert h == g
+    seat = g.current_decision[0]
+    g.apply(seat, g.legal_actions(seat)[0])
+    assert h != g and env.game(1) == h  # the copies are independent of the env
+    with pytest.raises(riichi.InvalidInputError, match="copied out of a VecEnv does not pickle"):
+        pickle.dumps(h)
+
+
 def test_finished_needs_records_and_the_index_is_checked():
     env = VecEnv(2)
     with pytest.raises(riichi.InvalidInputError, match="records=True"):

@@ -38,6 +38,7 @@ from game_strategies import ACTIONS, fit
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
+from score_batch_rows import COLUMNS, expected_score, got_row, unscored
 
 import riichi
 from riichi import (
@@ -57,8 +58,6 @@ from riichi import (
     LogParseError,
     MahjongError,
     Meld,
-    NotAgariError,
-    NoYakuError,
     Pass,
     Pon,
     Riichi,
@@ -887,12 +886,17 @@ def test_score_batch_on_any_array(hands: Any, wins: str) -> None:
         "2-d": np.zeros((n, 1), np.uint8),
     }[wins]
     out, e = clean(riichi.score_batch, hands, win_tiles, allowed=(InvalidInputError, TypeError))
-    is_counts = hands.dtype == np.uint8 and hands.ndim == 2 and hands.shape[1] == 34
+    # Counts of any integer dtype are taken when every value fits a uint8.
+    is_counts = hands.dtype.kind in "iu" and hands.ndim == 2 and hands.shape[1] == 34
+    fits = is_counts and bool(((hands >= 0) & (hands <= 255)).all())
     if e is None:
-        assert len(out["status"]) == n and set(out["status"].tolist()) <= {0, 1, 2, 3}
+        statuses = set(riichi.SCORE_STATUS.values())
+        assert len(out["status"]) == n and set(out["status"].tolist()) <= statuses
         assert (out["points"][out["status"] != 0] == 0).all()
-    elif is_counts and wins in ("zeros", "strings"):
+    elif fits and wins in ("zeros", "strings"):
         raise AssertionError(f"{hands.shape} refused: {e}")
+    elif is_counts and not fits:
+        assert re.match(r"hands\[\d+, \d+\] is -?\d+, outside 0 to 255 \(uint8\)$", str(e)), str(e)
 
 
 THREADS = st.one_of(
@@ -1019,41 +1023,41 @@ def tile_of_id(i: int) -> Tile:
     return Tile(f"0{'mps'[i - 34]}") if 34 <= i <= 36 else Tile.from_kind(i)
 
 
-def single_score(args: dict[str, Any], i: int) -> tuple[int, int, int, int]:
-    """The row as `riichi.score` scores it: (status, han, fu, points)."""
+def single_score(args: dict[str, Any], i: int) -> dict[str, Any]:
+    """The row as `riichi.score` scores it, every column, with the batch's checks
+    in its order: flags, hand, winning tile, winds, indicators, the winning tile
+    in the hand."""
     flags = int(args["flags"][i]) if "flags" in args else 0
     if flags >> len(riichi.SCORE_FLAGS):
-        return 3, 0, 0, 0  # a bit that is no flag: the row is invalid
-    kw = {
+        return unscored("bad_flags")
+    kw: dict[str, Any] = {
         name: bool(flags >> bit & 1)
         for bit, name in enumerate(sorted(riichi.SCORE_FLAGS, key=riichi.SCORE_FLAGS.get))
     }
+    hand = args["hands"][i]
+    if not isinstance(hand, str):
+        hand = conftest_mpsz(hand)
+    try:
+        riichi.Hand(hand)
+    except MahjongError:
+        return unscored("bad_hand")
+    win = int(args["win_tiles"][i])
+    if win > 36:
+        return unscored("bad_win_tile")
     for col, key in (("seat_winds", "seat_wind"), ("round_winds", "round_wind")):
         if col in args:
             kw[key] = int(args[col][i])
+            if kw[key] > 3:
+                return unscored("bad_wind")
     for col in ("dora_indicators", "ura_indicators"):
         if col in args:
             ids = [int(x) for x in args[col][i] if x != 255]
             if any(x > 36 for x in ids):
-                return 3, 0, 0, 0
+                return unscored("bad_indicator")
             kw[col] = [tile_of_id(x) for x in ids]
     if "honba" in args:
         kw["honba"] = int(args["honba"][i])
-    hand = args["hands"][i]
-    if not isinstance(hand, str):
-        hand = conftest_mpsz(hand)
-    win = int(args["win_tiles"][i])
-    if win > 36:
-        return 3, 0, 0, 0
-    try:
-        r = riichi.score(hand, tile_of_id(win), **kw)
-    except NotAgariError:
-        return 1, 0, 0, 0
-    except NoYakuError:
-        return 2, 0, 0, 0
-    except MahjongError:
-        return 3, 0, 0, 0
-    return 0, r.han, r.fu, r.points
+    return expected_score(hand, win, kw)
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -1063,11 +1067,11 @@ def test_score_batch_on_any_columns(args: dict[str, Any]) -> None:
     if e is not None:
         return
     n = len(args["hands"])
-    assert set(out) == {"han", "fu", "points", "status"}
+    assert set(out) == COLUMNS
     assert all(len(v) == n for v in out.values())
     for i in range(n):
-        got = tuple(int(out[k][i]) for k in ("status", "han", "fu", "points"))
-        event(f"status {got[0]}")
+        got = got_row(out, i)
+        event(f"status {got['status']}")
         assert got == single_score(args, i), (i, {k: v[i] for k, v in args.items()})
 
 

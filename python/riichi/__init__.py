@@ -15,7 +15,9 @@ calls over numpy arrays that release the GIL and use every core.
 from riichi import agents, env, logs, pictures, viewer
 from riichi._core import (
     SCORE_FLAGS,
+    SCORE_LIMITS,
     SCORE_STATUS,
+    YAKU_NAMES,
     Action,
     Ankan,
     Block,
@@ -92,7 +94,9 @@ from riichi.agents import play
 
 __all__ = [
     "SCORE_FLAGS",
+    "SCORE_LIMITS",
     "SCORE_STATUS",
+    "YAKU_NAMES",
     "Action",
     "Ankan",
     "Block",

@@ -28,6 +28,7 @@ from typing import IO, Any
 
 from riichi._core import (
     Hand,
+    LogParseError,
     MahjongError,
     ReplayReport,
     Rules,
@@ -35,6 +36,7 @@ from riichi._core import (
     WinContext,
     __version__,
     format_tiles,
+    log_format,
     parse_tiles,
     read_log,
     replay_files,
@@ -243,21 +245,18 @@ class ProgressBar:
 # Log files ------------------------------------------------------------------------
 
 LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".txt")
-NOT_A_LOG = (
-    "is not a game log: a log is Tenhou mjlog XML (starting with <), tenhou.net/6 "
-    "JSON or mjai JSON lines (starting with {)"
-)
 
 
-def looks_like_a_log(path: Path) -> bool:
-    """Whether a file's text begins as a log of one of the three formats does:
-    `<` (mjlog XML), `{` (tenhou.net/6 JSON, mjai JSON lines) or a tenhou.net/6
-    URL. Which of them it is, the reader decides; this only keeps a README or a
-    LICENSE.txt from being read as mjai."""
-    with path.open("rb") as f:
-        head = f.read(4096)
-    text = head.decode("utf-8", errors="replace").lstrip("\ufeff \t\r\n")
-    return text.startswith(("<", "{")) or "tenhou.net/6" in text
+def not_a_log(path: Path) -> str | None:
+    """Why a file is not a game log, as the readers tell a log's format
+    (`logs.log_format`): `None` for a log of one of the three formats, else the
+    reason, which names the file. This keeps a README or a LICENSE.txt from being
+    read as a log."""
+    try:
+        log_format(path)
+    except LogParseError as e:
+        return str(e)
+    return None
 
 
 def log_files(paths: Sequence[str]) -> tuple[list[Path], list[Path]]:
@@ -270,14 +269,14 @@ def log_files(paths: Sequence[str]) -> tuple[list[Path], list[Path]]:
         path = Path(name)
         if path.is_dir():
             for p in sorted(p for p in path.rglob("*") if p.is_file()):
-                if p.suffix.lower() in LOG_SUFFIXES and looks_like_a_log(p):
+                if p.suffix.lower() in LOG_SUFFIXES and not_a_log(p) is None:
                     files.append(p)
                 else:
                     skipped.append(p)
         elif not path.exists():
             raise ValueError(f"{name}: no such file or directory")
-        elif not looks_like_a_log(path):
-            raise ValueError(f"{name} {NOT_A_LOG}")
+        elif (why := not_a_log(path)) is not None:
+            raise ValueError(why)
         else:
             files.append(path)
     return files, skipped
@@ -288,18 +287,12 @@ def replay_logs(
     check: bool = True,
     threads: int | None = None,
     progress: Callable[[int, int], None] | None = None,
-    chunk: int = 64,
 ) -> list[ReplayReport]:
-    """Replays the files in chunks (each chunk in parallel, the GIL released),
-    calling `progress(done, total)` after each; unreadable files are reports with
-    one `record` mismatch."""
-    reports: list[ReplayReport] = []
-    for start in range(0, len(files), chunk):
-        part = [str(f) for f in files[start : start + chunk]]
-        reports.extend(replay_files(part, check=check, threads=threads, errors="report"))
-        if progress is not None:
-            progress(len(reports), len(files))
-    return reports
+    """Replays the files in parallel (the GIL released), calling
+    `progress(done, total)` as parts of them are done; unreadable files are
+    reports with one `record` mismatch."""
+    paths = [str(f) for f in files]
+    return replay_files(paths, check=check, threads=threads, errors="report", progress=progress)
 
 
 def _unreadable(report: ReplayReport) -> str | None:
@@ -747,8 +740,8 @@ def _run(args: argparse.Namespace) -> int:
         path = Path(args.input)
         if not path.is_file():
             raise ValueError(f"{args.input}: no such file")
-        if not looks_like_a_log(path):
-            raise ValueError(f"{args.input} {NOT_A_LOG}")
+        if (why := not_a_log(path)) is not None:
+            raise ValueError(why)
         text = getattr(read_log(path), f"to_{args.to}")()
         if args.output:
             Path(args.output).write_text(text, encoding="utf-8")

@@ -28,7 +28,9 @@ __all__ = [
     "PLANE_GROUPS",
     "SCALARS",
     "SCORE_FLAGS",
+    "SCORE_LIMITS",
     "SCORE_STATUS",
+    "YAKU_NAMES",
     "Action",
     "Ankan",
     "Block",
@@ -85,6 +87,7 @@ __all__ = [
     "game_seed",
     "is_complete",
     "is_complete_batch",
+    "log_format",
     "nagashi_mangan_payments",
     "parse_tiles",
     "points",
@@ -486,8 +489,12 @@ class ShantenByForm:
 
 @final
 class Block:
-    """One set of a decomposition."""
+    """One set of a decomposition. Compared, hashed and pickled by value."""
 
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any]]: ...
     @property
     def shape(self) -> _BlockShape:
         """`"shuntsu"` (a run), `"koutsu"` (a triplet) or `"kantsu"` (a kan, only
@@ -507,8 +514,13 @@ class Block:
 
 @final
 class Decomposition:
-    """How a complete hand splits; with a winning tile, also the wait it completed."""
+    """How a complete hand splits; with a winning tile, also the wait it completed.
+    Compared, hashed and pickled by value."""
 
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any]]: ...
     @property
     def form(self) -> _Form:
         """`"standard"`, `"chiitoitsu"` or `"kokushi"`."""
@@ -536,8 +548,13 @@ class Decomposition:
 
 @final
 class Wait:
-    """A winning tile and the wait shapes it can complete."""
+    """A winning tile and the wait shapes it can complete. Compared, hashed and
+    pickled by value."""
 
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any]]: ...
     @property
     def tile(self) -> Tile:
         """The winning tile (plain)."""
@@ -550,8 +567,12 @@ class Wait:
 @final
 class Waits:
     """The waits of a 13-tile hand (melds counting 3). `len()` is the number of winning
-    kinds."""
+    kinds. Compared, hashed and pickled by value."""
 
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any]]: ...
     @property
     def waits(self) -> list[Wait]:
         """Tiles that complete the hand, in tile order (empty unless tenpai)."""
@@ -624,24 +645,35 @@ def is_complete(x: _HandLike) -> bool:
     arguments and errors as `shanten`."""
 
 def shanten_batch(
-    counts: npt.NDArray[np.uint8], threads: int | None = None
+    counts: npt.NDArray[np.uint8],
+    threads: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> npt.NDArray[np.int8]:
     """Shanten of each row of an (N, 34) uint8 count array (closed hands, 3n+1 or
     3n+2 tiles each, at most 14: fewer are hands with their melds left out) → (N,)
     int8.
 
     Releases the GIL and uses all cores, or `threads` threads (an integer from 1
-    to 256). Raises `InvalidInputError` for another dtype or shape, a bad row
-    (named by index) or a bad thread count.
+    to 256). Rows are taken in parts of tens of thousands; after each,
+    `progress(rows done, N)` is called, and Ctrl-C stops the call between two
+    parts. Raises `InvalidInputError` for another dtype or shape, a bad row
+    (named by index) or a bad thread count, `TypeError` for a `progress` that is
+    not callable.
     """
 
 def is_complete_batch(
-    counts: npt.NDArray[np.uint8], threads: int | None = None
+    counts: npt.NDArray[np.uint8],
+    threads: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> npt.NDArray[np.bool_]:
     """Whether each row of an (N, 34) uint8 count array is a complete closed hand
     → (N,) bool. Same arguments and errors as `shanten_batch`."""
 
-def waits_batch(counts: npt.NDArray[np.uint8], threads: int | None = None) -> npt.NDArray[np.bool_]:
+def waits_batch(
+    counts: npt.NDArray[np.uint8],
+    threads: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> npt.NDArray[np.bool_]:
     """The winning kinds of each row of an (N, 34) uint8 count array of 3n+1
     closed hands → (N, 34) bool (kinds the hand holds four of are never waits).
     Same arguments and errors as `shanten_batch`."""
@@ -1157,26 +1189,31 @@ def score_nagashi_mangan(
     `InvalidInputError` when the rules have no nagashi mangan."""
 
 def score_batch(
-    hands: Sequence[str] | npt.NDArray[np.uint8],
-    win_tiles: Sequence[_TileLike] | npt.NDArray[np.uint8],
+    hands: Sequence[str] | npt.NDArray[np.integer[Any]],
+    win_tiles: Sequence[_TileLike] | npt.NDArray[np.integer[Any]],
     *,
-    flags: npt.NDArray[np.uint32] | None = None,
-    seat_winds: npt.NDArray[np.uint8] | None = None,
-    round_winds: npt.NDArray[np.uint8] | None = None,
-    dora_indicators: npt.NDArray[np.uint8] | None = None,
-    ura_indicators: npt.NDArray[np.uint8] | None = None,
-    honba: npt.NDArray[np.uint32] | None = None,
+    flags: npt.NDArray[np.integer[Any]] | None = None,
+    seat_winds: npt.NDArray[np.integer[Any]] | None = None,
+    round_winds: npt.NDArray[np.integer[Any]] | None = None,
+    dora_indicators: npt.NDArray[np.integer[Any]] | None = None,
+    ura_indicators: npt.NDArray[np.integer[Any]] | None = None,
+    honba: npt.NDArray[np.integer[Any]] | None = None,
+    riichi_sticks: npt.NDArray[np.integer[Any]] | None = None,
     rules: Rules | None = None,
     threads: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> dict[str, npt.NDArray[Any]]:
     """Score many wins in one call.
 
     `hands` is a sequence of hand strings (melds allowed, winning tile included) or
-    an (N, 34) uint8 count array of closed hands; `win_tiles` a sequence of tiles
-    or an (N,) uint8 array of tile ids (0-33 kinds, 34-36 red 0m 0p 0s). Optional
-    per-row columns: `flags` (N,) uint32 bit sets of `SCORE_FLAGS`, `seat_winds`
-    and `round_winds` (N,) uint8 0-3, `dora_indicators` and `ura_indicators`
-    (N, K≤5) uint8 tile ids with 255 for none, `honba` (N,) uint32.
+    an (N, 34) integer count array of closed hands; `win_tiles` a sequence of tiles
+    or an (N,) integer array of tile ids (0-33 kinds, 34-36 red 0m 0p 0s). Optional
+    per-row columns: `flags` (N,) bit sets of `SCORE_FLAGS`, `seat_winds` and
+    `round_winds` (N,) 0-3, `dora_indicators` and `ura_indicators` (N, K≤5) tile
+    ids with 255 for none, `honba` and `riichi_sticks` (N,). Arrays may have any
+    integer dtype; a value that does not fit its column (uint8 for counts, tile
+    ids and winds, uint32 for flags, honba and sticks) is refused with an
+    `InvalidInputError` naming its row (and column).
 
     A row's `flags` are the situation flags as bits, in the order of
     `WinContext.FLAGS` (flag `i` is `1 << i`, `SCORE_FLAGS[name]`): `tsumo` 1,
@@ -1185,16 +1222,42 @@ def score_batch(
     `robbed_ankan` 4096, `open_riichi_deal_in` 8192, `paarenchan` 16384. Other bits
     make the row invalid.
 
-    Returns arrays `han` (int32), `fu` (int32), `points` (int64, the hand's value)
-    and `status` (int8: 0 scored, 1 not complete, 2 no yaku, 3 invalid row); rows
-    that are not scored have han, fu and points 0. Releases the GIL and uses all
-    cores, or `threads` (1-256). Raises `InvalidInputError` for arguments of the
-    wrong type or shape.
+    Returns a dict of arrays, one entry per row: `han` and `fu` (int32), `points`
+    (int64, the hand's value); `yaku` ((N, 2) uint64, a bit mask: bit `i % 64` of
+    word `i // 64` is `YAKU_NAMES[i]`, the yaku and yakuman of the win);
+    `yakuman` (uint8, the yakuman multiple, 0 for none); `limit` (int8, a code of
+    `SCORE_LIMITS`); `dora`, `aka` and `ura` (uint8, han from each); the payments
+    (int64): `ron` (paid by the discarder), `tsumo_dealer` (paid by the dealer on
+    a non-dealer's tsumo), `tsumo_non_dealer` (paid by each non-dealer on a
+    tsumo), each 0 where it does not apply, `honba_points`, `sticks_points` and
+    `total` (the winner's gain); and `status` (int8, a code of `SCORE_STATUS`: 0
+    scored, else why not). Rows that are not scored have 0 in every other column.
+
+    Releases the GIL and uses all cores, or `threads` (1-256). Rows are scored in
+    parts of thousands; after each, `progress(rows done, N)` is called, and Ctrl-C
+    stops the call between two parts. Raises `InvalidInputError` for arguments of
+    the wrong type or shape, `TypeError` for a `progress` that is not callable.
     """
 
 SCORE_STATUS: dict[str, int]
-"""The `status` codes of `score_batch`: `ok` 0, `not_agari` 1, `no_yaku` 2,
-`invalid` 3."""
+"""The `status` codes of `score_batch`: `ok` 0 (scored), `not_agari` 1 (the hand
+is not complete), `no_yaku` 2 (complete, but no yaku or too few han), `invalid` 3
+(the situation contradicts itself, the hand or the rules), `bad_flags` 4 (bits
+that are no flag), `bad_hand` 5 (the hand is unreadable or impossible),
+`bad_win_tile` 6 (the winning tile id is no tile), `bad_wind` 7 (a wind is not
+0-3), `bad_indicator` 8 (an indicator id is no tile), `win_tile_not_in_hand` 9
+(the winning tile's kind is not among the concealed tiles)."""
+
+SCORE_LIMITS: dict[str, int]
+"""The `limit` codes of `score_batch`, `ScoreResult.limit` by code: `none` 0,
+`mangan` 1, `haneman` 2, `baiman` 3, `sanbaiman` 4, `yakuman` 5, `kazoe_yakuman`
+6, `multiple_yakuman` 7."""
+
+YAKU_NAMES: tuple[str, ...]
+"""The name of each bit of `score_batch`'s `yaku` mask, in the scorer's yaku
+order: bit `i` is `YAKU_NAMES[i]`, a yaku's id (`Yaku.id`), with " (yakuman)"
+after it for a yakuman (as `simulate`'s `yaku_counts` names them), since renhou
+and open riichi are each a yaku or a yakuman by the rules."""
 
 SCORE_FLAGS: dict[str, int]
 """Bits of the `flags` argument of `score_batch`: `tsumo` 1, `riichi` 2,
@@ -1316,8 +1379,12 @@ class Pass(Action):
 @final
 class Observation:
     """What one seat may know at a decision point (a snapshot): never another
-    player's concealed tiles or the wall."""
+    player's concealed tiles or the wall. Compared, hashed and pickled by value."""
 
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any]]: ...
     @property
     def seat(self) -> int:
         """The seat observing, 0-3."""
@@ -1700,8 +1767,13 @@ class GameRecord:
 
 @final
 class Mismatch:
-    """One disagreement between a record and the engine."""
+    """One disagreement between a record and the engine. Compared, hashed and
+    pickled by value."""
 
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any]]: ...
     @property
     def hand(self) -> int:
         """Hand index in the record (0 the first)."""
@@ -1724,8 +1796,13 @@ class Mismatch:
 
 @final
 class ReplayReport:
-    """What a replay checked: counts, and every mismatch."""
+    """What a replay checked: counts, and every mismatch. Compared, hashed and
+    pickled by value."""
 
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any]]: ...
     @property
     def ok(self) -> bool:
         """No mismatch."""
@@ -1766,7 +1843,15 @@ def read_mjai(src: _LogSource) -> GameRecord:
     """Read mjai JSON lines: a path, bytes or the text."""
 
 def read_log(src: _LogSource) -> GameRecord:
-    """Read a log in any of the three formats (detected from its first characters)."""
+    """Read a log in any of the three formats (detected from its first characters:
+    see `log_format`; other text raises `LogParseError`)."""
+
+def log_format(src: _LogSource) -> Literal["mjlog", "tenhou6", "mjai"]:
+    """The format of a log (a path, bytes or its text) as `read_log` detects it, by
+    its first characters: `"mjlog"` (`<`), `"mjai"` (a first line that is a JSON
+    object with `"type"`) or `"tenhou6"` (a tenhou.net/6 URL, or another JSON
+    object). Raises `LogParseError` (naming the file) for any other text: it is
+    not read as a log of some format."""
 
 def write_mjlog(record: GameRecord) -> str:
     """The record as Tenhou mjlog XML. Raises `RuleError` naming the first rule
@@ -1792,15 +1877,19 @@ def replay(
     `on_step(hand, game)` is called with the hand's index and a copy of the engine
     (a `Game`) after each hand's deal and after every action of the record that
     moved the engine on (a hand stops at its first mismatch); with it the GIL stays
-    held. The first error it raises stops the calls and is raised."""
+    held. The first error it raises stops the calls and is raised. Each game
+    pickles as the record and its step, replayed again on loading."""
 
 def replay_files(
     paths: Sequence[_LogSource],
     check: bool = True,
     threads: int | None = None,
     errors: Literal["raise", "report"] = "raise",
+    progress: Callable[[int, int], object] | None = None,
 ) -> list[ReplayReport]:
     """Read and replay many log files (any format) in parallel with the GIL
     released: one report per file, in order. A file that cannot be read raises
     (`LogParseError` naming the file), unless `errors="report"`, which gives a
-    report with one `record` mismatch instead."""
+    report with one `record` mismatch instead. Logs are replayed in parts of a
+    few dozen; after each, `progress(logs done, logs in all)` is called, and
+    Ctrl-C stops the call between two parts."""

@@ -39,29 +39,44 @@ impl Format {
     }
 
     /// The format of a log's text, by its first characters: `<` an mjlog, a
-    /// tenhou.net/6 URL or a JSON object with `"log"` a tenhou.net/6 JSON,
-    /// anything else mjai lines.
-    pub fn detect(text: &str) -> Format {
+    /// first line that is a JSON object with `"type"` mjai lines, one holding a
+    /// tenhou.net/6 URL or another JSON object tenhou.net/6 JSON. Any other text
+    /// (empty, plain words, a JSON array) is refused: it is no log of these
+    /// formats, and saying so beats reading it as one.
+    pub fn detect(text: &str) -> Result<Format> {
         let t = text.trim_start_matches('\u{feff}').trim_start();
+        let first = t.lines().next().unwrap_or("");
         if t.starts_with('<') {
-            Format::Mjlog
-        } else if t.contains("tenhou.net/6") {
-            Format::Tenhou6
+            Ok(Format::Mjlog)
+        } else if serde_json::from_str::<serde_json::Value>(first)
+            .ok()
+            .is_some_and(|v| v.get("type").is_some())
+        {
+            Ok(Format::Mjai)
+        } else if first.contains("tenhou.net/6") {
+            Ok(Format::Tenhou6)
+        } else if t.starts_with('{') {
+            // A JSON object: its reader says what is missing.
+            Ok(Format::Tenhou6)
         } else {
-            let first = t.lines().next().unwrap_or("");
-            let one_object = serde_json::from_str::<serde_json::Value>(first)
-                .ok()
-                .is_some_and(|v| v.get("type").is_some());
-            if one_object {
-                Format::Mjai
-            } else if t.starts_with('{') {
-                Format::Tenhou6
+            let begins = if t.is_empty() {
+                "it is empty".to_string()
             } else {
-                Format::Mjai
-            }
+                let head: String = first.chars().take(40).collect();
+                let more = if head.len() < first.len() { "…" } else { "" };
+                format!("it begins {:?}", format!("{head}{more}"))
+            };
+            Err(MahjongError::LogParse(format!(
+                "not a game log ({begins}): {WHAT_A_LOG_IS}"
+            )))
         }
     }
 }
+
+/// What the readers take, for messages about text that is none of it.
+pub const WHAT_A_LOG_IS: &str = "a log is Tenhou mjlog XML (starting with <), tenhou.net/6 \
+    JSON (an object with \"log\", or its tenhou.net/6 URL) or mjai JSON lines (objects \
+    with \"type\", starting with {)";
 
 /// The largest log read, from a file or from memory: one game is tens of
 /// kilobytes, so anything this large is not one game's log. The same limit as
@@ -84,7 +99,11 @@ pub fn check_size(bytes: usize) -> Result<()> {
 /// than [`MAX_LOG_BYTES`] is refused.
 pub fn read(text: &str, format: Option<Format>) -> Result<GameRecord> {
     check_size(text.len())?;
-    match format.unwrap_or_else(|| Format::detect(text)) {
+    let format = match format {
+        Some(f) => f,
+        None => Format::detect(text)?,
+    };
+    match format {
         Format::Mjlog => mjlog::read_mjlog(text),
         Format::Tenhou6 => tenhou6::read_tenhou6(text),
         Format::Mjai => mjai::read_mjai(text),
@@ -192,5 +211,60 @@ pub fn in_file(path: &str, e: MahjongError) -> MahjongError {
     match e {
         MahjongError::LogParse(m) => MahjongError::LogParse(format!("{path}: {m}")),
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_format_is_told_by_the_first_characters_and_other_text_is_refused() {
+        let cases = [
+            ("<mjloggm ver=\"2.3\">", Format::Mjlog),
+            ("\u{feff}  <mjloggm>", Format::Mjlog),
+            (
+                "{\"type\":\"start_game\"}\n{\"type\":\"end_game\"}",
+                Format::Mjai,
+            ),
+            (
+                "\n\n{\"type\":\"start_game\",\"names\":[\"tenhou.net/6\"]}",
+                Format::Mjai,
+            ),
+            ("{\"title\":[\"\"],\"log\":[]}", Format::Tenhou6),
+            ("https://tenhou.net/6/#json={}", Format::Tenhou6),
+            ("{\"log\":\n[]}", Format::Tenhou6),
+        ];
+        for (text, format) in cases {
+            assert_eq!(Format::detect(text).expect(text), format, "{text}");
+        }
+        for (text, begins) in [
+            (
+                "East 1: riichi on the third turn\nmore",
+                "it begins \"East 1: riichi on the third turn\"",
+            ),
+            ("", "it is empty"),
+            (" \n\t", "it is empty"),
+            ("[1, 2, 3]", "it begins \"[1, 2, 3]\""),
+            (
+                "http://example.com/log",
+                "it begins \"http://example.com/log\"",
+            ),
+        ] {
+            let e = Format::detect(text).unwrap_err();
+            assert!(matches!(e, MahjongError::LogParse(_)), "{e:?}");
+            assert_eq!(
+                e.to_string(),
+                format!("not a game log ({begins}): {WHAT_A_LOG_IS}"),
+                "{text:?}"
+            );
+            assert_eq!(read(text, None).unwrap_err().to_string(), e.to_string());
+        }
+        let long = "x".repeat(100);
+        let e = Format::detect(&long).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("it begins \"{}…\"", "x".repeat(40))),
+            "{e}"
+        );
     }
 }

@@ -133,6 +133,58 @@ pub fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>
     }
 }
 
+/// The `progress` argument of long calls: `None` (or Python's `None`) for none,
+/// else a callable, which is called as `progress(done, total)` (`TypeError`
+/// otherwise, saying what it takes: "(`units` done, `units` in all)").
+pub fn progress_arg<'a, 'py>(
+    progress: Option<&'a Bound<'py, PyAny>>,
+    units: &str,
+) -> PyResult<Option<&'a Bound<'py, PyAny>>> {
+    let progress = progress.filter(|f| !f.is_none());
+    if progress.is_some_and(|f| !f.is_callable()) {
+        return Err(PyTypeError::new_err(format!(
+            "progress must be a callable taking ({units} done, {units} in all)"
+        )));
+    }
+    Ok(progress)
+}
+
+/// How many items a long call takes in one part: `least`, or `per_thread` for
+/// each of its threads when that is more.
+pub fn part_size(threads: Option<usize>, least: usize, per_thread: usize) -> usize {
+    least.max(threads.unwrap_or_else(rayon::current_num_threads) * per_thread)
+}
+
+/// `n` items taken in parts of `part` (at least 1): `f(range)` for each part
+/// in order, the GIL released, in one pool of `threads` (where `f`'s
+/// `in_pool(threads, ..)` runs without starting another); each part's output is
+/// handed to `take`, then `progress(done, n)` is called and signals are checked,
+/// so that Ctrl-C (or any signal handler's exception) stops the call between two
+/// parts. The first error, of `f`, `take` or `progress`, is raised.
+pub fn in_parts<P: Send>(
+    py: Python<'_>,
+    n: usize,
+    part: usize,
+    threads: Option<usize>,
+    progress: Option<&Bound<'_, PyAny>>,
+    mut f: impl FnMut(std::ops::Range<usize>) -> crate::error::Result<P> + Send,
+    mut take: impl FnMut(P) -> PyResult<()>,
+) -> PyResult<()> {
+    // A pool of `threads` is started once for every part.
+    let pool = crate::parallel::Pool::new(threads)?;
+    let mut done = 0;
+    while done < n {
+        let range = done..n.min(done.saturating_add(part.max(1)));
+        done = range.end;
+        take(py.detach(|| pool.install(|| f(range)))?)?;
+        if let Some(p) = progress {
+            p.call1((done, n))?;
+        }
+        py.check_signals()?;
+    }
+    Ok(())
+}
+
 /// Where the first character of `s` with no UTF-8 form (a lone surrogate) is,
 /// in characters, and the start of `s` with each such character shown as '?'.
 fn unencodable(s: &Bound<'_, PyString>) -> (usize, String) {

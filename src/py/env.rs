@@ -296,7 +296,7 @@ impl PyVecEnv {
     /// observation shows).
     fn game(&self, i: Int) -> PyResult<PyGame> {
         let i = self.slot(&i)?;
-        Ok(PyGame::snapshot(self.env.game(i).expect("checked slot")))
+        Ok(PyGame::copy_of(self.env.game(i).expect("checked slot")))
     }
 
     /// The seat the caller plays in slot `i`'s game (with `opponents`); `None`

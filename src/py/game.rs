@@ -10,14 +10,19 @@ use super::tile::{tile_arg, to_py, PyTile};
 use crate::game::action_id;
 use crate::game::agents::AgentKind;
 use crate::game::encode::{self, ORACLE_PLANES, PLANES};
+use crate::game::engine::ClaimKind;
+use crate::game::observation::Claim;
+use crate::game::player::RiverTile;
 use crate::game::sim;
 use crate::game::wall::Wall;
 use crate::game::{Action, Event, Game, Observation, Phase};
+use crate::logs::record::GameRecord;
 use crate::tile::{Tile, KINDS};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyTuple};
+use std::sync::Arc;
 
 /// An action at a decision point. Build one with its kind's class:
 /// `Discard(tile, tsumogiri=False)`, `Riichi(tile, tsumogiri=False)`,
@@ -246,11 +251,190 @@ pub fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict
 }
 
 /// What one seat may know at a decision point (a snapshot): never another
-/// player's concealed tiles or the wall.
-#[pyclass(name = "Observation", module = "riichi", frozen)]
+/// player's concealed tiles or the wall. Compared, hashed and pickled by value.
+#[pyclass(name = "Observation", module = "riichi", frozen, eq)]
+#[derive(PartialEq)]
 pub struct PyObservation(pub Observation);
 
 const WIND_NAMES: [&str; 4] = ["E", "S", "W", "N"];
+
+/// An observation's pickled form, in four groups: the table (seat, seat wind,
+/// round wind, kyoku, honba, sticks, dealer); scores, dora indicators, tiles
+/// left, hand and drawn tile; each seat's river tiles, river flags (bit 0
+/// tsumogiri, 1 riichi, 2 called), melds (bracket notation), riichi and
+/// concealed count; the claim (tile, from, what it is on) and furiten. Tiles
+/// are their ids (`Tile::id`) in bytes.
+type ObservationState = (
+    (usize, u8, u8, u8, u32, u32, usize),
+    ([i64; 4], Vec<u8>, usize, Vec<u8>, Option<u8>),
+    (
+        [Vec<u8>; 4],
+        [Vec<u8>; 4],
+        [Vec<String>; 4],
+        [bool; 4],
+        [usize; 4],
+    ),
+    (Option<(u8, usize, u8)>, bool),
+);
+
+/// What a claim is on, as a code: 0 a discard, 1 a riichi discard, 2 a kakan,
+/// 3 an ankan.
+fn claim_code(on: ClaimKind) -> u8 {
+    match on {
+        ClaimKind::Discard { riichi: false } => 0,
+        ClaimKind::Discard { riichi: true } => 1,
+        ClaimKind::Kakan => 2,
+        ClaimKind::Ankan => 3,
+    }
+}
+
+fn observation_state(o: &Observation) -> ObservationState {
+    let ids = |t: &[Tile]| t.iter().map(|t| t.id()).collect::<Vec<u8>>();
+    (
+        (
+            o.seat,
+            o.seat_wind,
+            o.round_wind,
+            o.kyoku,
+            o.honba,
+            o.riichi_sticks,
+            o.dealer,
+        ),
+        (
+            o.scores,
+            ids(&o.dora_indicators),
+            o.tiles_left,
+            ids(&o.hand),
+            o.drawn.map(Tile::id),
+        ),
+        (
+            std::array::from_fn(|s| o.rivers[s].iter().map(|d| d.tile.id()).collect()),
+            std::array::from_fn(|s| {
+                o.rivers[s]
+                    .iter()
+                    .map(|d| {
+                        u8::from(d.tsumogiri) | u8::from(d.riichi) << 1 | u8::from(d.called) << 2
+                    })
+                    .collect()
+            }),
+            std::array::from_fn(|s| o.melds[s].iter().map(ToString::to_string).collect()),
+            o.riichi,
+            o.concealed_counts,
+        ),
+        (
+            o.claim.map(|c| (c.tile.id(), c.from, claim_code(c.on))),
+            o.furiten,
+        ),
+    )
+}
+
+/// An observation back from its pickled form, every part checked.
+fn observation_of(state: ObservationState) -> PyResult<Observation> {
+    let (
+        (seat, seat_wind, round_wind, kyoku, honba, riichi_sticks, dealer),
+        (scores, dora, tiles_left, hand, drawn),
+        (river_tiles, river_flags, melds, riichi, concealed_counts),
+        (claim, furiten),
+    ) = state;
+    let bad = |why: String| invalid(format!("a pickled Observation: {why}"));
+    let tiles = |ids: &[u8], what: &str| -> PyResult<Vec<Tile>> {
+        ids.iter()
+            .map(|&id| {
+                Tile::from_id(id).ok_or_else(|| bad(format!("{what}: tile id {id} is not 0-36")))
+            })
+            .collect()
+    };
+    if seat > 3 || dealer > 3 || seat_wind > 3 || round_wind > 3 || !(1..=4).contains(&kyoku) {
+        return Err(bad(format!(
+            "seat {seat}, dealer {dealer} and winds {seat_wind}, {round_wind} are 0-3, \
+             kyoku {kyoku} is 1-4"
+        )));
+    }
+    let hand = tiles(&hand, "hand")?;
+    if hand.len() > 14 || concealed_counts.iter().any(|&n| n > 14) {
+        return Err(bad("a hand holds at most 14 tiles".into()));
+    }
+    let drawn = drawn
+        .map(|id| tiles(&[id], "drawn").map(|t| t[0]))
+        .transpose()?;
+    let mut rivers: [Vec<RiverTile>; 4] = Default::default();
+    for (s, (ids, flags)) in river_tiles.iter().zip(&river_flags).enumerate() {
+        if ids.len() != flags.len() || flags.iter().any(|&f| f > 7) {
+            return Err(bad(format!(
+                "seat {s}'s river has {} tiles and {} flags (each 0-7)",
+                ids.len(),
+                flags.len()
+            )));
+        }
+        rivers[s] = tiles(ids, "river")?
+            .into_iter()
+            .zip(flags)
+            .map(|(tile, &f)| RiverTile {
+                tile,
+                tsumogiri: f & 1 != 0,
+                riichi: f & 2 != 0,
+                called: f & 4 != 0,
+            })
+            .collect();
+    }
+    let mut meld_lists: [Vec<crate::meld::Meld>; 4] = Default::default();
+    for (s, ms) in melds.iter().enumerate() {
+        meld_lists[s] = ms
+            .iter()
+            .map(|m| {
+                crate::notation::mpsz::parse_meld(m)
+                    .map_err(|e| bad(format!("seat {s}'s meld: {e}")))
+            })
+            .collect::<PyResult<_>>()?;
+    }
+    let claim = match claim {
+        None => None,
+        Some((id, from, code)) => {
+            let on = match code {
+                0 => ClaimKind::Discard { riichi: false },
+                1 => ClaimKind::Discard { riichi: true },
+                2 => ClaimKind::Kakan,
+                3 => ClaimKind::Ankan,
+                _ => return Err(bad(format!("claim code {code} is not 0-3"))),
+            };
+            if from > 3 {
+                return Err(bad(format!("the claimed tile's seat {from} is not 0-3")));
+            }
+            Some(Claim {
+                tile: tiles(&[id], "claim")?[0],
+                from,
+                on,
+            })
+        }
+    };
+    Ok(Observation {
+        seat,
+        seat_wind,
+        round_wind,
+        kyoku,
+        honba,
+        riichi_sticks,
+        dealer,
+        scores,
+        dora_indicators: tiles(&dora, "dora indicators")?,
+        tiles_left,
+        hand,
+        drawn,
+        rivers,
+        melds: meld_lists,
+        riichi,
+        concealed_counts,
+        claim,
+        furiten,
+    })
+}
+
+/// An `Observation` from its pickled state (what `Observation.__reduce__` gives).
+#[pyfunction]
+fn _observation(state: &Bound<'_, PyAny>) -> PyResult<PyObservation> {
+    let state: ObservationState = super::analysis::pickled(state, "Observation")?;
+    Ok(PyObservation(observation_of(state)?))
+}
 
 #[pymethods]
 impl PyObservation {
@@ -387,6 +571,42 @@ impl PyObservation {
         let id = action_id_arg(&action_id)?;
         action_object(py, action_id::action_from_index(id, &self.0)?)
     }
+    /// Pickled by value (tiles as ids in bytes): loading needs no game.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyTuple>,))> {
+        let f = py.import("riichi._core")?.getattr("_observation")?;
+        let (a, (scores, dora, left, hand, drawn), (rt, rf, melds, riichi, counts), d) =
+            observation_state(&self.0);
+        let bytes = |v: &[u8]| PyBytes::new(py, v);
+        let b = (scores, bytes(&dora), left, bytes(&hand), drawn).into_pyobject(py)?;
+        let c = (
+            rt.iter().map(|v| bytes(v)).collect::<Vec<_>>(),
+            rf.iter().map(|v| bytes(v)).collect::<Vec<_>>(),
+            melds,
+            riichi,
+            counts,
+        )
+            .into_pyobject(py)?;
+        let state = PyTuple::new(
+            py,
+            [
+                a.into_pyobject(py)?.into_any(),
+                b.into_any(),
+                c.into_any(),
+                d.into_pyobject(py)?.into_any(),
+            ],
+        )?;
+        Ok((f, (state,)))
+    }
+    /// The hash of its state (equal observations hash alike).
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        observation_state(&self.0).hash(&mut h);
+        h.finish()
+    }
     fn __repr__(&self) -> String {
         let o = &self.0;
         format!(
@@ -451,34 +671,55 @@ pub(super) fn seed_arg(seed: &Int) -> PyResult<u64> {
 #[derive(Clone)]
 pub struct PyGame {
     game: Game,
-    /// How the game was set up (`None` for a replay's step): with `steps`, what
-    /// rebuilds it (pickling).
-    origin: Option<Origin>,
+    /// Where the game came from: with `steps`, what rebuilds it (pickling).
+    origin: Origin,
     /// Every action applied since the setup, in order.
     steps: Vec<(usize, Action)>,
 }
 
-/// What `Game.__reduce__` returns: the class, its arguments, the actions.
+/// What `Game.__reduce__` returns: the call that rebuilds the start, its
+/// arguments, the actions.
 type Reduced<'py> = (
     Bound<'py, PyAny>,
     Bound<'py, PyTuple>,
     Vec<(usize, Py<PyAny>)>,
 );
 
-/// The constructor's arguments: the game follows from them and its actions.
+/// Where a game came from: the game follows from it and its actions.
 #[derive(Clone)]
-struct Origin {
-    seed: u64,
-    walls: Vec<Vec<Tile>>,
-    first_dealer: Option<usize>,
+enum Origin {
+    /// The constructor's arguments.
+    Setup {
+        seed: u64,
+        walls: Vec<Vec<Tile>>,
+        first_dealer: Option<usize>,
+    },
+    /// Step `step` (counted from 0) of `replay(record, check, on_step=...)`.
+    Replay {
+        record: Arc<GameRecord>,
+        check: bool,
+        step: usize,
+    },
+    /// A copy of a `VecEnv`'s game: no setup to rebuild it from.
+    Copy,
 }
 
 impl PyGame {
-    /// A `Game` holding a copy of `game` as it is (a replay's step).
-    pub(super) fn snapshot(game: &Game) -> PyGame {
+    /// A `Game` holding a copy of `game` as it is: step `step` of replaying
+    /// `record`.
+    pub(super) fn snapshot(
+        game: &Game,
+        record: &Arc<GameRecord>,
+        check: bool,
+        step: usize,
+    ) -> PyGame {
         PyGame {
             game: game.clone(),
-            origin: None,
+            origin: Origin::Replay {
+                record: Arc::clone(record),
+                check,
+                step,
+            },
             steps: Vec::new(),
         }
     }
@@ -490,6 +731,46 @@ impl PyGame {
         }
         Ok(())
     }
+}
+
+impl PyGame {
+    /// A `Game` holding a copy of a running `game` (a `VecEnv`'s): it copies but
+    /// does not pickle.
+    pub(super) fn copy_of(game: &Game) -> PyGame {
+        PyGame {
+            game: game.clone(),
+            origin: Origin::Copy,
+            steps: Vec::new(),
+        }
+    }
+}
+
+/// The game at step `step` (counted from 0) of `replay(record, check,
+/// on_step=...)`: what a replay step's `Game.__reduce__` gives.
+#[pyfunction]
+fn _replay_step(record: &super::logs::PyGameRecord, check: bool, step: usize) -> PyResult<PyGame> {
+    let mut seen = 0;
+    let mut found = None;
+    crate::logs::replay::replay_observed(&record.0, check, &mut |_, g| {
+        if seen == step {
+            found = Some(g.clone());
+        }
+        seen += 1;
+    });
+    let game = found.ok_or_else(|| {
+        invalid(format!(
+            "a pickled replay step {step}: the record's replay has {seen} steps"
+        ))
+    })?;
+    Ok(PyGame {
+        game,
+        origin: Origin::Replay {
+            record: Arc::new(record.0.clone()),
+            check,
+            step,
+        },
+        steps: Vec::new(),
+    })
 }
 
 #[pymethods]
@@ -534,11 +815,11 @@ impl PyGame {
         let game = Game::setup(rules, seed, ws, first_dealer)?;
         let mut g = PyGame {
             game,
-            origin: Some(Origin {
+            origin: Origin::Setup {
                 seed,
                 walls: tiles,
                 first_dealer,
-            }),
+            },
             steps: Vec::new(),
         };
         g.advance()?;
@@ -625,41 +906,66 @@ impl PyGame {
 
     /// Pickled as its setup (rules, seed, walls, first dealer) and every action
     /// applied, replayed on loading: the loaded game is equal to this one and
-    /// goes on as it would. A game taken from a replay has no setup: it copies
-    /// (`copy.deepcopy`) but does not pickle (pickle its `GameRecord`).
+    /// goes on as it would. A game taken from a replay (`replay(..., on_step=...)`)
+    /// is pickled as its record and step, replayed again on loading.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
         let py = slf.py();
         let g = slf.borrow();
-        let Some(o) = &g.origin else {
-            return Err(invalid(
-                "a Game taken from a replay has no setup to pickle; pickle its GameRecord \
-                 (game.record()) instead",
-            ));
+        let (f, args) = match &g.origin {
+            Origin::Setup {
+                seed,
+                walls,
+                first_dealer,
+            } => {
+                let rules = super::rules::PyRules(g.game.rules().clone()).into_pyobject(py)?;
+                let walls: Vec<Vec<Py<PyTile>>> = walls.iter().map(|w| to_py(w)).collect();
+                let args = PyTuple::new(
+                    py,
+                    [
+                        rules.into_any(),
+                        seed.into_pyobject(py)?.into_any(),
+                        walls.into_pyobject(py)?.into_any(),
+                        first_dealer.into_pyobject(py)?.into_any(),
+                    ],
+                )?;
+                (slf.get_type().into_any(), args)
+            }
+            Origin::Replay {
+                record,
+                check,
+                step,
+            } => {
+                let record = super::logs::PyGameRecord(GameRecord::clone(record));
+                let args = PyTuple::new(
+                    py,
+                    [
+                        record.into_pyobject(py)?.into_any(),
+                        pyo3::types::PyBool::new(py, *check).to_owned().into_any(),
+                        step.into_pyobject(py)?.into_any(),
+                    ],
+                )?;
+                (py.import("riichi._core")?.getattr("_replay_step")?, args)
+            }
+            Origin::Copy => {
+                return Err(invalid(
+                    "a game copied out of a VecEnv does not pickle (copy.deepcopy works); \
+                     pickle the records of VecEnv.finished()",
+                ))
+            }
         };
-        let rules = super::rules::PyRules(g.game.rules().clone()).into_pyobject(py)?;
-        let walls: Vec<Vec<Py<PyTile>>> = o.walls.iter().map(|w| to_py(w)).collect();
-        let args = PyTuple::new(
-            py,
-            [
-                rules.into_any(),
-                o.seed.into_pyobject(py)?.into_any(),
-                walls.into_pyobject(py)?.into_any(),
-                o.first_dealer.into_pyobject(py)?.into_any(),
-            ],
-        )?;
         let steps = g
             .steps
             .iter()
             .map(|&(s, a)| Ok((s, action_object(py, a)?)))
             .collect::<PyResult<_>>()?;
-        Ok((slf.get_type().into_any(), args, steps))
+        Ok((f, args, steps))
     }
 
     /// Replay the pickled actions `(seat, action)` on a new game. Raises
     /// `IllegalActionError` naming the first that does not apply,
     /// `InvalidInputError` for a state of another form.
     fn __setstate__(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
-        if !self.steps.is_empty() || self.origin.is_none() {
+        if !self.steps.is_empty() {
             return Err(invalid(
                 "a Game's pickled actions are replayed only on a new game",
             ));
@@ -948,6 +1254,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPass>()?;
     m.add_class::<PyGame>()?;
     m.add_class::<PyObservation>()?;
+    m.add_function(wrap_pyfunction!(_observation, m)?)?;
+    m.add_function(wrap_pyfunction!(_replay_step, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! Game logs from Python: `GameRecord`, the readers and writers of the three
 //! formats, and replay (`crate::logs`).
 
-use super::args::{threads_arg, Text};
+use super::args::{in_parts, part_size, progress_arg, threads_arg, Text};
 use super::errors::invalid;
 use super::game::event_dict;
 use super::rules::PyRules;
@@ -185,8 +185,10 @@ impl PyGameRecord {
     }
 }
 
-/// One disagreement between a record and the engine.
-#[pyclass(name = "Mismatch", module = "riichi", frozen, get_all)]
+/// One disagreement between a record and the engine. Compared, hashed and
+/// pickled by value.
+#[pyclass(name = "Mismatch", module = "riichi", frozen, get_all, eq, hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct PyMismatch {
     /// Hand index in the record (0 the first).
     hand: usize,
@@ -216,8 +218,105 @@ impl From<&Mismatch> for PyMismatch {
     }
 }
 
+/// Every kind of mismatch a replay reports.
+const MISMATCH_KINDS: [&str; 8] = [
+    "illegal_action",
+    "event",
+    "win",
+    "draw",
+    "wall",
+    "next_hand",
+    "game_end",
+    "record",
+];
+
+/// A mismatch's pickled form: hand, label, step, kind, expected, ours.
+type MismatchState = (usize, String, usize, String, String, String);
+
+fn mismatch_state(m: &Mismatch) -> MismatchState {
+    (
+        m.hand,
+        m.label.clone(),
+        m.step,
+        m.kind.to_owned(),
+        m.expected.clone(),
+        m.ours.clone(),
+    )
+}
+
+fn mismatch_of((hand, label, step, kind, expected, ours): MismatchState) -> PyResult<Mismatch> {
+    let kind = MISMATCH_KINDS
+        .into_iter()
+        .find(|k| *k == kind)
+        .ok_or_else(|| {
+            invalid(format!(
+                "a pickled Mismatch's kind {kind:?} is no mismatch kind"
+            ))
+        })?;
+    Ok(Mismatch {
+        hand,
+        label,
+        step,
+        kind,
+        expected,
+        ours,
+    })
+}
+
+/// A `Mismatch` from its pickled state (what `Mismatch.__reduce__` gives).
+#[pyfunction]
+fn _mismatch(state: &Bound<'_, PyAny>) -> PyResult<PyMismatch> {
+    let m = mismatch_of(super::analysis::pickled(state, "Mismatch")?)?;
+    Ok(PyMismatch::from(&m))
+}
+
+/// A report's pickled form: source, hands, actions, events, wins, draws, walls
+/// reproduced, mismatches.
+type ReportState = (
+    Option<String>,
+    (usize, usize, usize, usize, usize, usize),
+    Vec<MismatchState>,
+);
+
+/// A `ReplayReport` from its pickled state (what `ReplayReport.__reduce__`
+/// gives).
+#[pyfunction]
+fn _replay_report(state: &Bound<'_, PyAny>) -> PyResult<PyReplayReport> {
+    let (source, (hands, actions, events, wins, draws, walls_reproduced), mismatches): ReportState =
+        super::analysis::pickled(state, "ReplayReport")?;
+    let mismatches = mismatches
+        .into_iter()
+        .map(mismatch_of)
+        .collect::<PyResult<_>>()?;
+    Ok(PyReplayReport {
+        report: ReplayReport {
+            mismatches,
+            hands,
+            actions,
+            events,
+            wins,
+            draws,
+            walls_reproduced,
+        },
+        source,
+    })
+}
+
 #[pymethods]
 impl PyMismatch {
+    /// Pickled by value.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (MismatchState,))> {
+        let f = py.import("riichi._core")?.getattr("_mismatch")?;
+        let state = (
+            self.hand,
+            self.label.clone(),
+            self.step,
+            self.kind.to_owned(),
+            self.expected.clone(),
+            self.ours.clone(),
+        );
+        Ok((f, (state,)))
+    }
     fn __str__(&self) -> String {
         format!(
             "hand {} ({}) step {}: {}: expected {}, ours {}",
@@ -230,8 +329,10 @@ impl PyMismatch {
     }
 }
 
-/// What a replay checked: counts, and every mismatch.
-#[pyclass(name = "ReplayReport", module = "riichi", frozen)]
+/// What a replay checked: counts, and every mismatch. Compared, hashed and
+/// pickled by value.
+#[pyclass(name = "ReplayReport", module = "riichi", frozen, eq)]
+#[derive(PartialEq)]
 pub struct PyReplayReport {
     report: ReplayReport,
     source: Option<String>,
@@ -239,6 +340,46 @@ pub struct PyReplayReport {
 
 #[pymethods]
 impl PyReplayReport {
+    /// Pickled by value: its source, counts and mismatches.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (ReportState,))> {
+        let f = py.import("riichi._core")?.getattr("_replay_report")?;
+        let r = &self.report;
+        let state = (
+            self.source.clone(),
+            (
+                r.hands,
+                r.actions,
+                r.events,
+                r.wins,
+                r.draws,
+                r.walls_reproduced,
+            ),
+            r.mismatches.iter().map(mismatch_state).collect(),
+        );
+        Ok((f, (state,)))
+    }
+
+    /// The hash of its counts, source and mismatches.
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let r = &self.report;
+        (
+            &self.source,
+            r.hands,
+            r.actions,
+            r.events,
+            r.wins,
+            r.draws,
+            r.walls_reproduced,
+        )
+            .hash(&mut h);
+        r.mismatches
+            .iter()
+            .map(mismatch_state)
+            .for_each(|m| m.hash(&mut h));
+        h.finish()
+    }
     /// No mismatch.
     #[getter]
     fn ok(&self) -> bool {
@@ -376,10 +517,27 @@ fn read_mjai(src: &Bound<'_, PyAny>) -> PyResult<PyGameRecord> {
     read_as(src, Some(Format::Mjai))
 }
 
-/// Read a log in any of the three formats (detected from its first characters).
+/// Read a log in any of the three formats (detected from its first characters:
+/// see `log_format`; other text raises `LogParseError`).
 #[pyfunction]
 fn read_log(src: &Bound<'_, PyAny>) -> PyResult<PyGameRecord> {
     read_as(src, None)
+}
+
+/// The format of a log (a path, bytes or its text) as `read_log` detects it, by
+/// its first characters: `"mjlog"` (`<`), `"mjai"` (a first line that is a JSON
+/// object with `"type"`) or `"tenhou6"` (a tenhou.net/6 URL, or another JSON
+/// object). Raises `LogParseError` (naming the file) for any other text: it is
+/// not read as a log of some format.
+#[pyfunction]
+fn log_format(py: Python<'_>, src: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+    let log = source(src)?;
+    let format = py.detach(|| {
+        log.check()?;
+        let text = log.text()?;
+        Format::detect(&text).map_err(|e| core::in_file(log.name(), e))
+    })?;
+    Ok(format.name())
 }
 
 /// The record as Tenhou mjlog XML. Raises `RuleError` naming the first rule
@@ -410,7 +568,8 @@ fn write_mjai(record: &PyGameRecord) -> String {
 /// `on_step(hand, game)` is called with the hand's index and a copy of the engine
 /// (a `Game`) after each hand's deal and after every action of the record that
 /// moved the engine on (a hand stops at its first mismatch); with it the GIL stays
-/// held. The first error it raises stops the calls and is raised.
+/// held. The first error it raises stops the calls and is raised. Each game
+/// pickles as the record and its step, replayed again on loading.
 #[pyfunction]
 #[pyo3(signature = (record, check = true, on_step = None))]
 fn replay(
@@ -424,12 +583,17 @@ fn replay(
         Some(f) => {
             // The first error the callback raises stops the calls and is raised.
             let mut failed: Option<PyErr> = None;
+            // Each step's game is pickled as the record and the step's index.
+            let shared = std::sync::Arc::new(record.0.clone());
+            let mut step = 0;
             let report = crate::logs::replay::replay_observed(&record.0, check, &mut |h, g| {
                 if failed.is_none() {
-                    if let Err(e) = f.call1((h, super::game::PyGame::snapshot(g))) {
+                    let game = super::game::PyGame::snapshot(g, &shared, check, step);
+                    if let Err(e) = f.call1((h, game)) {
                         failed = Some(e);
                     }
                 }
+                step += 1;
             });
             if let Some(e) = failed {
                 return Err(e);
@@ -443,14 +607,22 @@ fn replay(
     })
 }
 
+/// Logs of `replay_files` per part (a part runs with the GIL released; progress
+/// is told and Ctrl-C checked between parts): at least this many ...
+const PART_LOGS: usize = 64;
+/// ... or this many for each thread.
+const PART_LOGS_PER_THREAD: usize = 16;
+
 /// Read and replay many log files (any format) in parallel with the GIL
 /// released: one report per file, in order. A file that cannot be read raises
 /// (`LogParseError` naming the file), unless `errors="report"`, which gives a
-/// report with one `record` mismatch instead.
+/// report with one `record` mismatch instead. Logs are replayed in parts of a
+/// few dozen; after each, `progress(logs done, logs in all)` is called, and
+/// Ctrl-C stops the call between two parts.
 #[pyfunction]
 #[pyo3(
-    signature = (paths, check = true, threads = None, errors = Text::from("raise")),
-    text_signature = "(paths, check=True, threads=None, errors='raise')"
+    signature = (paths, check = true, threads = None, errors = Text::from("raise"), progress = None),
+    text_signature = "(paths, check=True, threads=None, errors='raise', progress=None)"
 )]
 fn replay_files(
     py: Python<'_>,
@@ -458,6 +630,7 @@ fn replay_files(
     check: bool,
     threads: Option<&Bound<'_, PyAny>>,
     errors: Text,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyReplayReport>> {
     let errors = errors.0;
     let raise = match errors.as_str() {
@@ -476,10 +649,13 @@ fn replay_files(
         ));
     }
     let threads = threads_arg(threads)?;
+    let progress = progress_arg(progress, "logs")?;
     // Each log, or why the argument is not one (raised at once unless
     // errors="report"); files are read with the replays, the GIL released.
     let mut loaded: Vec<(String, Result<(), String>)> = Vec::new();
     let mut logs: Vec<Source> = Vec::new();
+    // How many of the logs before each argument (and after the last) were read.
+    let mut readable_before: Vec<usize> = vec![0];
     for (i, p) in paths.try_iter()?.enumerate() {
         // As many logs as the caller gives, but Ctrl-C still stops the reading.
         if i % 256 == 255 {
@@ -497,12 +673,36 @@ fn replay_files(
                 loaded.push((name, Err(e.value(py).to_string())));
             }
         }
+        readable_before.push(logs.len());
     }
-    let results = py.detach(|| {
-        in_pool(threads, |parallel| {
-            Ok(core::replay_many(&logs, check, parallel))
-        })
-    })?;
+    // In parts of the arguments, in order; with errors="raise" the first log
+    // that fails stops the call after its part.
+    let part = part_size(threads, PART_LOGS, PART_LOGS_PER_THREAD);
+    let mut results = Vec::with_capacity(logs.len());
+    let each = |r: std::ops::Range<usize>| {
+        let these = &logs[readable_before[r.start]..readable_before[r.end]];
+        let done = in_pool(threads, |parallel| {
+            Ok(core::replay_many(these, check, parallel))
+        })?;
+        if raise {
+            if let Some(Err(e)) = done.iter().find(|d| d.is_err()) {
+                return Err(e.clone());
+            }
+        }
+        Ok(done)
+    };
+    in_parts(
+        py,
+        loaded.len(),
+        part,
+        threads,
+        progress,
+        each,
+        |mut got| {
+            results.append(&mut got);
+            Ok(())
+        },
+    )?;
     let mut results = results.into_iter();
     let unreadable = |why: String| ReplayReport {
         mismatches: vec![Mismatch {
@@ -543,10 +743,13 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGameRecord>()?;
     m.add_class::<PyReplayReport>()?;
     m.add_class::<PyMismatch>()?;
+    m.add_function(wrap_pyfunction!(_mismatch, m)?)?;
+    m.add_function(wrap_pyfunction!(_replay_report, m)?)?;
     m.add_function(wrap_pyfunction!(read_mjlog, m)?)?;
     m.add_function(wrap_pyfunction!(read_tenhou6, m)?)?;
     m.add_function(wrap_pyfunction!(read_mjai, m)?)?;
     m.add_function(wrap_pyfunction!(read_log, m)?)?;
+    m.add_function(wrap_pyfunction!(log_format, m)?)?;
     m.add_function(wrap_pyfunction!(write_mjlog, m)?)?;
     m.add_function(wrap_pyfunction!(write_tenhou6, m)?)?;
     m.add_function(wrap_pyfunction!(write_mjai, m)?)?;

@@ -30,5 +30,16 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     logs::register(m)?;
     env::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The private functions that load pickled values (`_observation`, ...) are
+    // the module's, not its exports.
+    let all = m.index()?;
+    let public: Vec<String> = all
+        .iter()
+        .map(|n| n.extract::<String>())
+        .collect::<PyResult<Vec<_>>>()?
+        .into_iter()
+        .filter(|n| !n.starts_with('_') || n.starts_with("__"))
+        .collect();
+    m.setattr("__all__", public)?;
     Ok(())
 }

@@ -4,26 +4,117 @@
 // PyO3 extracts arguments by value.
 #![allow(clippy::needless_pass_by_value)]
 
-use super::args::{describe, is_int_array, items_up_to, threads_arg};
+use super::args::{
+    describe, in_parts, is_int_array, items_up_to, part_size, progress_arg, threads_arg,
+};
 use super::errors::invalid;
 use super::rules::rules_arg;
 use super::tile::tile_arg;
-use crate::score::batch::{Batch, Hands};
+use crate::score::batch::{yaku_names, Batch, Hands, Scored, LIMITS, YAKU_WORDS};
 use crate::score::situation::FLAGS;
 use crate::tile::{Tile, KINDS};
-use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyDict, PyString, PyTuple};
+
+/// Rows of `score_batch` per part (a part runs with the GIL released; progress
+/// is told and Ctrl-C checked between parts): at least this many ...
+const PART_ROWS: usize = 8 * crate::algo::batch::CHUNK;
+/// ... or this many for each thread.
+const PART_ROWS_PER_THREAD: usize = 2 * crate::algo::batch::CHUNK;
+
+/// The values of an integer numpy array of `ndim` dimensions, in row order, as
+/// `T`, and its shape: any integer dtype and layout. `None` when `obj` is no
+/// such array; a value `T` cannot hold is refused, naming its place
+/// (`name[row]` or `name[row, column]`) and `T`'s range.
+fn int_array<T>(
+    obj: &Bound<'_, PyAny>,
+    name: &str,
+    ndim: usize,
+) -> PyResult<Option<(Vec<T>, Vec<usize>)>>
+where
+    T: TryFrom<i128> + Copy + Bounds,
+{
+    fn read<S, T>(a: &PyReadonlyArrayDyn<'_, S>, name: &str) -> PyResult<Vec<T>>
+    where
+        S: numpy::Element + Copy + Into<i128>,
+        T: TryFrom<i128> + Copy + Bounds,
+    {
+        let shape = a.shape();
+        let width = shape.get(1).copied().unwrap_or(1).max(1);
+        let mut out = Vec::with_capacity(a.len());
+        for (i, &v) in a.as_array().iter().enumerate() {
+            let v: i128 = v.into();
+            out.push(T::try_from(v).map_err(|_| {
+                let at = if shape.len() == 1 {
+                    format!("{i}")
+                } else {
+                    format!("{}, {}", i / width, i % width)
+                };
+                invalid(format!(
+                    "{name}[{at}] is {v}, outside {} to {} ({})",
+                    T::LOW,
+                    T::HIGH,
+                    T::DTYPE
+                ))
+            })?);
+        }
+        Ok(out)
+    }
+    macro_rules! each_dtype {
+        ($o:expr; $($s:ty),*) => {
+            $(
+                if let Ok(a) = $o.extract::<PyReadonlyArrayDyn<'_, $s>>() {
+                    if a.ndim() != ndim {
+                        return Ok(None);
+                    }
+                    return Ok(Some((read::<$s, T>(&a, name)?, a.shape().to_vec())));
+                }
+            )*
+        };
+    }
+    each_dtype!(obj; u8, i8, u16, i16, u32, i32, u64, i64);
+    // An integer array in the other byte order: read as a native copy.
+    let kind = obj.getattr("dtype").and_then(|d| d.getattr("kind"));
+    let native = obj.getattr("dtype").and_then(|d| d.getattr("isnative"));
+    if kind.is_ok_and(|k| k.to_string() == "i" || k.to_string() == "u")
+        && native.is_ok_and(|n| !n.is_truthy().unwrap_or(true))
+    {
+        let dtype = obj.getattr("dtype")?.call_method1("newbyteorder", ("=",))?;
+        let copy = obj.call_method1("astype", (dtype,))?;
+        each_dtype!(copy; u8, i8, u16, i16, u32, i32, u64, i64);
+    }
+    Ok(None)
+}
+
+/// The range of an integer column's type, for messages.
+trait Bounds {
+    const LOW: i128;
+    const HIGH: i128;
+    const DTYPE: &'static str;
+}
+
+impl Bounds for u8 {
+    const LOW: i128 = 0;
+    const HIGH: i128 = u8::MAX as i128;
+    const DTYPE: &'static str = "uint8";
+}
+
+impl Bounds for u32 {
+    const LOW: i128 = 0;
+    const HIGH: i128 = u32::MAX as i128;
+    const DTYPE: &'static str = "uint32";
+}
 
 fn hands_arg(obj: &Bound<'_, PyAny>) -> PyResult<Hands> {
-    if let Ok(arr) = obj.extract::<PyReadonlyArray2<'_, u8>>() {
-        if arr.shape()[1] == KINDS {
-            return Ok(Hands::Counts(arr.as_array().iter().copied().collect()));
+    if let Some((counts, shape)) = int_array::<u8>(obj, "hands", 2)? {
+        if shape[1] == KINDS {
+            return Ok(Hands::Counts(counts));
         }
     }
     if is_int_array(obj) {
         return Err(invalid(format!(
-            "hands as counts must be a uint8 array of shape (N, 34), got {}",
+            "hands as counts must be an integer array of shape (N, 34), got {}",
             describe(obj)
         )));
     }
@@ -60,21 +151,21 @@ fn hands_arg(obj: &Bound<'_, PyAny>) -> PyResult<Hands> {
 }
 
 fn tiles_row_arg(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u8>> {
-    let out: Vec<u8> = if let Ok(arr) = obj.extract::<PyReadonlyArray1<'_, u8>>() {
-        arr.as_array().iter().copied().collect()
+    let out: Vec<u8> = if let Some((ids, _)) = int_array::<u8>(obj, "win_tiles", 1)? {
+        ids
     } else {
         if obj.is_instance_of::<PyString>() {
             return Err(invalid("win_tiles is a sequence of tiles, not one string"));
         }
         if is_int_array(obj) {
             return Err(invalid(format!(
-                "win_tiles as tile ids must be a uint8 array of shape (N,), got {}",
+                "win_tiles as tile ids must be an integer array of shape (N,), got {}",
                 describe(obj)
             )));
         }
         if obj.try_iter().is_err() {
             return Err(invalid(format!(
-                "win_tiles must be a sequence of tiles or a uint8 (N,) array of tile ids, got {}",
+                "win_tiles must be a sequence of tiles or an integer (N,) array of tile ids, got {}",
                 describe(obj)
             )));
         }
@@ -92,61 +183,66 @@ fn tiles_row_arg(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u8>> {
     Ok(out)
 }
 
-fn column<'py, T: numpy::Element + Copy>(
-    obj: Option<&Bound<'py, PyAny>>,
+/// A per-row integer column (any integer dtype, values that fit `T`), or
+/// `None` when left out.
+fn column<T: TryFrom<i128> + Copy + Bounds>(
+    obj: Option<&Bound<'_, PyAny>>,
     name: &str,
-    dtype: &str,
     n: usize,
 ) -> PyResult<Option<Vec<T>>> {
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok(None);
     };
-    let arr: PyReadonlyArray1<'py, T> = obj.extract().map_err(|_| {
+    let (values, _) = int_array::<T>(obj, name, 1)?.ok_or_else(|| {
         invalid(format!(
-            "{name} must be a numpy {dtype} array of shape (N,), got {}",
+            "{name} must be a numpy integer array of shape (N,) (values {} to {}), got {}",
+            T::LOW,
+            T::HIGH,
             describe(obj)
         ))
     })?;
-    if arr.len() != n {
+    if values.len() != n {
         return Err(invalid(format!(
             "{name} has {} entries for {n} hands",
-            arr.len()
+            values.len()
         )));
     }
-    Ok(Some(arr.as_array().iter().copied().collect()))
+    Ok(Some(values))
 }
 
-fn indicators<'py>(
-    obj: Option<&Bound<'py, PyAny>>,
+fn indicators(
+    obj: Option<&Bound<'_, PyAny>>,
     name: &str,
     n: usize,
 ) -> PyResult<Option<(Vec<u8>, usize)>> {
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok(None);
     };
-    let arr: PyReadonlyArray2<'py, u8> = obj.extract().map_err(|_| {
+    let (ids, shape) = int_array::<u8>(obj, name, 2)?.ok_or_else(|| {
         invalid(format!(
-            "{name} must be a numpy uint8 array of shape (N, K) of tile ids (255 = none), got {}",
+            "{name} must be a numpy integer array of shape (N, K) of tile ids (255 = none), got {}",
             describe(obj)
         ))
     })?;
-    let shape = arr.shape();
     if shape[0] != n || shape[1] > 5 {
         return Err(invalid(format!(
             "{name} must have shape ({n}, K) with K at most 5, got {shape:?}"
         )));
     }
-    Ok(Some((arr.as_array().iter().copied().collect(), shape[1])))
+    Ok(Some((ids, shape[1])))
 }
 
 /// Score many wins in one call.
 ///
 /// `hands` is a sequence of hand strings (melds allowed, winning tile included) or
-/// an (N, 34) uint8 count array of closed hands; `win_tiles` a sequence of tiles
-/// or an (N,) uint8 array of tile ids (0-33 kinds, 34-36 red 0m 0p 0s). Optional
-/// per-row columns: `flags` (N,) uint32 bit sets of `SCORE_FLAGS`, `seat_winds`
-/// and `round_winds` (N,) uint8 0-3, `dora_indicators` and `ura_indicators`
-/// (N, K≤5) uint8 tile ids with 255 for none, `honba` (N,) uint32.
+/// an (N, 34) integer count array of closed hands; `win_tiles` a sequence of tiles
+/// or an (N,) integer array of tile ids (0-33 kinds, 34-36 red 0m 0p 0s). Optional
+/// per-row columns: `flags` (N,) bit sets of `SCORE_FLAGS`, `seat_winds` and
+/// `round_winds` (N,) 0-3, `dora_indicators` and `ura_indicators` (N, K≤5) tile
+/// ids with 255 for none, `honba` and `riichi_sticks` (N,). Arrays may have any
+/// integer dtype; a value that does not fit its column (uint8 for counts, tile
+/// ids and winds, uint32 for flags, honba and sticks) is refused with an
+/// `InvalidInputError` naming its row (and column).
 ///
 /// A row's `flags` are the situation flags as bits, in the order of
 /// `WinContext.FLAGS` (flag `i` is `1 << i`, `SCORE_FLAGS[name]`): `tsumo` 1,
@@ -155,14 +251,25 @@ fn indicators<'py>(
 /// `robbed_ankan` 4096, `open_riichi_deal_in` 8192, `paarenchan` 16384. Other bits
 /// make the row invalid.
 ///
-/// Returns arrays `han` (int32), `fu` (int32), `points` (int64, the hand's value)
-/// and `status` (int8: 0 scored, 1 not complete, 2 no yaku, 3 invalid row); rows
-/// that are not scored have han, fu and points 0. Releases the GIL and uses all
-/// cores, or `threads` (1-256). Raises `InvalidInputError` for arguments of the
-/// wrong type or shape.
+/// Returns a dict of arrays, one entry per row: `han` and `fu` (int32), `points`
+/// (int64, the hand's value); `yaku` ((N, 2) uint64, a bit mask: bit `i % 64` of
+/// word `i // 64` is `YAKU_NAMES[i]`, the yaku and yakuman of the win);
+/// `yakuman` (uint8, the yakuman multiple, 0 for none); `limit` (int8, a code of
+/// `SCORE_LIMITS`); `dora`, `aka` and `ura` (uint8, han from each); the payments
+/// (int64): `ron` (paid by the discarder), `tsumo_dealer` (paid by the dealer on
+/// a non-dealer's tsumo), `tsumo_non_dealer` (paid by each non-dealer on a
+/// tsumo), each 0 where it does not apply, `honba_points`, `sticks_points` and
+/// `total` (the winner's gain); and `status` (int8, a code of `SCORE_STATUS`: 0
+/// scored, else why not). Rows that are not scored have 0 in every other column.
+///
+/// Releases the GIL and uses all cores, or `threads` (1-256). Rows are scored in
+/// parts of thousands; after each, `progress(rows done, N)` is called, and Ctrl-C
+/// stops the call between two parts. Raises `InvalidInputError` for arguments of
+/// the wrong type or shape, `TypeError` for a `progress` that is not callable.
 #[pyfunction]
 #[pyo3(signature = (hands, win_tiles, *, flags=None, seat_winds=None, round_winds=None,
-    dora_indicators=None, ura_indicators=None, honba=None, rules=None, threads=None))]
+    dora_indicators=None, ura_indicators=None, honba=None, riichi_sticks=None, rules=None,
+    threads=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
 fn score_batch<'py>(
     py: Python<'py>,
@@ -174,28 +281,50 @@ fn score_batch<'py>(
     dora_indicators: Option<&Bound<'py, PyAny>>,
     ura_indicators: Option<&Bound<'py, PyAny>>,
     honba: Option<&Bound<'py, PyAny>>,
+    riichi_sticks: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let hands = hands_arg(hands)?;
     let n = hands.len();
     let batch = Batch {
         wins: tiles_row_arg(win_tiles, n)?,
-        flags: column(flags, "flags", "uint32", n)?,
-        seat: column(seat_winds, "seat_winds", "uint8", n)?,
-        round: column(round_winds, "round_winds", "uint8", n)?,
+        flags: column(flags, "flags", n)?,
+        seat: column(seat_winds, "seat_winds", n)?,
+        round: column(round_winds, "round_winds", n)?,
         dora: indicators(dora_indicators, "dora_indicators", n)?,
         ura: indicators(ura_indicators, "ura_indicators", n)?,
-        honba: column(honba, "honba", "uint32", n)?,
+        honba: column(honba, "honba", n)?,
+        sticks: column(riichi_sticks, "riichi_sticks", n)?,
         rules: rules_arg(rules)?,
         hands,
     };
     let threads = threads_arg(threads)?;
-    let scored = py.detach(|| batch.score(threads))?;
+    let progress = progress_arg(progress, "rows")?;
+    let part = part_size(threads, PART_ROWS, PART_ROWS_PER_THREAD);
+    // Each part's rows are written into the columns in place.
+    let mut scored = Scored::zeros(n);
+    let each = |rows| batch.score_into(rows, &mut scored, threads);
+    in_parts(py, n, part, threads, progress, each, |()| Ok(()))?;
     let out = PyDict::new(py);
     out.set_item("han", PyArray1::from_vec(py, scored.han))?;
     out.set_item("fu", PyArray1::from_vec(py, scored.fu))?;
     out.set_item("points", PyArray1::from_vec(py, scored.points))?;
+    let yaku = PyArray1::from_vec(py, scored.yaku).reshape([n, YAKU_WORDS])?;
+    out.set_item("yaku", yaku)?;
+    out.set_item("yakuman", PyArray1::from_vec(py, scored.yakuman))?;
+    out.set_item("limit", PyArray1::from_vec(py, scored.limit))?;
+    out.set_item("dora", PyArray1::from_vec(py, scored.dora))?;
+    out.set_item("aka", PyArray1::from_vec(py, scored.aka))?;
+    out.set_item("ura", PyArray1::from_vec(py, scored.ura))?;
+    out.set_item("ron", PyArray1::from_vec(py, scored.ron))?;
+    out.set_item("tsumo_dealer", PyArray1::from_vec(py, scored.tsumo_dealer))?;
+    let non_dealer = PyArray1::from_vec(py, scored.tsumo_non_dealer);
+    out.set_item("tsumo_non_dealer", non_dealer)?;
+    out.set_item("honba_points", PyArray1::from_vec(py, scored.honba))?;
+    out.set_item("sticks_points", PyArray1::from_vec(py, scored.sticks))?;
+    out.set_item("total", PyArray1::from_vec(py, scored.total))?;
     out.set_item("status", PyArray1::from_vec(py, scored.status))?;
     Ok(out)
 }
@@ -207,5 +336,11 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         flags.set_item(f.name, f.bit)?;
     }
     m.add("SCORE_FLAGS", flags)?;
+    let limits = PyDict::new(m.py());
+    for (code, l) in LIMITS.iter().enumerate() {
+        limits.set_item(l.name(), code)?;
+    }
+    m.add("SCORE_LIMITS", limits)?;
+    m.add("YAKU_NAMES", PyTuple::new(m.py(), yaku_names())?)?;
     Ok(())
 }
