@@ -172,6 +172,13 @@ impl Game {
         first_dealer: Option<usize>,
     ) -> Result<Game> {
         rules.check()?;
+        if rules.players != 4 {
+            return Err(MahjongError::Rule(
+                "the game engine plays four-player games only: rule option players = 3 \
+                 is for scoring and hand analysis"
+                    .into(),
+            ));
+        }
         if first_dealer.is_some_and(|d| d > 3) {
             return Err(MahjongError::InvalidInput(format!(
                 "the first dealer is seat 0-3, got {}",
