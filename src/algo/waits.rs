@@ -297,10 +297,9 @@ pub fn discard_options_in(
     // The discarded copy leaves the hand for the river: it stays seen.
     let seen = check_visible(hand, visible)?;
     let absent = set.absent_mask();
-    let mc = match set.unavailable(Some(&hand.meld_counts())) {
-        Some(out) => out,
-        None => [0; KINDS],
-    };
+    let mc = set
+        .unavailable(Some(&hand.meld_counts()))
+        .unwrap_or([0; KINDS]);
     let melds = hand.melds().len();
     let mut counts = *hand.counts();
     let n = hand.concealed_len() - 1;

@@ -60,7 +60,7 @@ def meld(m: int) -> tuple[str, str] | None:
         return (f"[{mpsz(ids)}]", "kan" if m & 0x10 else "pon")
     kind = (m >> 8) // 4
     ids = [kind * 4 + i for i in range(4)]
-    return ((f"({mpsz(ids)})", "ankan") if m & 3 == 0 else (f"[{mpsz(ids)}]", "kan"))
+    return (f"({mpsz(ids)})", "ankan") if m & 3 == 0 else (f"[{mpsz(ids)}]", "kan")
 
 
 def attrs(tag: str) -> dict[str, str]:
@@ -79,11 +79,10 @@ def rows(path: Path) -> list[str]:
             round_wind = WINDS[int(a["seed"].split(",")[0]) // 4]
             continue
         who, from_who = int(a["who"]), int(a["fromWho"])
-        wind = lambda s: WINDS[(s - oya) % 3]  # noqa: E731
         hai = [int(x) for x in a["hai"].split(",")]
         melds, kita = [], 0
         for code in filter(None, a.get("m", "").split(",")):
-            text_, kind = meld(int(code))
+            text_, _kind = meld(int(code))
             if text_ == "kita":
                 kita += 1
             else:
@@ -109,13 +108,13 @@ def rows(path: Path) -> list[str]:
             hand,
             win,
             ",".join(flags),
-            wind(who),
+            WINDS[(who - oya) % 3],
             round_wind,
             mpsz(doras),
             mpsz(uras),
             honba,
             sticks,
-            "" if tsumo else wind(from_who),
+            "" if tsumo else WINDS[(from_who - oya) % 3],
             "",
             "" if yakuman else str(han),
             "" if yakuman else str(fu),
