@@ -119,6 +119,30 @@ def test_score_tsumo_shows_who_pays_what(capsys):
     ]
 
 
+def test_score_three_players_with_kita(capsys):
+    argv = ["score", "234p567p123345s77s", "--win", "2s", "--tsumo", "--riichi", "--seat", "S"]
+    argv += ["--kita", "2", "--dora", "3z", "--rules", "tenhou_sanma", "--honba", "1"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "context  riichi, dora indicators 3z, honba 1, kita 2" in out
+    # Riichi, tsumo, 2 kita and North as dora (twice): 6 han, a haneman 6000 / 3000
+    # with the absent North's 3000 lost, and 100 honba from each of the two payers.
+    assert block(out, "yaku")[-2:] == ["Dora          2 han", "Kita          2 han"]
+    assert block(out, "payments") == [
+        "E pays 6100 (dealer)",
+        "W pays 3100",
+        "honba 200 included",
+        "S gains 9200",
+    ]
+
+
+def test_analyze_three_players(capsys):
+    assert main(["analyze", "19m123456p789s11z", "--rules", "tenhou_sanma"]) == 0
+    out = capsys.readouterr().out
+    assert "shanten  1  (three players)" in out
+    assert "ukeire   19m1z  (8 tiles live)" in out
+
+
 def test_score_yakuman_shows_its_multiplier(capsys):
     assert main(["score", "19m19p19s1234567z1m", "--win", "1m", "--tsumo", "--seat", "N"]) == 0
     out = capsys.readouterr().out
