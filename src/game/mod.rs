@@ -1,5 +1,7 @@
 pub mod action;
+pub mod action_id;
 pub mod agents;
+pub mod encode;
 pub mod engine;
 pub mod event;
 pub mod final_result;
@@ -13,6 +15,7 @@ mod scenario;
 #[cfg(test)]
 mod selfplay_tests;
 pub mod sim;
+pub mod vec_env;
 pub mod wall;
 
 pub use action::Action;

@@ -144,7 +144,7 @@ pub fn tenpai_at_draw(counts: &Counts, meld_counts: &Counts, melds: usize) -> bo
 }
 
 /// Exact shanten of concealed `counts` beside `melds` melds holding `meld_counts`.
-pub(super) fn shanten_with(counts: &Counts, meld_counts: &Counts, melds: usize) -> i8 {
+pub(crate) fn shanten_with(counts: &Counts, meld_counts: &Counts, melds: usize) -> i8 {
     if melds == 0 {
         crate::algo::shanten::shanten(counts)
     } else {

@@ -350,6 +350,17 @@ impl Wall {
         LIVE_WALL_TILES.saturating_sub(self.drawn + self.kans)
     }
 
+    /// Swaps two tiles of the wall (tests of what a seat may not see).
+    #[cfg(test)]
+    pub(crate) fn swap_tiles(&mut self, i: usize, j: usize) {
+        self.tiles.swap(i, j);
+    }
+
+    /// The tiles still in the live wall, next draw first.
+    pub fn live_tiles(&self) -> &[Tile] {
+        &self.tiles[self.drawn..self.drawn + self.live_remaining()]
+    }
+
     /// Tiles drawn from the live wall so far, the deal included.
     pub fn drawn(&self) -> usize {
         self.drawn

@@ -1,0 +1,728 @@
+//! Many games stepped together for learning agents: each game waits at one
+//! decision of a seat the caller plays; `step` takes one action id per game,
+//! plays on (built-in opponents, decisions with a single legal action) to the
+//! next such decision, and writes observations, masks and rewards into flat
+//! buffers.
+//!
+//! Claims are asked one seat at a time in priority order (a seat that may ron
+//! first, then those that may pon or kan, then chi; ties from the discarder's
+//! right), and no seat sees another's answer: the observation never shows them.
+//! A finished game is replaced at once by the next one of its slot (the flags of
+//! that step say so), so every game always waits at a decision.
+//!
+//! Results do not depend on the thread count: game `k` of slot `i` is seeded from
+//! `(seed, i + k * n)` alone.
+
+use super::action::Action;
+use super::action_id::{fill_mask, ACTION_COUNT};
+use super::agents::{agent_seed, Agent, AgentKind};
+use super::encode::{encode_planes, PLANES, SCALARS};
+use super::engine::{Game, Phase};
+use super::sim::game_seed;
+use crate::error::{MahjongError, Result};
+use crate::rules::Rules;
+use crate::tile::KINDS;
+use rayon::prelude::*;
+
+/// What a step's reward is, per seat.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reward {
+    /// The change of points since the last step (a hand's payments, riichi sticks).
+    Points,
+    /// At the end of a game, the final score with uma and oka from the rules (in
+    /// thousands of points, +45.3 as 45.3); 0 before.
+    Final,
+    /// At the end of a game, the value given for each place (first to fourth); 0 before.
+    Rank([f32; 4]),
+}
+
+/// The observation written for each game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// Masks only.
+    None,
+    /// The plane encoding with its scalars.
+    Planes,
+}
+
+/// How a [`VecEnv`] is set up.
+#[derive(Clone, Debug)]
+pub struct EnvConfig {
+    pub rules: Rules,
+    pub seed: u64,
+    pub encoding: Encoding,
+    pub reward: Reward,
+    /// Built-in agents for the seats the caller does not play; `None`: the
+    /// caller plays every seat.
+    pub opponents: Option<AgentKind>,
+    /// With opponents, the same walls four times with the caller's seat rotated
+    /// (game `g` plays the walls of game `g / 4` at seat `g % 4`).
+    pub duplicate: bool,
+    /// Keep finished games for [`VecEnv::take_finished`].
+    pub records: bool,
+    /// Decisions after which a game is cut off (truncated).
+    pub max_decisions: u32,
+}
+
+impl Default for EnvConfig {
+    fn default() -> Self {
+        EnvConfig {
+            rules: Rules::default(),
+            seed: 0,
+            encoding: Encoding::Planes,
+            reward: Reward::Points,
+            opponents: None,
+            duplicate: false,
+            records: false,
+            max_decisions: 5_000,
+        }
+    }
+}
+
+/// One game and its bookkeeping.
+#[derive(Clone, Debug)]
+struct Slot {
+    game: Game,
+    /// Games this slot has finished.
+    played: u64,
+    /// The seat the caller plays (with opponents).
+    learner: usize,
+    agents: [Option<Agent>; 4],
+    /// The seat deciding now.
+    seat: usize,
+    scores: [i64; 4],
+    decisions: u32,
+}
+
+/// What one step wrote per game beside the observation.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StepInfo {
+    pub reward: [f32; 4],
+    pub terminated: bool,
+    pub truncated: bool,
+    /// A hand ended during the step.
+    pub hand_done: bool,
+}
+
+/// The flat outputs of all games (game-major).
+#[derive(Clone, Debug, Default)]
+pub struct Buffers {
+    pub planes: Vec<u8>,
+    pub scalars: Vec<f32>,
+    pub masks: Vec<bool>,
+    pub seats: Vec<i8>,
+    pub rewards: Vec<f32>,
+    pub terminated: Vec<bool>,
+    pub truncated: Vec<bool>,
+    pub hand_done: Vec<bool>,
+    pub scores: Vec<i64>,
+}
+
+/// Many games stepped together.
+pub struct VecEnv {
+    cfg: EnvConfig,
+    slots: Vec<Slot>,
+    pool: Option<rayon::ThreadPool>,
+    pub out: Buffers,
+    finished: Vec<Game>,
+    /// Decisions applied for the caller, by built-in opponents, and
+    /// automatically (a single legal action), over all steps.
+    pub counts: [u64; 3],
+}
+
+impl Slot {
+    fn new(cfg: &EnvConfig, slot: usize, n: usize, played: u64) -> Result<Slot> {
+        let g = slot as u64 + played * n as u64;
+        let (walls_of, learner) = if cfg.duplicate && cfg.opponents.is_some() {
+            (g / 4, (g % 4) as usize)
+        } else {
+            (g, (g % 4) as usize)
+        };
+        let seed = game_seed(cfg.seed, walls_of);
+        let game = Game::new(cfg.rules.clone(), seed)?;
+        let agents = std::array::from_fn(|s| {
+            cfg.opponents
+                .filter(|_| s != learner)
+                .map(|k| Agent::new(k, agent_seed(game_seed(cfg.seed, g), s)))
+        });
+        let scores = game.scores();
+        Ok(Slot {
+            game,
+            played,
+            learner,
+            agents,
+            seat: 0,
+            scores,
+            decisions: 0,
+        })
+    }
+
+    /// The seat to ask next: the turn's seat, or the claimant of highest priority.
+    fn next_seat(&self) -> Option<usize> {
+        let from = match self.game.phase() {
+            Phase::Turn { seat, .. } => return Some(*seat),
+            Phase::Claims { from, .. } => *from,
+            _ => return None,
+        };
+        let rank = |s: usize| {
+            let legal = self.game.legal_actions(s);
+            if legal.contains(&Action::Ron) {
+                0
+            } else if legal
+                .iter()
+                .any(|a| matches!(a, Action::Pon { .. } | Action::Daiminkan))
+            {
+                1
+            } else {
+                2
+            }
+        };
+        self.game
+            .deciding()
+            .into_iter()
+            .min_by_key(|&s| (rank(s), (s + 4 - from) % 4))
+    }
+
+    /// Plays on to the next decision of a seat the caller plays; the rewards
+    /// and flags of what happened on the way. `counts`: opponent and automatic
+    /// decisions.
+    fn advance(&mut self, cfg: &EnvConfig, counts: &mut [u64; 3]) -> Result<StepInfo> {
+        let mut info = StepInfo::default();
+        loop {
+            match self.game.phase() {
+                Phase::HandOver => {
+                    info.hand_done = true;
+                    self.game.next_hand()?;
+                    continue;
+                }
+                Phase::GameOver => {
+                    info.terminated = true;
+                    return Ok(info);
+                }
+                _ => {}
+            }
+            if self.decisions >= cfg.max_decisions {
+                info.truncated = true;
+                return Ok(info);
+            }
+            let seat = self.next_seat().ok_or_else(|| {
+                MahjongError::InvalidInput("no seat can act in a running game".into())
+            })?;
+            let legal = self.game.legal_actions(seat);
+            if let Some(agent) = self.agents[seat].as_mut() {
+                let p = self.game.player(seat);
+                let a = legal[agent.choose(&p.concealed, &p.melds, &legal)];
+                self.game.apply_unchecked(seat, a);
+                counts[1] += 1;
+                self.decisions += 1;
+                continue;
+            }
+            if legal.len() == 1 {
+                self.game.apply_unchecked(seat, legal[0]);
+                counts[2] += 1;
+                self.decisions += 1;
+                continue;
+            }
+            self.seat = seat;
+            return Ok(info);
+        }
+    }
+
+    fn rewards(&mut self, cfg: &EnvConfig, info: &mut StepInfo) {
+        let now = self.game.scores();
+        match &cfg.reward {
+            Reward::Points => {
+                for s in 0..4 {
+                    info.reward[s] = (now[s] - self.scores[s]) as f32;
+                }
+            }
+            Reward::Final => {
+                if let Some(r) = self.game.result().filter(|_| info.terminated) {
+                    for s in 0..4 {
+                        info.reward[s] = r.scores[s] as f32 / 10.0;
+                    }
+                }
+            }
+            Reward::Rank(values) => {
+                if let Some(r) = self.game.result().filter(|_| info.terminated) {
+                    for s in 0..4 {
+                        info.reward[s] = values[usize::from(r.ranks[s]).clamp(1, 4) - 1];
+                    }
+                }
+            }
+        }
+        self.scores = now;
+    }
+}
+
+/// The sizes of one game's outputs.
+pub const PLANE_LEN: usize = PLANES * KINDS;
+
+impl VecEnv {
+    /// `n` games (1-65,536) under `cfg`, on `threads` threads (`None`: all cores).
+    pub fn new(n: usize, cfg: EnvConfig, threads: Option<usize>) -> Result<VecEnv> {
+        if n == 0 || n > 65_536 {
+            return Err(MahjongError::InvalidInput(format!(
+                "a VecEnv runs 1-65536 games, got {n}"
+            )));
+        }
+        let pool = match threads {
+            Some(0) => {
+                return Err(MahjongError::InvalidInput(
+                    "threads must be at least 1".into(),
+                ))
+            }
+            Some(1) => None,
+            t => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(t.unwrap_or(0))
+                    .build()
+                    .map_err(|e| {
+                        MahjongError::InvalidInput(format!("cannot start threads: {e}"))
+                    })?,
+            ),
+        };
+        let mut env = VecEnv {
+            slots: Vec::with_capacity(n),
+            pool,
+            out: Buffers::default(),
+            finished: Vec::new(),
+            counts: [0; 3],
+            cfg,
+        };
+        env.alloc(n);
+        env.reset()?;
+        Ok(env)
+    }
+
+    fn alloc(&mut self, n: usize) {
+        let planes = if self.cfg.encoding == Encoding::Planes {
+            PLANE_LEN
+        } else {
+            0
+        };
+        let scalars = if self.cfg.encoding == Encoding::Planes {
+            SCALARS.len()
+        } else {
+            0
+        };
+        self.out = Buffers {
+            planes: vec![0; n * planes],
+            scalars: vec![0.0; n * scalars],
+            masks: vec![false; n * ACTION_COUNT],
+            seats: vec![0; n],
+            rewards: vec![0.0; n * 4],
+            terminated: vec![false; n],
+            truncated: vec![false; n],
+            hand_done: vec![false; n],
+            scores: vec![0; n * 4],
+        };
+    }
+
+    /// How many games run.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    pub fn config(&self) -> &EnvConfig {
+        &self.cfg
+    }
+
+    /// The game running in slot `i`.
+    pub fn game(&self, i: usize) -> Option<&Game> {
+        self.slots.get(i).map(|s| &s.game)
+    }
+
+    /// The seat the caller plays in slot `i` (with opponents).
+    pub fn learner(&self, i: usize) -> Option<usize> {
+        self.slots.get(i).map(|s| s.learner)
+    }
+
+    /// Finished games kept since the last call (with `records`).
+    pub fn take_finished(&mut self) -> Vec<Game> {
+        std::mem::take(&mut self.finished)
+    }
+
+    /// Starts every slot's first game over and writes the first observations.
+    pub fn reset(&mut self) -> Result<()> {
+        let n = self.out.seats.len();
+        self.slots.clear();
+        for i in 0..n {
+            self.slots.push(Slot::new(&self.cfg, i, n, 0)?);
+        }
+        self.counts = [0; 3];
+        self.finished.clear();
+        let actions = vec![None; n];
+        self.run(&actions)
+    }
+
+    /// Applies one action id per game (for the seat each game waits on) and plays
+    /// on to the next decisions. Every id is checked before any game moves: an
+    /// illegal id refuses the whole step and changes nothing.
+    pub fn step(&mut self, actions: &[i64]) -> Result<()> {
+        let n = self.slots.len();
+        if actions.len() != n {
+            return Err(MahjongError::InvalidInput(format!(
+                "step takes one action per game: {n} games, got {}",
+                actions.len()
+            )));
+        }
+        let mut picked = Vec::with_capacity(n);
+        for (i, (&id, slot)) in actions.iter().zip(&self.slots).enumerate() {
+            let a = usize::try_from(id)
+                .ok()
+                .filter(|&x| x < ACTION_COUNT)
+                .ok_or_else(|| {
+                    MahjongError::IllegalAction(format!(
+                        "game {i}: action id {id}: ids are 0-{}",
+                        ACTION_COUNT - 1
+                    ))
+                })
+                .and_then(|x| {
+                    slot.game
+                        .action_for_index(slot.seat, x)
+                        .map_err(|e| MahjongError::IllegalAction(format!("game {i}: {e}")))
+                })?;
+            picked.push(Some(a));
+        }
+        self.counts[0] += n as u64;
+        self.run(&picked)
+    }
+
+    /// Applies `actions` (None: none, at a reset), advances each game and writes
+    /// the outputs.
+    fn run(&mut self, actions: &[Option<Action>]) -> Result<()> {
+        let cfg = &self.cfg;
+        let n = self.slots.len();
+        let encoding = cfg.encoding;
+        let plane_len = if encoding == Encoding::Planes {
+            PLANE_LEN
+        } else {
+            0
+        };
+        let scalar_len = if encoding == Encoding::Planes {
+            SCALARS.len()
+        } else {
+            0
+        };
+        let out = &mut self.out;
+        let work = |(i, row): (usize, Row<'_>)| -> Outcome {
+            let Row {
+                slot,
+                action,
+                planes,
+                scalars,
+                mask: masks,
+            } = row;
+            let mut counts = [0u64; 3];
+            if let Some(a) = action {
+                slot.game.apply_unchecked(slot.seat, *a);
+                slot.decisions += 1;
+            }
+            let mut info = slot.advance(cfg, &mut counts)?;
+            slot.rewards(cfg, &mut info);
+            let mut done = None;
+            if info.terminated || info.truncated {
+                let next = Slot::new(cfg, i, n, slot.played + 1)?;
+                let old = std::mem::replace(slot, next);
+                if cfg.records {
+                    done = Some(old.game);
+                }
+                // The new game's first decision (its rewards are the next step's).
+                let more = slot.advance(cfg, &mut counts)?;
+                info.hand_done |= more.hand_done;
+            }
+            let seat = slot.seat;
+            let obs = slot.game.observation(seat)?;
+            if encoding == Encoding::Planes {
+                encode_planes(&obs, planes, scalars);
+            }
+            let legal = slot.game.legal_actions(seat);
+            let mask: &mut [bool; ACTION_COUNT] = masks.try_into().expect("a mask row");
+            fill_mask(&legal, obs.claim.map(|c| c.tile), mask);
+            Ok((info, done, counts))
+        };
+        let planes = chunks(&mut out.planes, plane_len, n);
+        let scalars = chunks_f(&mut out.scalars, scalar_len, n);
+        let masks: Vec<&mut [bool]> = out.masks.chunks_mut(ACTION_COUNT).collect();
+        let inputs: Vec<(usize, Row<'_>)> = self
+            .slots
+            .iter_mut()
+            .zip(actions)
+            .zip(planes.into_iter().zip(scalars.into_iter().zip(masks)))
+            .map(|((slot, action), (planes, (scalars, mask)))| Row {
+                slot,
+                action,
+                planes,
+                scalars,
+                mask,
+            })
+            .enumerate()
+            .collect();
+        let results: Vec<Outcome> = match &self.pool {
+            None => inputs.into_iter().map(work).collect(),
+            Some(pool) => pool.install(|| inputs.into_par_iter().map(work).collect()),
+        };
+        for (i, r) in results.into_iter().enumerate() {
+            let (info, done, counts) = r?;
+            let slot = &self.slots[i];
+            out.seats[i] = slot.seat as i8;
+            out.rewards[4 * i..4 * i + 4].copy_from_slice(&info.reward);
+            out.terminated[i] = info.terminated;
+            out.truncated[i] = info.truncated;
+            out.hand_done[i] = info.hand_done;
+            out.scores[4 * i..4 * i + 4].copy_from_slice(&slot.game.scores());
+            self.counts[1] += counts[1];
+            self.counts[2] += counts[2];
+            if let Some(g) = done {
+                self.finished.push(g);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One game's part of a step: the game, its action, its output rows.
+struct Row<'a> {
+    slot: &'a mut Slot,
+    action: &'a Option<Action>,
+    planes: &'a mut [u8],
+    scalars: &'a mut [f32],
+    mask: &'a mut [bool],
+}
+
+/// What a game's part of a step gives back: its flags and rewards, the game it
+/// finished (with `records`), and the opponent and automatic decisions made.
+type Outcome = Result<(StepInfo, Option<Game>, [u64; 3])>;
+
+/// `n` rows of `len` (empty rows when `len` is 0).
+fn chunks(buf: &mut [u8], len: usize, n: usize) -> Vec<&mut [u8]> {
+    if len == 0 {
+        return (0..n).map(|_| <&mut [u8]>::default()).collect();
+    }
+    buf.chunks_mut(len).collect()
+}
+
+fn chunks_f(buf: &mut [f32], len: usize, n: usize) -> Vec<&mut [f32]> {
+    if len == 0 {
+        return (0..n).map(|_| <&mut [f32]>::default()).collect();
+    }
+    buf.chunks_mut(len).collect()
+}
+
+#[cfg(test)]
+#[allow(clippy::float_cmp)] // rewards are exact
+mod tests {
+    use super::*;
+
+    /// A deterministic choice among the legal ids of each game.
+    fn choose(env: &VecEnv, step: u64) -> Vec<i64> {
+        (0..env.len())
+            .map(|i| {
+                let m = &env.out.masks[i * ACTION_COUNT..(i + 1) * ACTION_COUNT];
+                let ids: Vec<usize> = (0..ACTION_COUNT).filter(|&a| m[a]).collect();
+                let h = game_seed(step, i as u64) as usize;
+                ids[h % ids.len()] as i64
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_thread_count_changes_nothing() {
+        let cfg = EnvConfig {
+            records: true,
+            ..EnvConfig::default()
+        };
+        let mut one = VecEnv::new(12, cfg.clone(), Some(1)).unwrap();
+        let mut two = VecEnv::new(12, cfg, Some(2)).unwrap();
+        for step in 0..3_000 {
+            let a = choose(&one, step);
+            assert_eq!(a, choose(&two, step));
+            one.step(&a).unwrap();
+            two.step(&a).unwrap();
+            assert_eq!(one.out.planes, two.out.planes);
+            assert_eq!(one.out.scalars, two.out.scalars);
+            assert_eq!(one.out.masks, two.out.masks);
+            assert_eq!(one.out.rewards, two.out.rewards);
+        }
+        let (f1, f2) = (one.take_finished(), two.take_finished());
+        assert!(!f1.is_empty());
+        assert_eq!(f1, f2);
+    }
+
+    /// The outputs are the game's own: its legal ids, its observation encoded,
+    /// its scores; and between two steps the game moved only by the id given
+    /// and by decisions with a single legal action.
+    #[test]
+    fn it_plays_the_games_a_game_plays_one_decision_at_a_time() {
+        let mut env = VecEnv::new(6, EnvConfig::default(), Some(1)).unwrap();
+        let mut forced = 0;
+        for step in 0..4_000 {
+            for i in 0..env.len() {
+                let g = env.game(i).unwrap();
+                let seat = env.out.seats[i] as usize;
+                let mask = g.legal_mask(seat);
+                assert_eq!(
+                    &env.out.masks[i * ACTION_COUNT..(i + 1) * ACTION_COUNT],
+                    &mask
+                );
+                assert!(
+                    mask.iter().filter(|&&m| m).count() > 1,
+                    "a forced decision was asked"
+                );
+                let (planes, scalars) = g.observation(seat).unwrap().encode_planes();
+                assert_eq!(
+                    env.out.planes[i * PLANE_LEN..(i + 1) * PLANE_LEN],
+                    planes[..]
+                );
+                let s = SCALARS.len();
+                assert_eq!(env.out.scalars[i * s..(i + 1) * s], scalars[..]);
+                assert_eq!(env.out.scores[4 * i..4 * i + 4], g.scores());
+            }
+            let before: Vec<Game> = (0..env.len())
+                .map(|i| env.game(i).unwrap().clone())
+                .collect();
+            let seats: Vec<usize> = env.out.seats.iter().map(|&s| s as usize).collect();
+            let a = choose(&env, step);
+            env.step(&a).unwrap();
+            for i in 0..env.len() {
+                if env.out.terminated[i] || env.out.truncated[i] {
+                    continue;
+                }
+                let mut g = before[i].clone();
+                g.apply_index(seats[i], a[i] as usize).unwrap();
+                let target = env.game(i).unwrap();
+                let mut moves = 0;
+                while g != *target {
+                    if g.phase() == &Phase::HandOver {
+                        g.next_hand().unwrap();
+                        continue;
+                    }
+                    let only: Vec<usize> = g
+                        .deciding()
+                        .into_iter()
+                        .filter(|&s| g.legal_actions(s).len() == 1)
+                        .collect();
+                    let s = *only
+                        .first()
+                        .expect("the env moved a seat that had a choice");
+                    let legal = g.legal_actions(s);
+                    g.apply(s, legal[0]).unwrap();
+                    moves += 1;
+                    assert!(moves < 500);
+                }
+                forced += moves;
+            }
+        }
+        assert!(forced > 0);
+    }
+
+    #[test]
+    fn an_illegal_id_refuses_the_whole_step() {
+        let mut env = VecEnv::new(4, EnvConfig::default(), Some(1)).unwrap();
+        let mut a = choose(&env, 0);
+        let before: Vec<Game> = (0..4).map(|i| env.game(i).unwrap().clone()).collect();
+        let bad = (0..ACTION_COUNT)
+            .find(|&x| !env.out.masks[2 * ACTION_COUNT + x])
+            .unwrap();
+        a[2] = bad as i64;
+        let e = env.step(&a).unwrap_err().to_string();
+        assert!(e.contains(&format!("game 2: action id {bad}")), "{e}");
+        for x in [-1, 158, i64::MAX] {
+            a[2] = x;
+            let e = env.step(&a).unwrap_err().to_string();
+            assert!(e.contains(&format!("action id {x}")), "{e}");
+        }
+        assert!(env.step(&a[..3]).is_err());
+        for (i, g) in before.iter().enumerate() {
+            assert_eq!(env.game(i).unwrap(), g);
+        }
+    }
+
+    #[test]
+    fn point_rewards_add_up_to_the_games_point_changes() {
+        let cfg = EnvConfig {
+            records: true,
+            ..EnvConfig::default()
+        };
+        let mut env = VecEnv::new(1, cfg, Some(1)).unwrap();
+        let mut sum = [0f32; 4];
+        let mut step = 0;
+        while env.finished.is_empty() {
+            let a = choose(&env, step);
+            env.step(&a).unwrap();
+            step += 1;
+            for s in 0..4 {
+                sum[s] += env.out.rewards[s];
+            }
+        }
+        let g = &env.take_finished()[0];
+        let start = i64::from(g.rules().start_points);
+        for s in 0..4 {
+            assert_eq!(sum[s] as i64, g.scores()[s] - start, "seat {s}");
+        }
+    }
+
+    #[test]
+    fn final_and_rank_rewards_come_at_the_end_of_a_game() {
+        for reward in [Reward::Final, Reward::Rank([3.0, 1.0, -1.0, -3.0])] {
+            let cfg = EnvConfig {
+                reward: reward.clone(),
+                records: true,
+                ..EnvConfig::default()
+            };
+            let mut env = VecEnv::new(1, cfg, Some(1)).unwrap();
+            let mut step = 0;
+            loop {
+                let a = choose(&env, step);
+                env.step(&a).unwrap();
+                step += 1;
+                let got: [f32; 4] = env.out.rewards[..4].try_into().unwrap();
+                if !env.out.terminated[0] {
+                    assert_eq!(got, [0.0; 4], "a reward before the end");
+                    continue;
+                }
+                let g = &env.take_finished()[0];
+                let r = g.result().unwrap();
+                let want: [f32; 4] = match &reward {
+                    // The final scores in thousands: +45.3 is 45.3.
+                    Reward::Final => std::array::from_fn(|s| r.scores[s] as f32 / 10.0),
+                    Reward::Rank(v) => std::array::from_fn(|s| v[r.ranks[s] as usize - 1]),
+                    Reward::Points => unreachable!(),
+                };
+                assert_eq!(got, want);
+                assert!(want.iter().any(|&x| x != 0.0));
+                break;
+            }
+        }
+    }
+
+    #[test]
+    fn opponents_leave_the_caller_its_own_seat() {
+        let cfg = EnvConfig {
+            opponents: Some(AgentKind::Shanten),
+            duplicate: true,
+            ..EnvConfig::default()
+        };
+        let mut env = VecEnv::new(8, cfg, Some(2)).unwrap();
+        // Duplicate seeding: games 0-3 share their walls, at rotated seats.
+        let first = env.game(0).unwrap().wall().clone();
+        for i in 0..4 {
+            assert_eq!(env.game(i).unwrap().wall().tiles(), first.tiles());
+            assert_eq!(env.learner(i), Some(i));
+        }
+        assert_ne!(env.game(4).unwrap().wall().tiles(), first.tiles());
+        for step in 0..2_000 {
+            for i in 0..8 {
+                assert_eq!(env.out.seats[i] as usize, env.learner(i).unwrap());
+            }
+            let a = choose(&env, step);
+            env.step(&a).unwrap();
+        }
+        assert!(env.counts[1] > env.counts[0]);
+    }
+}
