@@ -314,6 +314,8 @@ pub struct Rules {
     pub players: u8,
     pub kita: bool,
     pub kita_rinshan: bool,
+    pub kita_ron: bool,
+    pub kita_furiten: bool,
     pub sanma_tsumo: SanmaTsumo,
     pub chi: bool,
     pub red_fives: [u8; 3],
@@ -403,6 +405,8 @@ impl Default for Rules {
             players: 4,
             kita: false,
             kita_rinshan: true,
+            kita_ron: true,
+            kita_furiten: true,
             sanma_tsumo: SanmaTsumo::Loss,
             chi: true,
             red_fives: [1, 1, 1],
@@ -580,6 +584,8 @@ options! {
     players: intof(4, 3) => "Players: 4, or 3 (sanma: the 108 tiles without 2m-8m, no North seat, seats E S W; the options below marked three-player need 3).";
     kita: bool => "Three-player: a North may be set aside as nukidora (kita, 1 han of dora each, also counted as a North for dora indicators) with a replacement draw from the dead wall; false: North is a plain honor (a guest wind either way).";
     kita_rinshan: bool => "Three-player: a win on the replacement tile drawn after a kita is rinshan kaihou; false: it is a plain tsumo (needs kita).";
+    kita_ron: bool => "Three-player: a player waiting on North may ron a kita (set aside, it is robbed as a kan is, but scores no chankan); false: a kita is never ronned.";
+    kita_furiten: bool => "Three-player: letting a kita that would complete the hand go by makes furiten, as a discard does; false: a kita never makes furiten.";
     sanma_tsumo: SanmaTsumo => "Three-player tsumo payments: loss (the absent North's share is not paid), north_bisection (it is halved between the two payers, each half rounded up to 100) or plus_1000 (each payer pays 1000 more).";
     chi: bool => "Chi may be called; false (three-player only): no chi, as sanma is usually played.";
     red_fives: red => "Red fives per suit (m, p, s), each 0-4; each is +1 han of dora.";
@@ -759,6 +765,8 @@ impl Rules {
             let sanma_only = [
                 ("kita = true", self.kita),
                 ("kita_rinshan = false", !self.kita_rinshan),
+                ("kita_ron = false", !self.kita_ron),
+                ("kita_furiten = false", !self.kita_furiten),
                 (
                     &*format!("sanma_tsumo = {:?}", self.sanma_tsumo.name()),
                     self.sanma_tsumo != SanmaTsumo::Loss,
@@ -1026,13 +1034,15 @@ pub const PRESETS: &[Preset] = &[
         name: "tenhou_sanma",
         doc: "Tenhou 3-player ranked lobbies with kuitan and red fives (三麻 南喰赤): 108 \
               tiles without 2m-8m, no chi, a North set aside as nukidora (kita) with a \
-              replacement draw on which a win is rinshan kaihou, red 5p and 5s, tsumo loss \
+              replacement draw on which a win is rinshan kaihou (a kita may be ronned, \
+              without the chankan yaku), red 5p and 5s, tsumo loss \
               (the absent North's share is not paid), 200 per honba (100 from each payer \
               on a tsumo), 2000 of noten payments, 35000 start and 40000 return (oka 15), \
               uma 20/0/-20, no suufon renda, suucha riichi or sanchahou. Checked against \
               real three-player Tenhou logs: the payments, the honba, kita counted as \
               dora, the red fives and the final scores with their uma and oka. Not \
-              confirmed by an official text: no cap on stacked yakuman.",
+              confirmed by an official text: no cap on stacked yakuman; that letting a \
+              kita go by makes furiten.",
         changes: sanma_tenhou,
     },
     Preset {
@@ -1041,7 +1051,7 @@ pub const PRESETS: &[Preset] = &[
               ones of tenhou_sanma (kita with rinshan, no chi, red 5p and 5s, tsumo loss, \
               200 per honba, 2000 of noten payments, no suufon renda or suucha riichi), \
               35000 start counted from 35000 (no oka), uma 15/0/-15. A kita may be ronned \
-              without the chankan yaku and never makes furiten (for the game engine). \
+              without the chankan yaku and never makes furiten. \
               Not confirmed by an official text: the uma (from a wiki), the return points.",
         changes: || {
             let mut v = mahjong_soul();
@@ -1049,6 +1059,7 @@ pub const PRESETS: &[Preset] = &[
             v.extend([
                 ("return_points", Int(35000)),
                 ("uma", Uma([15, 0, -15, 0])),
+                ("kita_furiten", Bool(false)),
             ]);
             v
         },
@@ -1274,6 +1285,8 @@ mod tests {
         for (name, v) in [
             ("kita", Bool(true)),
             ("kita_rinshan", Bool(false)),
+            ("kita_ron", Bool(false)),
+            ("kita_furiten", Bool(false)),
             ("sanma_tsumo", Choice("north_bisection")),
             ("chi", Bool(false)),
         ] {

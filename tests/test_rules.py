@@ -916,17 +916,30 @@ def test_sanma_tsumo() -> None:
         Rules(sanma_tsumo="north_bisection")
 
 
-# Three-player options only the game engine will act on (it plays four players
-# today and refuses players = 3): here only their values and validation.
-SANMA_ENGINE = {"chi"}
+# Three-player options only the game engine acts on: their behaviour is proved by
+# the engine's tests (src/game/sanma_tests.rs: sanma_has_no_chi,
+# kita_may_be_ronned_without_chankan, passing_a_kita_makes_furiten_per_kita_furiten)
+# and tests/test_sanma_game.py; here only their values and validation.
+SANMA_ENGINE = {"chi", "kita_ron", "kita_furiten"}
 
 
 def test_chi_is_a_three_player_option() -> None:
     assert Rules().chi and not SANMA.chi and not Rules.preset("mahjong_soul_sanma").chi
     with pytest.raises(riichi.RuleError, match="chi = false is a three-player rule"):
         Rules(chi=False)
-    with pytest.raises(riichi.RuleError, match="four-player games only"):
-        riichi.Game(rules=SANMA)
+    game = riichi.Game(rules=SANMA, seed=1)
+    assert not any(isinstance(a, riichi.Chi) for a in game.legal_actions(0))
+
+
+def test_kita_ron_and_kita_furiten_are_three_player_options() -> None:
+    assert Rules().kita_ron and Rules().kita_furiten
+    assert SANMA.kita_ron and SANMA.kita_furiten
+    m = Rules.preset("mahjong_soul_sanma")
+    assert m.kita_ron and not m.kita_furiten
+    for name in ("kita_ron", "kita_furiten"):
+        with pytest.raises(riichi.RuleError, match=f"{name} = false is a three-player rule"):
+            Rules(**{name: False})
+        assert not SANMA.replace(**{name: False}).to_dict()[name]
 
 
 def test_sanma_presets() -> None:
@@ -941,7 +954,7 @@ def test_sanma_presets() -> None:
         "players": 3, "kita": True, "chi": False, "red_fives": (0, 1, 1),
         "honba_value": 200, "suufon_renda": False, "suucha_riichi": False,
         "noten_payment_total": 2000, "start_points": 35000, "return_points": 35000,
-        "uma": (15, 0, -15, 0),
+        "uma": (15, 0, -15, 0), "kita_furiten": False,
     }  # fmt: skip
     for bad, why in [
         ({"red_fives": (1, 1, 1)}, "no 5m"),
@@ -1181,7 +1194,7 @@ def test_replace() -> None:
 
 def test_options_table() -> None:
     opts = Rules.options()
-    assert len(opts) == 84
+    assert len(opts) == 86
     d = Rules().to_dict()
     for o in opts:
         assert o.default == d[o.name] == getattr(Rules(), o.name), o.name
@@ -1210,7 +1223,7 @@ SAMPLES = [
 @pytest.mark.parametrize("rules", SAMPLES)
 def test_dict_round_trip(rules: Rules) -> None:
     d = rules.to_dict()
-    assert len(d) == 84
+    assert len(d) == 86
     assert isinstance(d["red_fives"], tuple)
     assert Rules.from_dict(d) == rules
     # red_fives may be a list (as read from JSON).

@@ -44,6 +44,7 @@ __all__ = [
     "InvalidMeldError",
     "InvalidTileError",
     "Kakan",
+    "Kita",
     "KyuushuKyuuhai",
     "LogParseError",
     "MahjongError",
@@ -1246,6 +1247,7 @@ _ActionKind: TypeAlias = Literal[
     "ron",
     "kyuushu_kyuuhai",
     "pass",
+    "kita",
 ]
 
 @disjoint_base
@@ -1253,13 +1255,13 @@ class Action:
     """An action at a decision point. Build one with its kind's class:
     `Discard(tile, tsumogiri=False)`, `Riichi(tile, tsumogiri=False)`,
     `Chi((a, b))`, `Pon((a, b))`, `Daiminkan()`, `Ankan(tile)`, `Kakan(tile)`,
-    `Tsumo()`, `Ron()`, `KyuushuKyuuhai()`, `Pass()`. Immutable, hashable,
-    compared by value."""
+    `Tsumo()`, `Ron()`, `KyuushuKyuuhai()`, `Pass()`, and with three players
+    `Kita()`. Immutable, hashable, compared by value."""
 
     @property
     def kind(self) -> _ActionKind:
         """`"discard"`, `"riichi"`, `"chi"`, `"pon"`, `"daiminkan"`, `"ankan"`,
-        `"kakan"`, `"tsumo"`, `"ron"`, `"kyuushu_kyuuhai"` or `"pass"`."""
+        `"kakan"`, `"tsumo"`, `"ron"`, `"kyuushu_kyuuhai"`, `"pass"` or `"kita"`."""
     @property
     def tile(self) -> Tile | None:
         """The tile discarded, added (kakan) or of the closed kan; `None` otherwise."""
@@ -1332,6 +1334,12 @@ class KyuushuKyuuhai(Action):
     """Abortive draw with nine terminal and honor kinds."""
 
     def __new__(cls) -> KyuushuKyuuhai: ...
+
+@final
+class Kita(Action):
+    """Set a North aside as nukidora and draw its replacement (three players)."""
+
+    def __new__(cls) -> Kita: ...
 
 @final
 class Pass(Action):
@@ -1407,11 +1415,11 @@ class Observation:
 
 @final
 class Game:
-    """A four-player game: `legal_actions(seat)` at each decision,
-    `apply(seat, action)` checked. When a hand ends the next one starts at once;
-    `events` has every event in the mjai vocabulary. Not safe to share between
-    threads: give each thread its own game (the object refuses concurrent use with
-    a `RuntimeError`)."""
+    """A game of four players (three under three-player rules):
+    `legal_actions(seat)` at each decision, `apply(seat, action)` checked. When a
+    hand ends the next one starts at once; `events` has every event in the mjai
+    vocabulary. Not safe to share between threads: give each thread its own game
+    (the object refuses concurrent use with a `RuntimeError`)."""
 
     def __new__(
         cls,
@@ -1421,7 +1429,8 @@ class Game:
         first_dealer: int | None = 0,
     ) -> Game:
         """A new game. `seed` makes it reproducible (a random one when `None`);
-        `walls` (136 tiles each, in draw order, at most 1,024 walls) are played
+        `walls` (136 tiles each, 108 under three-player rules, in draw order, at
+        most 1,024 walls) are played
         first, one per hand; a wall with more red fives than the rules have is
         refused (`InvalidInputError` naming `red_fives`);
         `first_dealer` is the seat that deals first (0-3), or `None` to draw it

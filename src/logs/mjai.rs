@@ -3,7 +3,9 @@
 //!
 //! The play events are mjai's own (`start_kyoku`, `tsumo`, `dahai`, `chi`, `pon`,
 //! `daiminkan`, `kakan`, `ankan`, `dora`, `reach`, `reach_accepted`, `hora`,
-//! `ryukyoku`, `end_kyoku`, `end_game`). Results carry what a replay checks:
+//! `ryukyoku`, `end_kyoku`, `end_game`), and for three players a kita as
+//! `{"type":"nukidora","actor":0,"pai":"N"}` (read also as `kita`); a
+//! three-player game's `tehais` has an empty fourth hand and its `scores` a 0. Results carry what a replay checks:
 //! `hora` has `han`, `fu`, `points` (the hand's value), `yakus` (`[id, han]` with
 //! this library's yaku ids), `dora`/`ura`/`aka`, `limit`, `pao`, `deltas` and
 //! `scores`; `ryukyoku` has `reason`, `tenpais`, `deltas` and `scores`. The reader
@@ -49,7 +51,7 @@ const DRAW_REASONS: [DrawReason; 7] = [
 ];
 
 /// The event types read; any other (`none`, bots' messages) is skipped.
-const TYPES: [&str; 16] = [
+const TYPES: [&str; 18] = [
     "start_game",
     "start_kyoku",
     "tsumo",
@@ -60,6 +62,8 @@ const TYPES: [&str; 16] = [
     "kakan",
     "ankan",
     "dora",
+    "nukidora",
+    "kita",
     "reach",
     "reach_accepted",
     "hora",
@@ -159,6 +163,15 @@ enum EventDef {
     Dora {
         #[serde(rename = "dora_marker", with = "tile")]
         marker: Tile,
+    },
+    /// Written `nukidora` (as mjai's three-player tools write it), read in both
+    /// spellings.
+    #[serde(rename = "nukidora", alias = "kita")]
+    Kita {
+        #[serde(rename = "actor", deserialize_with = "actor")]
+        seat: usize,
+        #[serde(rename = "pai", with = "tile")]
+        tile: Tile,
     },
     #[serde(rename = "reach")]
     Riichi {

@@ -137,7 +137,7 @@ impl<'a> HandPlayer<'a> {
             di: [0; 4],
             ki: [0; 4],
             seen: 0,
-            tiles: *wall.tiles(),
+            tiles: wall.tiles().try_into().expect("a four-player wall"),
             shown,
             record: Vec::new(),
         };
@@ -346,7 +346,7 @@ impl<'a> HandPlayer<'a> {
                 },
                 (from + 1) % 4,
             ),
-            ClaimKind::Kakan | ClaimKind::Ankan => (
+            ClaimKind::Kakan | ClaimKind::Ankan | ClaimKind::Kita => (
                 End::Kan {
                     seat: from,
                     tile,
