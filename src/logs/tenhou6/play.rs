@@ -108,7 +108,7 @@ impl<'a> HandPlayer<'a> {
     fn start(h: &'a HandLog<'a>) -> Result<HandPlayer<'a>> {
         let mut slots: Box<[Option<Tile>; WALL_TILES]> = Box::new([None; WALL_TILES]);
         for (s, deal) in h.deals.iter().enumerate() {
-            for (i, &t) in deal_slots(h.dealer(), s).zip(deal) {
+            for (i, &t) in deal_slots(h.dealer(), s, 4).zip(deal) {
                 slots[i] = Some(t);
             }
         }
