@@ -22,6 +22,7 @@ OUT = Path(__file__).resolve().parent / "rules.md"
 
 # The option table is grouped; each group starts at its first option, in table order.
 GROUPS = [
+    ("players", "Players"),
     ("red_fives", "Yaku, fu and han"),
     ("double_kokushi_13", "Yakuman"),
     ("kiriage", "Limits, honba and payments"),

@@ -234,6 +234,19 @@ choice!(
 );
 
 choice!(
+    /// How a three-player tsumo is paid, the absent North's share being missing.
+    SanmaTsumo {
+        /// Each payer pays the four-player share; the North's is not paid
+        /// (tsumo loss, ツモ損: Tenhou, Mahjong Soul ranked).
+        Loss = "loss",
+        /// The North's share is halved between the two payers, each half rounded up
+        /// to 100 (北家折半: Mahjong Soul's friendly-room option).
+        NorthBisection = "north_bisection",
+        /// Each payer pays 1000 more than the four-player share (千点加符).
+        Plus1000 = "plus_1000",
+    }
+);
+choice!(
     /// When the indicator of a kan dora is revealed.
     KanDoraTiming {
         /// A closed kan at once; an open or added kan after the replacement discard (Tenhou).
@@ -297,6 +310,14 @@ choice!(
 /// A complete rule configuration. `Rules::default()` is Tenhou's.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
+    /// 4, or 3 (sanma: 2m-8m removed, no North seat).
+    pub players: u8,
+    pub kita: bool,
+    pub kita_rinshan: bool,
+    pub kita_ron: bool,
+    pub kita_furiten: bool,
+    pub sanma_tsumo: SanmaTsumo,
+    pub chi: bool,
     pub red_fives: [u8; 3],
     pub open_tanyao: bool,
     pub min_han: u8,
@@ -381,6 +402,13 @@ pub struct Rules {
 impl Default for Rules {
     fn default() -> Self {
         Rules {
+            players: 4,
+            kita: false,
+            kita_rinshan: true,
+            kita_ron: true,
+            kita_furiten: true,
+            sanma_tsumo: SanmaTsumo::Loss,
+            chi: true,
             red_fives: [1, 1, 1],
             open_tanyao: true,
             min_han: 1,
@@ -553,6 +581,13 @@ macro_rules! options {
 }
 
 options! {
+    players: intof(4, 3) => "Players: 4, or 3 (sanma: the 108 tiles without 2m-8m, no North seat, seats E S W; the options below marked three-player need 3).";
+    kita: bool => "Three-player: a North may be set aside as nukidora (kita, 1 han of dora each, also counted as a North for dora indicators) with a replacement draw from the dead wall; false: North is a plain honor (a guest wind either way).";
+    kita_rinshan: bool => "Three-player: a win on the replacement tile drawn after a kita is rinshan kaihou; false: it is a plain tsumo (needs kita).";
+    kita_ron: bool => "Three-player: a player waiting on North may ron a kita (set aside, it is robbed as a kan is, but scores no chankan); false: a kita is never ronned.";
+    kita_furiten: bool => "Three-player: letting a kita that would complete the hand go by makes furiten, as a discard does; false: a kita never makes furiten.";
+    sanma_tsumo: SanmaTsumo => "Three-player tsumo payments: loss (the absent North's share is not paid), north_bisection (it is halved between the two payers, each half rounded up to 100) or plus_1000 (each payer pays 1000 more).";
+    chi: bool => "Chi may be called; false (three-player only): no chi, as sanma is usually played.";
     red_fives: red => "Red fives per suit (m, p, s), each 0-4; each is +1 han of dora.";
     open_tanyao: bool => "Tanyao counts in an open hand (kuitan).";
     min_han: int(1, 13) => "Minimum han of yaku to win (dora do not count towards a yaku).";
@@ -583,7 +618,7 @@ options! {
     kiriage: bool => "Kiriage mangan: 4 han 30 fu and 3 han 60 fu pay a mangan.";
     aotenjou: bool => "Aotenjou: no limits; points = fu x 2^(han+2), a yakuman counting 13 han each.";
     aotenjou_drop_implied: bool => "With aotenjou, a yakuman's own yaku are not counted again beside it: toitoi with suuankou, daisuushii, tsuuiisou, chinroutou and suukantsu, honroutou with tsuuiisou and chinroutou, the dragon yakuhai with daisangen, chinitsu with chuuren poutou, honitsu with ryuuiisou, and chinitsu, tanyao, pinfu, ryanpeikou and chiitoitsu with daisharin; kokushi musou counts no regular yaku (menzen tsumo and riichi included) at a fixed 30 fu by tsumo, 40 by ron (the aotenjou scoring of the mahjong Python library).";
-    honba_value: int(0, 100_000) => "Points per honba on a ron (a third of it from each payer on a tsumo).";
+    honba_value: int(0, 100_000) => "Points per honba on a ron (on a tsumo an equal part of it from each payer: a third with four players, a half with three).";
     multi_ron: MultiRon => "Several rons on one discard: head bump, double (three = abortive draw) or triple.";
     multi_ron_honba: MultiRonHonba => "On a multiple ron, honba go to the nearest winner or to each winner.";
     pao_daisangen: bool => "Pao (responsibility payment) for daisangen.";
@@ -619,7 +654,7 @@ options! {
     suukaikan: bool => "Abortive draw: a fourth kan by two or more players (unless robbed or won on).";
     suucha_riichi: bool => "Abortive draw: all four players in riichi (the fourth riichi discard not ronned).";
     sanchahou: bool => "Abortive draw: three players ron the same discard (with multi_ron = double).";
-    noten_payment_total: int(0, 100_000) => "Points the noten players pay the tenpai players in total at an exhaustive draw.";
+    noten_payment_total: int(0, 100_000) => "Points the noten players pay the tenpai players in total at an exhaustive draw (a multiple of 6 with four players, of 2 with three).";
     renchan_on_tenpai: bool => "The dealer keeps the seat when tenpai at an exhaustive draw.";
     game_length: GameLength => "Game length: hanchan (East and South), east only, or a single hand.";
     tobi: bool => "The game ends when a player's points go below 0.";
@@ -627,8 +662,8 @@ options! {
     agari_yame: bool => "The all-last dealer who wins in first place (with the return points) may end the game.";
     tenpai_yame: bool => "The all-last dealer tenpai at a draw in first place (with the return points) may end the game.";
     start_points: int(0, 1_000_000) => "Points each player starts with.";
-    return_points: int(0, 1_000_000) => "Return points (kaeshi): scores count from here; oka = (return - start) x 4 to first place; also the west-extension target.";
-    uma: uma => "Uma in thousands for 1st to 4th place.";
+    return_points: int(0, 1_000_000) => "Return points (kaeshi): scores count from here; oka = (return - start) x players to first place; also the west-extension target.";
+    uma: uma => "Uma in thousands for 1st to 4th place (with three players the 4th is 0).";
     final_rounding: FinalRounding => "Rounding of final scores: Tenhou's (2nd-4th to 1000, halves away from zero; 1st takes the remainder), five down six up (gosha_rokunyu: each score, uma and oka included, to 1000 with .5 down and .6 up; 1st takes the remainder), or none (one decimal).";
     tie_break: TieBreak => "Players tied on points: ordered by seat from the first dealer, or sharing uma and oka.";
     leftover_sticks: LeftoverSticks => "Riichi sticks left at the end of the game: to first place, or unclaimed.";
@@ -668,6 +703,7 @@ fn wrong(name: &str, kind: OptKind, value: &OptValue) -> MahjongError {
 impl Rules {
     /// Options whose values contradict each other.
     pub fn check(&self) -> crate::error::Result<()> {
+        self.check_players()?;
         if self.open_riichi_deal_in_yakuman && !self.open_riichi {
             return Err(MahjongError::Rule(
                 "rule option open_riichi_deal_in_yakuman = true needs open_riichi = true".into(),
@@ -686,11 +722,18 @@ impl Rules {
             )));
         }
         // 1, 2 or 3 tenpai players share what 3, 2 or 1 noten players pay: both
-        // shares are whole only for a multiple of 6.
-        if self.noten_payment_total % 6 != 0 {
+        // shares are whole only for a multiple of 6 (of 2 with three players).
+        if self.players == 4 && self.noten_payment_total % 6 != 0 {
             return Err(MahjongError::Rule(format!(
                 "rule option noten_payment_total = {} is not valid: it is shared by 1, 2 or 3 \
                  players on each side, so it must be a multiple of 6 (3000 is usual)",
+                self.noten_payment_total
+            )));
+        }
+        if self.players == 3 && self.noten_payment_total % 2 != 0 {
+            return Err(MahjongError::Rule(format!(
+                "rule option noten_payment_total = {} is not valid: with three players it is \
+                 shared by 1 or 2 players on each side, so it must be even (2000 is usual)",
                 self.noten_payment_total
             )));
         }
@@ -709,6 +752,68 @@ impl Rules {
             return Err(MahjongError::Rule(
                 "rule option aotenjou = true has no limits: max_yakuman must be none".into(),
             ));
+        }
+        Ok(())
+    }
+
+    /// The options that depend on the number of players: the three-player ones
+    /// are refused with four players (where nothing would read them), and what
+    /// cannot exist or happen with three players is refused with three.
+    fn check_players(&self) -> crate::error::Result<()> {
+        let bad = |m: String| Err(MahjongError::Rule(m));
+        if self.players == 4 {
+            let sanma_only = [
+                ("kita = true", self.kita),
+                ("kita_rinshan = false", !self.kita_rinshan),
+                ("kita_ron = false", !self.kita_ron),
+                ("kita_furiten = false", !self.kita_furiten),
+                (
+                    &*format!("sanma_tsumo = {:?}", self.sanma_tsumo.name()),
+                    self.sanma_tsumo != SanmaTsumo::Loss,
+                ),
+                ("chi = false", !self.chi),
+            ];
+            if let Some((what, _)) = sanma_only.iter().find(|(_, set)| *set) {
+                return bad(format!(
+                    "rule option {what} is a three-player rule: it needs players = 3"
+                ));
+            }
+            return Ok(());
+        }
+        if !self.kita_rinshan && !self.kita {
+            return bad("rule option kita_rinshan = false needs kita = true".into());
+        }
+        if self.red_fives[0] > 0 {
+            return bad(format!(
+                "rule option red_fives = {:?} is not valid with players = 3: there is no 5m \
+                 (2m-8m are removed), so the man count must be 0, as in (0, 1, 1)",
+                self.red_fives
+            ));
+        }
+        if self.uma[3] != 0 {
+            return bad(format!(
+                "rule option uma = {:?} is not valid with players = 3: there is no 4th place, \
+                 so its uma must be 0, as in (20, 0, -20, 0)",
+                self.uma
+            ));
+        }
+        for (name, on) in [
+            ("suufon_renda", self.suufon_renda),
+            ("suucha_riichi", self.suucha_riichi),
+            ("sanchahou", self.sanchahou),
+        ] {
+            if on {
+                return bad(format!(
+                    "rule option {name} = true cannot happen with players = 3 (it needs a \
+                     fourth player): set it to false"
+                ));
+            }
+        }
+        if self.aotenjou {
+            return bad(
+                "rule option aotenjou = true is scored with four players only: it needs players = 4"
+                    .into(),
+            );
         }
         Ok(())
     }
@@ -773,6 +878,49 @@ fn tournament() -> Vec<(&'static str, OptValue)> {
     ]
 }
 
+/// Mahjong Soul's changes from Tenhou (four-player ranked).
+fn mahjong_soul() -> Vec<(&'static str, OptValue)> {
+    vec![
+        ("double_kokushi_13", Bool(true)),
+        ("double_suuankou_tanki", Bool(true)),
+        ("double_junsei_chuuren", Bool(true)),
+        ("double_daisuushii", Bool(true)),
+        ("tenhou_any_winning_tile", Bool(true)),
+        ("kokushi_robs_ankan", Bool(true)),
+        ("multi_ron", Choice("triple")),
+        ("sanchahou", Bool(false)),
+        ("pao_scope", Choice("yakuman_only")),
+        ("return_points", Int(25000)),
+        ("uma", Uma([15, 5, -5, -15])),
+        ("final_rounding", Choice("none")),
+    ]
+}
+
+/// What three-player play changes in either site's rules: three players with
+/// kita, no chi, red 5p and 5s, 200 per honba, 2000 of noten payments, 35000 to
+/// start, and no abortive draw that needs a fourth player.
+fn sanma() -> Vec<(&'static str, OptValue)> {
+    vec![
+        ("players", Int(3)),
+        ("kita", Bool(true)),
+        ("chi", Bool(false)),
+        ("red_fives", RedFives([0, 1, 1])),
+        ("honba_value", Int(200)),
+        ("noten_payment_total", Int(2000)),
+        ("start_points", Int(35000)),
+        ("suufon_renda", Bool(false)),
+        ("suucha_riichi", Bool(false)),
+        ("sanchahou", Bool(false)),
+    ]
+}
+
+/// Tenhou's three-player lobbies: [`sanma`] with 40000 return and uma 20/0/-20.
+fn sanma_tenhou() -> Vec<(&'static str, OptValue)> {
+    let mut v = sanma();
+    v.extend([("return_points", Int(40000)), ("uma", Uma([20, 0, -20, 0]))]);
+    v
+}
+
 /// The named presets (docs/rules.md lists them).
 pub const PRESETS: &[Preset] = &[
     Preset {
@@ -790,22 +938,7 @@ pub const PRESETS: &[Preset] = &[
               honba/sticks to the nearest winner on a double ron. Game: scores count from \
               25000 (no oka), uma 15/5/-5/-15 with one decimal (ranked points apart); \
               triple ron allowed (no sanchahou).",
-        changes: || {
-            vec![
-                ("double_kokushi_13", Bool(true)),
-                ("double_suuankou_tanki", Bool(true)),
-                ("double_junsei_chuuren", Bool(true)),
-                ("double_daisuushii", Bool(true)),
-                ("tenhou_any_winning_tile", Bool(true)),
-                ("kokushi_robs_ankan", Bool(true)),
-                ("multi_ron", Choice("triple")),
-                ("sanchahou", Bool(false)),
-                ("pao_scope", Choice("yakuman_only")),
-                ("return_points", Int(25000)),
-                ("uma", Uma([15, 5, -5, -15])),
-                ("final_rounding", Choice("none")),
-            ]
-        },
+        changes: mahjong_soul,
     },
     Preset {
         name: "wrc2025",
@@ -893,6 +1026,40 @@ pub const PRESETS: &[Preset] = &[
                 ("riichi_min_points", OptInt(None)),
                 ("riichi_min_wall", Int(1)),
                 ("kan_dora_timing", Choice("immediate")),
+            ]);
+            v
+        },
+    },
+    Preset {
+        name: "tenhou_sanma",
+        doc: "Tenhou 3-player ranked lobbies with kuitan and red fives (三麻 南喰赤): 108 \
+              tiles without 2m-8m, no chi, a North set aside as nukidora (kita) with a \
+              replacement draw on which a win is rinshan kaihou (a kita may be ronned, \
+              without the chankan yaku), red 5p and 5s, tsumo loss \
+              (the absent North's share is not paid), 200 per honba (100 from each payer \
+              on a tsumo), 2000 of noten payments, 35000 start and 40000 return (oka 15), \
+              uma 20/0/-20, no suufon renda, suucha riichi or sanchahou. Checked against \
+              real three-player Tenhou logs: the payments, the honba, kita counted as \
+              dora, the red fives and the final scores with their uma and oka. Not \
+              confirmed by an official text: no cap on stacked yakuman; that letting a \
+              kita go by makes furiten.",
+        changes: sanma_tenhou,
+    },
+    Preset {
+        name: "mahjong_soul_sanma",
+        doc: "Mahjong Soul 3-player ranked: the mahjong_soul options with the three-player \
+              ones of tenhou_sanma (kita with rinshan, no chi, red 5p and 5s, tsumo loss, \
+              200 per honba, 2000 of noten payments, no suufon renda or suucha riichi), \
+              35000 start counted from 35000 (no oka), uma 15/0/-15. A kita may be ronned \
+              without the chankan yaku and never makes furiten. \
+              Not confirmed by an official text: the uma (from a wiki), the return points.",
+        changes: || {
+            let mut v = mahjong_soul();
+            v.extend(sanma());
+            v.extend([
+                ("return_points", Int(35000)),
+                ("uma", Uma([15, 0, -15, 0])),
+                ("kita_furiten", Bool(false)),
             ]);
             v
         },
@@ -1085,7 +1252,7 @@ mod tests {
             r.set(o.name, v.clone()).unwrap();
             assert_eq!(r, d, "{}", o.name);
         }
-        assert_eq!(OPTIONS.len(), 79);
+        assert_eq!(OPTIONS.len(), 84);
     }
 
     #[test]
@@ -1108,6 +1275,55 @@ mod tests {
         }
         assert_eq!(Rules::preset("tenhou").unwrap(), Rules::default());
         assert!(Rules::preset("wrc2025").unwrap().kiriage);
+    }
+
+    #[test]
+    fn three_player_options_are_checked_by_player_count() {
+        let four = Rules::default();
+        let err = |r: &Rules, c: &[(&str, OptValue)]| r.with(c).unwrap_err().to_string();
+        // Three-player options are refused with four players, naming the fix.
+        for (name, v) in [
+            ("kita", Bool(true)),
+            ("kita_rinshan", Bool(false)),
+            ("kita_ron", Bool(false)),
+            ("kita_furiten", Bool(false)),
+            ("sanma_tsumo", Choice("north_bisection")),
+            ("chi", Bool(false)),
+        ] {
+            let e = err(&four, &[(name, v)]);
+            assert!(e.contains(name) && e.contains("players = 3"), "{e}");
+        }
+        // What three players cannot have is refused with three.
+        let three = Rules::preset("tenhou_sanma").unwrap();
+        assert_eq!((three.players, three.kita, three.chi), (3, true, false));
+        for (name, v, why) in [
+            ("red_fives", RedFives([1, 1, 1]), "no 5m"),
+            ("uma", Uma([20, 10, -10, -20]), "no 4th place"),
+            ("suufon_renda", Bool(true), "fourth player"),
+            ("suucha_riichi", Bool(true), "fourth player"),
+            ("sanchahou", Bool(true), "fourth player"),
+            ("noten_payment_total", Int(3001), "even"),
+            ("aotenjou", Bool(true), "four players only"),
+        ] {
+            let e = err(&three, &[(name, v)]);
+            assert!(e.contains(name) && e.contains(why), "{e}");
+        }
+        let e = err(
+            &three,
+            &[("kita", Bool(false)), ("kita_rinshan", Bool(false))],
+        );
+        assert!(e.contains("needs kita = true"), "{e}");
+        // 2000 is not a multiple of 6, but is with three players.
+        assert_eq!(three.noten_payment_total, 2000);
+        assert!(err(&four, &[("noten_payment_total", Int(2000))]).contains("multiple of 6"));
+        assert!(err(&four, &[("players", Int(2))]).contains("one of 4, 3"));
+        // Back to four players, a sanma preset must drop its three-player options.
+        assert!(err(&three, &[("players", Int(4))]).contains("three-player rule"));
+        let m = Rules::preset("mahjong_soul_sanma").unwrap();
+        assert_eq!(
+            (m.players, m.return_points, m.uma, m.double_kokushi_13),
+            (3, 35000, [15, 0, -15, 0], true)
+        );
     }
 
     #[test]

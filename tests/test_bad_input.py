@@ -1386,7 +1386,7 @@ CASES: list[Case] = [
         "wall of 135",
         lambda: Game(walls=["1m" * 135]),
         InvalidInputError,
-        "a wall has 136 tiles, got 135",
+        "a wall has 136 tiles (108 with three players), got 135",
     ),
     (
         "wall of one kind",

@@ -119,6 +119,30 @@ def test_score_tsumo_shows_who_pays_what(capsys):
     ]
 
 
+def test_score_three_players_with_kita(capsys):
+    argv = ["score", "234p567p123345s77s", "--win", "2s", "--tsumo", "--riichi", "--seat", "S"]
+    argv += ["--kita", "2", "--dora", "3z", "--rules", "tenhou_sanma", "--honba", "1"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "context  riichi, dora indicators 3z, honba 1, kita 2" in out
+    # Riichi, tsumo, 2 kita and North as dora (twice): 6 han, a haneman 6000 / 3000
+    # with the absent North's 3000 lost, and 100 honba from each of the two payers.
+    assert block(out, "yaku")[-2:] == ["Dora          2 han", "Kita          2 han"]
+    assert block(out, "payments") == [
+        "E pays 6100 (dealer)",
+        "W pays 3100",
+        "honba 200 included",
+        "S gains 9200",
+    ]
+
+
+def test_analyze_three_players(capsys):
+    assert main(["analyze", "19m123456p789s11z", "--rules", "tenhou_sanma"]) == 0
+    out = capsys.readouterr().out
+    assert "shanten  1  (three players)" in out
+    assert "ukeire   19m1z  (8 tiles live)" in out
+
+
 def test_score_yakuman_shows_its_multiplier(capsys):
     assert main(["score", "19m19p19s1234567z1m", "--win", "1m", "--tsumo", "--seat", "N"]) == 0
     out = capsys.readouterr().out
@@ -188,7 +212,7 @@ def test_score_set_takes_every_kind_of_value(capsys):
         (
             ["--set", "kiriag=true"],
             'error: unknown rule option "kiriag" (did you mean kiriage?); '
-            "Rules.options() lists all 79 options",
+            "Rules.options() lists all 86 options",
         ),
         (
             ["--set", "kiriage=1"],
@@ -198,7 +222,7 @@ def test_score_set_takes_every_kind_of_value(capsys):
         (
             ["--rules", "nope"],
             'error: unknown preset "nope"; the presets are "tenhou", "mahjong_soul", '
-            '"wrc2025", "ema2025", "mleague"',
+            '"wrc2025", "ema2025", "mleague", "tenhou_sanma", "mahjong_soul_sanma"',
         ),
         (
             ["--rules", "no/such/rules.toml"],
@@ -439,7 +463,9 @@ def test_a_typo_in_an_option_prints_that_commands_usage(capsys):
         main(["analyze", "123m", "--visble", "5z"])
     assert exit_.value.code == 2
     assert capsys.readouterr().err == (
-        "usage: riichi analyze [-h] [--visible VISIBLE] hand\n"
+        "usage: riichi analyze [-h] [--visible VISIBLE] [--rules PRESET|FILE]\n"
+        "                      [--set OPTION=VALUE]\n"
+        "                      hand\n"
         "riichi analyze: error: unrecognized arguments: "
         "--visble (did you mean --visible?) 5z\n"
     )
@@ -529,7 +555,7 @@ wind pair 2 fu, renhou mangan, no nagashi mangan, double and triple ron with hon
 every winner, kokushi may rob an ankan. Game: 30000 start and return, uma 15/5/-5/-15
 shared on ties, no rounding, no abortive draws, no busting, no extension, no agari-yame,
 riichi at any points with at least one wall tile, kan dora at once.
-7 of 79 options differ from wrc2025
+7 of 86 options differ from wrc2025
 
 kazoe = sanbaiman  (yakuman | sanbaiman | multiple)  [wrc2025: yakuman]
     13+ han of regular yaku and dora: one yakuman, capped at sanbaiman, or one yakuman
@@ -578,7 +604,7 @@ def test_rules_lists_every_option_of_the_options_table(capsys):
     assert main(["rules"]) == 0
     out = capsys.readouterr().out
     assert (
-        out.splitlines()[2] == "79 options; score and simulate change one with --set OPTION=VALUE"
+        out.splitlines()[2] == "86 options; score and simulate change one with --set OPTION=VALUE"
     )
     entries = option_entries(out)
     options = riichi.Rules.options()
@@ -597,7 +623,7 @@ def test_rules_preset_shows_its_values_and_the_defaults_it_changes(capsys):
     assert main(["rules", "--preset", "mahjong_soul"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("mahjong_soul: Mahjong Soul 4-player ranked.")
-    assert "79 options, 12 not the defaults (the default in brackets); score and " in out
+    assert "86 options, 12 not the defaults (the default in brackets); score and " in out
     entries = option_entries(out)
     soul = riichi.Rules.preset("mahjong_soul")
     changed = {name for name, e in entries.items() if e[2] is not None}
@@ -609,13 +635,13 @@ def test_rules_preset_shows_its_values_and_the_defaults_it_changes(capsys):
 def test_rules_diff_defaults_to_the_tenhou_rules(capsys, tmp_path):
     assert main(["rules", "--preset", "mahjong_soul", "--diff"]) == 0
     out = capsys.readouterr().out
-    assert "12 of 79 options differ from tenhou" in out.splitlines()
+    assert "12 of 86 options differ from tenhou" in out.splitlines()
     assert set(option_entries(out)) == set(riichi.Rules.preset("mahjong_soul").diff())
     path = tmp_path / "house.toml"
     riichi.Rules(kiriage=True).save(path)
     assert main(["rules", "--preset", str(path), "--diff"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[:2] == [str(path), "1 of 79 options differ from tenhou"]
+    assert out.splitlines()[:2] == [str(path), "1 of 86 options differ from tenhou"]
     assert out.splitlines()[3] == "kiriage = true  (true or false)  [tenhou: false]"
 
 
@@ -625,7 +651,7 @@ def test_rules_diff_defaults_to_the_tenhou_rules(capsys, tmp_path):
         (
             ["--preset", "nope"],
             'error: unknown preset "nope"; the presets are "tenhou", "mahjong_soul", '
-            '"wrc2025", "ema2025", "mleague"',
+            '"wrc2025", "ema2025", "mleague", "tenhou_sanma", "mahjong_soul_sanma"',
         ),
         (
             ["--diff", "missing.toml"],

@@ -328,7 +328,12 @@ def test_engine_games_replay_through_their_own_records(preset: str) -> None:
     [
         (logs.read_mjlog, '<mjloggm ver="2.3"><INIT seed="0,0,0,1,2,3"', "byte"),
         (logs.read_mjlog, '<mjloggm ver="2.3"><GO type="169"/><T12/>', "byte"),
-        (logs.read_mjlog, '<mjloggm><GO type="17" lobby="0"/>', "three-player"),
+        (
+            logs.read_mjlog,
+            '<mjloggm><GO type="17"/><INIT seed="0,0,0,1,2,3" ten="350,350,350,0" oya="0" '
+            'hai0="1" hai1="" hai2="" hai3=""/>',
+            "hai0 must hold 13 tiles",
+        ),
         (logs.read_mjlog, '<mjloggm><N who="0" m="99999999"/>', "byte"),
         (logs.read_mjai, '{"type":"start_game"}\n{"type":"tsumo","actor":9,"pai":"1m"}', "line 2"),
         (logs.read_mjai, '{"type":"start_game"}\n{"type":"dahai","actor":0,"pai":"1x"}', "line 2"),

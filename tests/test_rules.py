@@ -298,7 +298,9 @@ def test_tenhou_any_winning_tile() -> None:
     soul = Rules.preset("mahjong_soul")
     assert soul.tenhou_any_winning_tile
     assert not any(
-        Rules.preset(p).tenhou_any_winning_tile for p in Rules.presets() if p != "mahjong_soul"
+        Rules.preset(p).tenhou_any_winning_tile
+        for p in Rules.presets()
+        if p not in ("mahjong_soul", "mahjong_soul_sanma")
     )
     kw: dict[str, Any] = {"tsumo": True, "tenhou": True, "seat_wind": "E"}
     # Tenhou's 14 tiles hold all 13 kinds: the pair's tile taken as the winning one,
@@ -821,6 +823,150 @@ def test_daisharin_any_suit() -> None:
     assert (yakuman_of(r), r.points) == ({"daisharin": 2}, 64000)
 
 
+# Three players (sanma) ------------------------------------------------------------
+SANMA = Rules.preset("tenhou_sanma")
+# 30 fu 2 han with riichi and tsumo: 234p 567p 123s 345s 77s won on the 2s kanchan
+# (20 + 2 + 2 tsumo = 24 -> 30 fu); no pinfu, no tanyao.
+SANMA_HAND, SANMA_WIN = "234p567p123345s77s", "2s"
+
+
+@covers("players")
+def test_players_three_removes_2m_to_8m_and_the_north_seat() -> None:
+    # Four players: 1m points to 2m; three: to 9m (2m-8m are gone).
+    hand = "99m234p567p345s777z"
+    assert sc(hand, "7z", seat_wind="S", dora_indicators="1m").dora == 0
+    assert sc(hand, "7z", seat_wind="S", dora_indicators="1m", rules=SANMA).dora == 2
+    # The same hand and tiles pay two payers: the dealer 1000, the other 500.
+    kw: dict[str, Any] = {"tsumo": True, "riichi": True, "seat_wind": "S"}
+    assert sc(SANMA_HAND, SANMA_WIN, **kw).deltas() == (-1000, 2000, -500, -500)
+    assert sc(SANMA_HAND, SANMA_WIN, **kw, rules=SANMA).deltas() == (-1000, 1500, -500, 0)
+    with pytest.raises(riichi.InvalidContextError, match="no North seat"):
+        sc(SANMA_HAND, SANMA_WIN, riichi=True, seat_wind="N", rules=SANMA)
+    with pytest.raises(riichi.InvalidHandError, match="2m"):
+        sc("234m567p345s11z777z", "2m", seat_wind="S", rules=SANMA)
+    # Analysis: 12m, 13m, 79m and 89m cannot be drawn with three players.
+    hand13 = riichi.Hand("19m123456p789s11z")
+    assert [str(t) for t, _ in hand13.ukeire(rules=SANMA).tiles] == ["1m", "9m", "1z"]
+    assert len(hand13.ukeire().tiles) == 7
+    assert riichi.shanten(hand13, rules=SANMA) == 1
+    assert riichi.is_complete("11m123456p789s111z", rules=SANMA)
+    for call in (
+        lambda: riichi.shanten("23m456p789s111222z", rules=SANMA),
+        lambda: riichi.is_complete([0, 1] + [0] * 32, rules=SANMA),
+        lambda: riichi.Hand("23m456p789s11122z").waits(rules=SANMA),
+        lambda: hand13.ukeire(visible="5m", rules=SANMA),
+        lambda: riichi.Hand("23m456p789s111222z").discard_options(rules=SANMA),
+    ):
+        with pytest.raises(riichi.InvalidHandError, match="three-player"):
+            call()
+    with pytest.raises(TypeError, match=r"riichi\.Rules"):
+        riichi.shanten("123m", rules="tenhou_sanma")  # type: ignore[arg-type]
+    # Only 4 or 3.
+    with pytest.raises(riichi.RuleError, match="one of 4, 3"):
+        Rules(players=2)
+
+
+@covers("kita")
+def test_kita_are_dora_counted_again_by_north_indicators() -> None:
+    kw: dict[str, Any] = {"tsumo": True, "riichi": True, "seat_wind": "S", "rules": SANMA}
+    # Two kita: 2 + 2 han = 4 han 30 fu: 3900 / 2000, the North's share lost.
+    r = sc(SANMA_HAND, SANMA_WIN, kita=2, **kw)
+    assert (r.han, r.kita, r.dora, r.points) == (4, 2, 0, 5900)
+    # West indicator: North is the dora, each kita counts again: 6 han haneman,
+    # 6000 + 3000 = 9000 under tsumo loss.
+    r = sc(SANMA_HAND, SANMA_WIN, kita=2, dora_indicators="3z", **kw)
+    assert (r.han, r.kita, r.dora, r.points) == (6, 2, 2, 9000)
+    ctx = riichi.WinContext(kita=2, seat_wind="S")
+    assert ctx.kita == 2 and repr(ctx) == 'WinContext(seat_wind="S", round_wind="E", kita=2)'
+    # kita = false: Norths cannot be set aside.
+    with pytest.raises(riichi.InvalidContextError, match="rule option kita"):
+        sc(SANMA_HAND, SANMA_WIN, kita=1, **{**kw, "rules": SANMA.replace(kita=False)})
+    with pytest.raises(riichi.RuleError, match="kita = true is a three-player rule"):
+        Rules(kita=True)
+    with pytest.raises(TypeError, match="kita is an integer"):
+        riichi.WinContext(kita="2")  # type: ignore[arg-type]
+
+
+@covers("kita_rinshan")
+def test_kita_rinshan() -> None:
+    kw: dict[str, Any] = {"tsumo": True, "rinshan": True, "seat_wind": "S", "kita": 1}
+    # menzen tsumo + rinshan kaihou + kita = 3 han 30 fu: 2000 / 1000 = 3000.
+    r = sc(SANMA_HAND, SANMA_WIN, **kw, rules=SANMA)
+    assert (yaku_of(r), r.kita, r.points) == ({"menzen_tsumo": 1, "rinshan_kaihou": 1}, 1, 3000)
+    with pytest.raises(riichi.InvalidContextError, match=r"needs a kan in the hand$"):
+        sc(SANMA_HAND, SANMA_WIN, **kw, rules=SANMA.replace(kita_rinshan=False))
+    with pytest.raises(riichi.RuleError, match="kita_rinshan = false"):
+        Rules(kita_rinshan=False)
+
+
+@covers("sanma_tsumo")
+def test_sanma_tsumo() -> None:
+    kw: dict[str, Any] = {"tsumo": True, "riichi": True, "seat_wind": "S"}
+    # 30 fu 2 han non-dealer: dealer 1000, other 500; the absent North's 500 is
+    # lost (loss), halved to 250 -> 300 each (north_bisection), or 1000 more
+    # each (plus_1000).
+    for how, deltas in [
+        ("loss", (-1000, 1500, -500, 0)),
+        ("north_bisection", (-1300, 2100, -800, 0)),
+        ("plus_1000", (-2000, 3500, -1500, 0)),
+    ]:
+        r = sc(SANMA_HAND, SANMA_WIN, **kw, rules=SANMA.replace(sanma_tsumo=how))
+        assert r.deltas() == deltas, how
+    with pytest.raises(riichi.RuleError, match="three-player rule"):
+        Rules(sanma_tsumo="north_bisection")
+
+
+# Three-player options only the game engine acts on: their behaviour is proved by
+# the engine's tests (src/game/sanma_tests.rs: sanma_has_no_chi,
+# kita_may_be_ronned_without_chankan, passing_a_kita_makes_furiten_per_kita_furiten)
+# and tests/test_sanma_game.py; here only their values and validation.
+SANMA_ENGINE = {"chi", "kita_ron", "kita_furiten"}
+
+
+def test_chi_is_a_three_player_option() -> None:
+    assert Rules().chi and not SANMA.chi and not Rules.preset("mahjong_soul_sanma").chi
+    with pytest.raises(riichi.RuleError, match="chi = false is a three-player rule"):
+        Rules(chi=False)
+    game = riichi.Game(rules=SANMA, seed=1)
+    assert not any(isinstance(a, riichi.Chi) for a in game.legal_actions(0))
+
+
+def test_kita_ron_and_kita_furiten_are_three_player_options() -> None:
+    assert Rules().kita_ron and Rules().kita_furiten
+    assert SANMA.kita_ron and SANMA.kita_furiten
+    m = Rules.preset("mahjong_soul_sanma")
+    assert m.kita_ron and not m.kita_furiten
+    for name in ("kita_ron", "kita_furiten"):
+        with pytest.raises(riichi.RuleError, match=f"{name} = false is a three-player rule"):
+            Rules(**{name: False})
+        assert not SANMA.replace(**{name: False}).to_dict()[name]
+
+
+def test_sanma_presets() -> None:
+    t, m = SANMA, Rules.preset("mahjong_soul_sanma")
+    assert t.diff() == {
+        "players": 3, "kita": True, "chi": False, "red_fives": (0, 1, 1),
+        "honba_value": 200, "suufon_renda": False, "suucha_riichi": False,
+        "sanchahou": False, "noten_payment_total": 2000, "start_points": 35000,
+        "return_points": 40000, "uma": (20, 0, -20, 0),
+    }  # fmt: skip
+    assert m.diff(Rules.preset("mahjong_soul")) == {
+        "players": 3, "kita": True, "chi": False, "red_fives": (0, 1, 1),
+        "honba_value": 200, "suufon_renda": False, "suucha_riichi": False,
+        "noten_payment_total": 2000, "start_points": 35000, "return_points": 35000,
+        "uma": (15, 0, -15, 0), "kita_furiten": False,
+    }  # fmt: skip
+    for bad, why in [
+        ({"red_fives": (1, 1, 1)}, "no 5m"),
+        ({"uma": (20, 10, -10, -20)}, "no 4th place"),
+        ({"suufon_renda": True}, "fourth player"),
+        ({"noten_payment_total": 2001}, "even"),
+        ({"players": 4}, "three-player rule"),
+    ]:
+        with pytest.raises(riichi.RuleError, match=why):
+            t.replace(**bad)
+
+
 # The game-flow options act in the game engine: their behaviour is proved by the
 # engine's tests (src/game/rule_tests.rs); here only their values, presets and
 # validation (test_game_flow_options_*).
@@ -834,7 +980,10 @@ GAME_FLOW = {
 
 def test_every_option_has_a_test() -> None:
     names = {o.name for o in Rules.options()}
-    assert names == COVERED | GAME_FLOW, (names - COVERED - GAME_FLOW, COVERED - names)
+    assert names == COVERED | GAME_FLOW | SANMA_ENGINE, (
+        names - COVERED - GAME_FLOW - SANMA_ENGINE,
+        COVERED - names,
+    )
     assert not COVERED & GAME_FLOW
 
 
@@ -905,7 +1054,10 @@ def test_game_flow_options_are_validated() -> None:
 
 
 def test_preset_names() -> None:
-    assert set(Rules.presets()) == {"tenhou", "mahjong_soul", "wrc2025", "ema2025", "mleague"}
+    assert set(Rules.presets()) == {
+        "tenhou", "mahjong_soul", "wrc2025", "ema2025", "mleague",
+        "tenhou_sanma", "mahjong_soul_sanma",
+    }  # fmt: skip
     for name in Rules.presets():
         assert Rules.preset_doc(name)
     with pytest.raises(RuleError) as info:
@@ -1042,7 +1194,7 @@ def test_replace() -> None:
 
 def test_options_table() -> None:
     opts = Rules.options()
-    assert len(opts) == 79
+    assert len(opts) == 86
     d = Rules().to_dict()
     for o in opts:
         assert o.default == d[o.name] == getattr(Rules(), o.name), o.name
@@ -1071,7 +1223,7 @@ SAMPLES = [
 @pytest.mark.parametrize("rules", SAMPLES)
 def test_dict_round_trip(rules: Rules) -> None:
     d = rules.to_dict()
-    assert len(d) == 79
+    assert len(d) == 86
     assert isinstance(d["red_fives"], tuple)
     assert Rules.from_dict(d) == rules
     # red_fives may be a list (as read from JSON).

@@ -426,6 +426,7 @@ pub fn score(data: &[u8]) {
         riichi_sticks: inp.amount(),
         // Bit 15 (unused before): the dealer's eighth win in a row.
         dealer_streak: if bit(15) { 8 } else { 0 },
+        kita: 0,
     };
     let rules = rules_from(&mut inp);
     let Ok(r) = score_win(&hand, win, &ctx, &rules) else {

@@ -41,6 +41,7 @@ from riichi._core import (
     read_log,
     replay_files,
     score,
+    shanten,
     simulate,
 )
 from riichi.pictures import terminal
@@ -60,31 +61,35 @@ def _tiles(tiles: Sequence[Tile]) -> str:
     return format_tiles(list(tiles)) or "-"
 
 
-def analyze(hand: Hand, visible: str = "") -> str:
-    """The report `riichi analyze` prints, as a string."""
+def analyze(hand: Hand, visible: str = "", rules: Rules | None = None) -> str:
+    """The report `riichi analyze` prints, as a string; `rules` of three players
+    analyse with the 108 tiles of sanma (the shanten then shown without its forms)."""
     seen = parse_tiles(visible)
     lines = [f"hand     {hand}", f"tiles    {terminal(hand).rstrip()}"]
-    by_form = hand.shanten_by_form
-    forms = [f"standard {by_form.standard}"]
-    for name, value in (("chiitoitsu", by_form.chiitoitsu), ("kokushi", by_form.kokushi)):
-        forms.append(f"{name} {'-' if value is None else value}")
-    lines.append(f"shanten  {hand.shanten}  ({', '.join(forms)})")
+    if rules is not None and rules.players == 3:
+        lines.append(f"shanten  {shanten(hand, rules=rules)}  (three players)")
+    else:
+        by_form = hand.shanten_by_form
+        forms = [f"standard {by_form.standard}"]
+        for name, value in (("chiitoitsu", by_form.chiitoitsu), ("kokushi", by_form.kokushi)):
+            forms.append(f"{name} {'-' if value is None else value}")
+        lines.append(f"shanten  {hand.shanten}  ({', '.join(forms)})")
     concealed = len(hand.concealed)
     if concealed % 3 == 1:
-        waits = hand.waits()
+        waits = hand.waits(rules=rules)
         if len(waits):
             shown = ", ".join(f"{w.tile} ({'/'.join(w.shapes)})" for w in waits.waits)
             lines.append(f"waits    {shown}")
         for w in waits.impossible:
             lines.append(f"         {w.tile} would complete it, but the hand holds all four")
-        uke = hand.ukeire(visible=seen)
+        uke = hand.ukeire(visible=seen, rules=rules)
         lines.append(f"ukeire   {_tiles([t for t, _ in uke.tiles])}  ({uke.live} tiles live)")
     else:
         if hand.is_complete:
             lines.append("complete hand")
         lines.append("")
         lines.append("discard  shanten  ukeire (live)")
-        for opt in hand.discard_options(visible=seen):
+        for opt in hand.discard_options(visible=seen, rules=rules):
             kinds = _tiles([t for t, _ in opt.ukeire.tiles])
             lines.append(f"{opt.tile!s:<8} {opt.shanten:>7}  {kinds} ({opt.live})")
     return "\n".join(lines)
@@ -101,6 +106,7 @@ def score_report(
     ura_indicators: str = "",
     honba: int = 0,
     riichi_sticks: int = 0,
+    kita: int = 0,
     rules_label: str | None = None,
     **flags: bool,
 ) -> str:
@@ -122,6 +128,7 @@ def score_report(
         ura_indicators=ura_indicators,
         honba=honba,
         riichi_sticks=riichi_sticks,
+        kita=kita,
         **flags,
     )
     how = "tsumo" if r.tsumo else "ron"
@@ -140,6 +147,8 @@ def score_report(
         context.append(f"honba {honba}")
     if riichi_sticks:
         context.append(f"riichi sticks {riichi_sticks}")
+    if kita:
+        context.append(f"kita {kita}")
     if context:
         lines.append(f"context  {', '.join(context)}")
     lines.append(f"rules    {rules_label or describe_rules(rules)}")
@@ -551,6 +560,7 @@ def _parser(prog: str) -> tuple[argparse.ArgumentParser, dict[str, argparse.Argu
     )
     p.add_argument("hand", help='hand notation, e.g. "123m456p11z [555z] (1111s)"')
     p.add_argument("--visible", default="", help="tiles seen outside the hand, e.g. 19m5z")
+    _add_rules_options(p)
 
     s = command(
         "score",
@@ -571,6 +581,9 @@ def _parser(prog: str) -> tuple[argparse.ArgumentParser, dict[str, argparse.Argu
     s.add_argument("--round", default="E", type=_wind, help="the round wind (default E)")
     s.add_argument("--honba", type=int, default=0, help="honba counters")
     s.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    s.add_argument(
+        "--kita", type=int, default=0, help="Norths set aside as nukidora (three-player rules)"
+    )
     _add_rules_options(s)
 
     u = command(
@@ -749,7 +762,8 @@ def _run(args: argparse.Namespace) -> int:
             sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return 0
     if args.command == "analyze":
-        print(analyze(Hand(args.hand), args.visible))
+        rules, _ = _rules(args.rules, args.set)
+        print(analyze(Hand(args.hand), args.visible, rules))
     elif args.command == "rules":
         name = args.preset or "tenhou"
         rules = load_rules(name)
@@ -782,6 +796,7 @@ def _run(args: argparse.Namespace) -> int:
             ura_indicators=args.ura,
             honba=args.honba,
             riichi_sticks=args.sticks,
+            kita=args.kita,
             rules_label=label,
             **flags,
         )

@@ -51,6 +51,7 @@ __all__ = [
     "InvalidMeldError",
     "InvalidTileError",
     "Kakan",
+    "Kita",
     "KyuushuKyuuhai",
     "LogParseError",
     "MahjongError",
@@ -411,14 +412,22 @@ class Hand:
         without 3n+2 concealed tiles or a winning tile not in the hand.
         """
 
-    def waits(self) -> Waits:
+    def waits(self, *, rules: Rules | None = None) -> Waits:
         """The tiles that complete a 13-tile hand (melds counting 3: 3n+1 concealed
         tiles), with their wait shapes; waits on a kind whose four copies the hand
         already holds are listed apart, in `Waits.impossible`. Raises
-        `InvalidInputError` for another hand size."""
+        `InvalidInputError` for another hand size.
+
+        With `rules` of three players (`players=3`), the tiles are the 108 of
+        sanma: 2m-8m are never waits, and a hand holding one raises
+        `InvalidHandError`.
+        """
 
     def ukeire(
-        self, visible: _Tiles | Sequence[int] | npt.NDArray[np.integer[Any]] | None = None
+        self,
+        visible: _Tiles | Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
+        *,
+        rules: Rules | None = None,
     ) -> Ukeire:
         """The tile kinds that lower the shanten of a 13-tile hand (3n+1 concealed
         tiles) and how many copies of each are still unseen.
@@ -426,16 +435,21 @@ class Hand:
         `visible` holds the tiles seen outside the hand (discards, other players'
         melds, dora indicators) as an mpsz string, an iterable of tiles, or 34
         counts. Raises `InvalidInputError` for another hand size, or when the hand
-        and `visible` hold more than 4 copies of a kind.
+        and `visible` hold more than 4 copies of a kind. With `rules` of three
+        players, 2m-8m are never counted and may not be in the hand or `visible`
+        (`InvalidHandError`).
         """
 
     def discard_options(
-        self, visible: _Tiles | Sequence[int] | npt.NDArray[np.integer[Any]] | None = None
+        self,
+        visible: _Tiles | Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
+        *,
+        rules: Rules | None = None,
     ) -> list[DiscardOption]:
         """For a 14-tile hand (melds counting 3: 3n+2 concealed tiles): every distinct
         discard (a red five apart from plain fives) with the resulting shanten and
         ukeire, best first (lowest shanten, then most live tiles, then most kinds,
-        then tile order). `visible` as for `ukeire`."""
+        then tile order). `visible` and `rules` as for `ukeire`."""
 
     def with_tile(self, tile: _TileLike) -> Hand:
         """This hand with one more concealed tile (raises `InvalidHandError` when
@@ -628,7 +642,7 @@ class DiscardOption:
 
 # Module-level fast paths and batch calls -------------------------------------------
 
-def shanten(x: _HandLike) -> int:
+def shanten(x: _HandLike, *, rules: Rules | None = None) -> int:
     """Shanten (minimum over forms) of a `Hand`, a hand string or 34 counts (a
     sequence or a 1-D numpy array).
 
@@ -638,11 +652,15 @@ def shanten(x: _HandLike) -> int:
     (`"23m456p11z pon 555z ankan 1111s"`), is a `Hand` (13 or 14 tiles).
     Raises `TypeError` for another type (a `dict` is not a sequence of counts),
     `TileParseError` for bad notation, `InvalidHandError` for impossible counts.
+
+    With `rules` of three players (`players=3`), shanten counts with the 108
+    tiles of sanma (no 2m-8m to draw); a hand holding one raises
+    `InvalidHandError`.
     """
 
-def is_complete(x: _HandLike) -> bool:
+def is_complete(x: _HandLike, *, rules: Rules | None = None) -> bool:
     """Whether a `Hand`, a hand string or 34 counts is a complete hand; the same
-    arguments and errors as `shanten`."""
+    arguments and errors as `shanten` (`rules` of three players refuse 2m-8m)."""
 
 def shanten_batch(
     counts: npt.NDArray[np.uint8],
@@ -726,7 +744,8 @@ class Rules:
     @staticmethod
     def preset(name: str) -> Rules:
         """A named preset: `"tenhou"`, `"mahjong_soul"`, `"wrc2025"`, `"ema2025"`,
-        `"mleague"` (see `Rules.preset_doc(name)` for its sources)."""
+        `"mleague"`, and for three players `"tenhou_sanma"`, `"mahjong_soul_sanma"`
+        (see `Rules.preset_doc(name)` for its sources)."""
     @staticmethod
     def presets() -> list[str]:
         """The names of the presets."""
@@ -907,6 +926,10 @@ class ScoreResult:
     def ura(self) -> int:
         """Han from ura dora."""
     @property
+    def kita(self) -> int:
+        """Han from kita (three-player nukidora): one per North set aside. North
+        dora indicators count those Norths again, in `dora` and `ura`."""
+    @property
     def limit(self) -> _Limit:
         """The limit reached: `"none"`, `"mangan"`, `"haneman"`, `"baiman"`,
         `"sanbaiman"`, `"yakuman"`, `"kazoe_yakuman"` or `"multiple_yakuman"`."""
@@ -952,7 +975,8 @@ class ScoreResult:
     ) -> tuple[int, int, int, int]:
         """Score changes of the seats by seat wind (E, S, W, N): the winner is this
         result's seat wind; `discarder` is required for a ron; `liable` is the
-        player responsible for a pao yakuman (settled per the rules' pao scope)."""
+        player responsible for a pao yakuman (settled per the rules' pao scope).
+        With three players N is always 0."""
     def __str__(self) -> str:
         """The score report: the reading and its wait, the yaku (dora when they
         count), the fu breakdown, han and fu, the limit, the points and who pays
@@ -995,6 +1019,7 @@ class WinContext:
         honba: int | None = None,
         riichi_sticks: int | None = None,
         dealer_streak: int | None = None,
+        kita: int | None = None,
     ) -> WinContext:
         """Winds default to East (`None`), indicators to none, counters to 0."""
     @property
@@ -1064,6 +1089,10 @@ class WinContext:
     def dealer_streak(self) -> int:
         """The dealer's wins in a row (or dealerships, by the paarenchan rule) this
         win makes, itself included; 0 when not counted."""
+    @property
+    def kita(self) -> int:
+        """Norths the winner has set aside as nukidora (kita, three-player
+        rules): one han of dora each."""
 
 def score(
     hand: Hand | str,
@@ -1092,6 +1121,7 @@ def score(
     honba: int | None = None,
     riichi_sticks: int | None = None,
     dealer_streak: int | None = None,
+    kita: int | None = None,
     rules: Rules | None = None,
 ) -> ScoreResult:
     """Score a winning hand. `hand` includes the winning tile; `win_tile` names it
@@ -1100,7 +1130,10 @@ def score(
     `open_riichi_deal_in` marks a ron on an open riichi from a player not in riichi.
     `dealer_streak` counts the dealer's wins in a row (or dealerships, as the
     `paarenchan` rule counts them) this win makes, itself included: from 8 on
-    (`paarenchan` marks one too) the win is a paarenchan. The situation is
+    (`paarenchan` marks one too) the win is a paarenchan. `kita` counts the
+    Norths the winner has set aside (three-player rules with `kita`), each
+    1 han of dora; with `rinshan`, a win on a kita's replacement tile is
+    rinshan kaihou (rule `kita_rinshan`). The situation is
     given either as keywords or as one `context=WinContext(...)` (both at once is a
     `TypeError`). Winds are `"E"`, `"S"`, `"W"`, `"N"` (or 0-3; `None` is `"E"`); the
     seat wind `"E"` is the dealer.
@@ -1283,6 +1316,7 @@ _ActionKind: TypeAlias = Literal[
     "ron",
     "kyuushu_kyuuhai",
     "pass",
+    "kita",
 ]
 
 @disjoint_base
@@ -1290,13 +1324,13 @@ class Action:
     """An action at a decision point. Build one with its kind's class:
     `Discard(tile, tsumogiri=False)`, `Riichi(tile, tsumogiri=False)`,
     `Chi((a, b))`, `Pon((a, b))`, `Daiminkan()`, `Ankan(tile)`, `Kakan(tile)`,
-    `Tsumo()`, `Ron()`, `KyuushuKyuuhai()`, `Pass()`. Immutable, hashable,
-    compared by value."""
+    `Tsumo()`, `Ron()`, `KyuushuKyuuhai()`, `Pass()`, and with three players
+    `Kita()`. Immutable, hashable, compared by value."""
 
     @property
     def kind(self) -> _ActionKind:
         """`"discard"`, `"riichi"`, `"chi"`, `"pon"`, `"daiminkan"`, `"ankan"`,
-        `"kakan"`, `"tsumo"`, `"ron"`, `"kyuushu_kyuuhai"` or `"pass"`."""
+        `"kakan"`, `"tsumo"`, `"ron"`, `"kyuushu_kyuuhai"`, `"pass"` or `"kita"`."""
     @property
     def tile(self) -> Tile | None:
         """The tile discarded, added (kakan) or of the closed kan; `None` otherwise."""
@@ -1369,6 +1403,12 @@ class KyuushuKyuuhai(Action):
     """Abortive draw with nine terminal and honor kinds."""
 
     def __new__(cls) -> KyuushuKyuuhai: ...
+
+@final
+class Kita(Action):
+    """Set a North aside as nukidora and draw its replacement (three players)."""
+
+    def __new__(cls) -> Kita: ...
 
 @final
 class Pass(Action):
@@ -1462,11 +1502,11 @@ class Observation:
 
 @final
 class Game:
-    """A four-player game: `legal_actions(seat)` at each decision,
-    `apply(seat, action)` checked. When a hand ends the next one starts at once;
-    `events` has every event in the mjai vocabulary. Not safe to share between
-    threads: give each thread its own game (the object refuses concurrent use with
-    a `RuntimeError`)."""
+    """A game of four players (three under three-player rules):
+    `legal_actions(seat)` at each decision, `apply(seat, action)` checked. When a
+    hand ends the next one starts at once; `events` has every event in the mjai
+    vocabulary. Not safe to share between threads: give each thread its own game
+    (the object refuses concurrent use with a `RuntimeError`)."""
 
     def __new__(
         cls,
@@ -1476,7 +1516,8 @@ class Game:
         first_dealer: int | None = 0,
     ) -> Game:
         """A new game. `seed` makes it reproducible (a random one when `None`);
-        `walls` (136 tiles each, in draw order, at most 1,024 walls) are played
+        `walls` (136 tiles each, 108 under three-player rules, in draw order, at
+        most 1,024 walls) are played
         first, one per hand; a wall with more red fives than the rules have is
         refused (`InvalidInputError` naming `red_fives`);
         `first_dealer` is the seat that deals first (0-3), or `None` to draw it

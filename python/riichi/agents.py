@@ -7,7 +7,8 @@ actions, and returns one of them::
         def act(self, observation, legal_actions):
             return legal_actions[0]
 
-`riichi.play(agents)` runs a whole game with four agents and returns its record.
+`riichi.play(agents)` runs a whole game with one agent per seat (four, or three
+under three-player rules) and returns its record.
 The three agents here are the core's built-in policies, the ones `simulate`
 plays: seeded alike, they choose alike.
 """
@@ -70,16 +71,18 @@ def play(
     rules: Rules | None = None,
     seed: int | None = None,
 ) -> dict[str, Any]:
-    """Play one game with four agents (seat 0 first dealer); returns the record:
+    """Play one game with one agent per seat (four, or three under three-player
+    rules; seat 0 first dealer); returns the record:
     `{"events": [...mjai...], "result": {...}, "decisions": n}`.
 
-    Raises `InvalidInputError` unless exactly four agents are given (at most five
-    are read, whatever the sequence claims its length is) and `TypeError` for an
-    agent without an `act` method."""
+    Raises `InvalidInputError` unless exactly one agent per seat is given (at most
+    five are read, whatever the sequence claims its length is) and `TypeError` for
+    an agent without an `act` method."""
+    players = (rules if rules is not None else Rules()).to_dict()["players"]
     seats = list(itertools.islice(iter(agents), 5))
-    if len(seats) != 4:
-        many = "more than 4" if len(seats) > 4 else str(len(seats))
-        raise InvalidInputError(f"a game needs 4 agents, got {many}")
+    if len(seats) != players:
+        many = f"more than {players}" if len(seats) > players else str(len(seats))
+        raise InvalidInputError(f"a game needs {players} agents, got {many}")
     for seat, agent in enumerate(seats):
         if not callable(getattr(agent, "act", None)):
             raise TypeError(

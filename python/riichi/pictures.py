@@ -473,7 +473,8 @@ def yaku_rows(result: ScoreResult) -> list[tuple[str, str]]:
     rows += [
         (y.name, "yakuman" if y.yakuman == 1 else f"{y.yakuman}x yakuman") for y in result.yakuman
     ]
-    for name, n in (("Dora", result.dora), ("Aka Dora", result.aka), ("Ura Dora", result.ura)):
+    dora = (("Dora", result.dora), ("Aka Dora", result.aka), ("Ura Dora", result.ura))
+    for name, n in (*dora, ("Kita", result.kita)):
         if n and not result.yakuman:
             rows.append((name, f"{n} han"))
     return rows

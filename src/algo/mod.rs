@@ -12,4 +12,7 @@ mod reference_tests;
 pub mod shanten;
 mod suit_splits;
 mod table;
+mod tileset;
 pub mod waits;
+
+pub use tileset::TileSet;

@@ -516,3 +516,271 @@ fn melded_hands_match_the_capped_scan() {
         }
     });
 }
+
+// ---------------------------------------------------------------------------
+// Three-player (sanma): the same references with 2m-8m out of reach (capped at
+// 0 copies), against the fast analysis told the tile set.
+
+mod sanma {
+    use super::super::shanten;
+    use super::super::waits::{discard_options_in, shanten_and_lowering_in};
+    use super::super::TileSet;
+    use super::*;
+
+    const SET: TileSet = TileSet::Sanma;
+
+    /// The copies out of reach: the melds' and all of 2m-8m.
+    fn out_of_reach(mc: &Counts) -> Counts {
+        SET.unavailable(Some(mc)).expect("sanma removes kinds")
+    }
+
+    /// The fast sanma shanten, its three entry points agreeing.
+    fn fast_sanma(c: &Counts, mc: &Counts, melds: usize) -> i8 {
+        let any_meld = mc.iter().any(|&x| x > 0);
+        let by = shanten::by_form_in(c, any_meld.then_some(mc), melds, SET);
+        let (s, mask) = shanten_and_lowering_in(c, Some(mc), melds, SET);
+        assert_eq!(by.min(), s, "{c:?}");
+        assert_eq!(mask & SET.absent_mask(), 0, "{c:?}");
+        if !any_meld {
+            assert_eq!(shanten::shanten_in(c, SET), s, "{c:?}");
+        }
+        s
+    }
+
+    /// The kinds of one part of a sanma hand, each enumerated with 0-4 copies:
+    /// pin, sou, and man's 1m and 9m with the honors.
+    const PARTS: [&[usize]; 3] = [
+        &[9, 10, 11, 12, 13, 14, 15, 16, 17],
+        &[18, 19, 20, 21, 22, 23, 24, 25, 26],
+        &[0, 8, 27, 28, 29, 30, 31, 32, 33],
+    ];
+
+    /// Every hand of one part (3n+1 or 3n+2 tiles, at most 14): shanten equals
+    /// the search over targets; for each tenpai 3n+1 hand the waits are exactly
+    /// the existing kinds that complete it.
+    #[test]
+    fn every_single_part_hand() {
+        let none = [0u8; KINDS];
+        let reach = out_of_reach(&none);
+        for kinds in PARTS {
+            let mut held = vec![0u8; kinds.len()];
+            let mut checked = 0;
+            loop {
+                let n: usize = held.iter().map(|&x| x as usize).sum();
+                if n % 3 != 0 && n <= 14 {
+                    let mut c = [0u8; KINDS];
+                    for (&k, &h) in kinds.iter().zip(&held) {
+                        c[k] = h;
+                    }
+                    let want = shanten_ref(&c, &reach, 0);
+                    let s = fast_sanma(&c, &none, 0);
+                    assert_eq!(s, want, "{held:?} of {kinds:?}");
+                    if s == 0 && n % 3 == 1 {
+                        let (_, mask) = shanten_and_lowering_in(&c, None, 0, SET);
+                        for k in 0..KINDS {
+                            let mut more = c;
+                            more[k] += 1;
+                            let wins =
+                                !SET.is_absent(k as u8) && c[k] < 4 && complete_ref(&more, 0);
+                            assert_eq!(mask >> k & 1 == 1, wins, "kind {k} of {c:?}");
+                        }
+                    }
+                    checked += 1;
+                }
+                let mut i = 0;
+                while i < held.len() {
+                    held[i] += 1;
+                    if held[i] <= 4 {
+                        break;
+                    }
+                    held[i] = 0;
+                    i += 1;
+                }
+                if i == held.len() {
+                    break;
+                }
+            }
+            assert!(checked > 20_000);
+        }
+    }
+
+    /// The kinds a three-player wall holds, four of each.
+    fn sanma_kinds() -> Vec<usize> {
+        (0..KINDS).filter(|&k| !SET.is_absent(k as u8)).collect()
+    }
+
+    /// A random three-player hand: `melds` melds (pon, ankan, and chi in pin or
+    /// sou) from a shuffled 108-tile wall, then concealed tiles.
+    fn random_sanma_hand(
+        rng: &mut SmallRng,
+        melds: usize,
+        extra: usize,
+    ) -> (Counts, Counts, Vec<Vec<usize>>) {
+        let kinds = sanma_kinds();
+        let mut wall: Vec<usize> = kinds.iter().flat_map(|&k| [k; 4]).collect();
+        assert_eq!(wall.len(), 108);
+        wall.shuffle(rng);
+        let mut left = [0u8; KINDS];
+        for &k in &kinds {
+            left[k] = 4;
+        }
+        let mut mc = [0u8; KINDS];
+        let mut made = Vec::new();
+        while made.len() < melds {
+            let k = kinds[rng.gen_range(0..kinds.len())];
+            let run = (9..27).contains(&k) && k % 9 <= 6 && rng.gen_bool(0.5);
+            let tiles: Vec<usize> = if run {
+                vec![k, k + 1, k + 2]
+            } else if rng.gen_bool(0.2) {
+                vec![k; 4]
+            } else {
+                vec![k; 3]
+            };
+            let mut need = [0u8; KINDS];
+            for &t in &tiles {
+                need[t] += 1;
+            }
+            if (0..KINDS).all(|t| need[t] <= left[t]) {
+                for &t in &tiles {
+                    left[t] -= 1;
+                    mc[t] += 1;
+                }
+                made.push(tiles);
+            }
+        }
+        let mut c = [0u8; KINDS];
+        let want = 13 - 3 * melds + extra;
+        for k in wall {
+            if c.iter().map(|&x| x as usize).sum::<usize>() == want {
+                break;
+            }
+            if c[k] < left[k] {
+                c[k] += 1;
+            }
+        }
+        (c, mc, made)
+    }
+
+    /// Random three-player hands (half closed, half with 1-4 melds; 13 and 14
+    /// tiles): shanten equals the search over targets within the copies that
+    /// exist, on `reference_count()` hands (a million by default).
+    #[test]
+    fn random_sanma_hands_match_reference() {
+        use rayon::prelude::*;
+        let count = reference_count();
+        (0..64u64).into_par_iter().for_each(|slice| {
+            let mut rng = SmallRng::seed_from_u64(30_000 + slice);
+            let n = count / 64 + usize::from((slice as usize) < count % 64);
+            for i in 0..n {
+                let melds = if i % 2 == 0 { 0 } else { rng.gen_range(1..=4) };
+                let (c, mc, _) = random_sanma_hand(&mut rng, melds, i / 2 % 2);
+                let s = fast_sanma(&c, &mc, melds);
+                let tiles: usize = c.iter().map(|&x| x as usize).sum();
+                let caps: Counts = std::array::from_fn(|k| 4 - out_of_reach(&mc)[k]);
+                let mut want = standard_ref_bounded(&c, &caps, tiles / 3, s);
+                if melds == 0 && tiles >= 13 {
+                    want = want.min(chiitoitsu_ref(&c)).min(kokushi_ref(&c));
+                }
+                assert_eq!(s, want, "{c:?} melds {mc:?}");
+            }
+        });
+    }
+
+    /// Waits and ukeire of random three-player hands: a kind lowers the shanten
+    /// exactly when it exists, a copy is left, and the hand with it has a lower
+    /// reference shanten; a tenpai hand's waits are what completes it.
+    #[test]
+    fn sanma_waits_and_ukeire_match_brute_force() {
+        let mut rng = SmallRng::seed_from_u64(31);
+        for i in 0..reference_count() / 40 {
+            let melds = if i % 2 == 0 { 0 } else { rng.gen_range(1..=4) };
+            let (c, mc, _) = random_sanma_hand(&mut rng, melds, 0);
+            let (s, mask) = shanten_and_lowering_in(&c, Some(&mc), melds, SET);
+            for k in 0..KINDS {
+                let drawable = !SET.is_absent(k as u8) && c[k] + mc[k] < 4;
+                let mut more = c;
+                more[k] += 1;
+                let lowers = drawable && fast_sanma(&more, &mc, melds) < s;
+                assert_eq!(mask >> k & 1 == 1, lowers, "kind {k} of {c:?} melds {mc:?}");
+                if drawable {
+                    assert_eq!(s == 0 && lowers, complete_ref(&more, melds), "{more:?}");
+                }
+            }
+        }
+    }
+
+    /// The discard table of random 14-tile three-player hands: each discard's
+    /// shanten and ukeire kinds equal the 13-tile analysis of what it leaves, and
+    /// no removed kind is ever counted.
+    #[test]
+    fn sanma_discard_table_matches_one_by_one() {
+        use crate::meld::{Meld, MeldKind};
+        use crate::tile::Tile;
+        let tile = |k: usize| Tile::from_kind(k as u8).unwrap();
+        let mut rng = SmallRng::seed_from_u64(32);
+        for i in 0..reference_count() / 200 {
+            let melds = if i % 2 == 0 { 0 } else { rng.gen_range(1..=4) };
+            let (c, mc, made) = random_sanma_hand(&mut rng, melds, 1);
+            let hand_melds: Vec<Meld> = made
+                .iter()
+                .map(|m| {
+                    let ts: Vec<Tile> = m.iter().map(|&k| tile(k)).collect();
+                    let kind = match (m.len(), m[0] == m[1]) {
+                        (4, _) => MeldKind::Ankan,
+                        (_, true) => MeldKind::Pon,
+                        _ => MeldKind::Chi,
+                    };
+                    Meld::new(kind, &ts, None, None, None).unwrap()
+                })
+                .collect();
+            let ts: Vec<Tile> = (0..KINDS)
+                .flat_map(|k| vec![tile(k); c[k] as usize])
+                .collect();
+            let hand = crate::Hand::new(&ts, hand_melds).unwrap();
+            for o in discard_options_in(&hand, &[0; KINDS], SET).unwrap() {
+                let mut less = c;
+                less[o.tile.kind() as usize] -= 1;
+                let (s, mask) = shanten_and_lowering_in(&less, Some(&mc), melds, SET);
+                assert_eq!(o.ukeire.shanten, s, "{c:?} {mc:?} discard {}", o.tile);
+                let got = o.ukeire.tiles.iter().fold(0u64, |m, &(k, _)| m | 1 << k);
+                assert_eq!(got, mask, "{c:?} {mc:?} discard {}", o.tile);
+            }
+        }
+    }
+
+    /// Hands worked out by hand: man is 1m and 9m alone, so what four players
+    /// reach through 2m-8m is gone, and a removed kind is never a wait.
+    #[test]
+    fn sanma_edge_cases() {
+        let none = [0u8; KINDS];
+        // (hand, four-player shanten, three-player shanten)
+        let cases: [(&str, i8, i8); 4] = [
+            // Three sets, an 11z pair, 1m and 9m single: 1 shanten either way
+            // (with four players 1m may grow into 12m, with three only pair up).
+            ("19m123456p789s11z", 1, 1),
+            // Four sets and a 9m single: tenpai on the 9m tanki.
+            ("9m123456p789s111z", 0, 0),
+            // 1m 1m 9m 9m as two pairs with three sets: shanpon on 1m and 9m.
+            ("1199m123456p789s", 0, 0),
+            // Kokushi with 1m and 9m is the same in both.
+            ("19m19p19s1234567z", 0, 0),
+        ];
+        for (s, four, three) in cases {
+            let h: crate::Hand = s.parse().unwrap();
+            assert_eq!(shanten::shanten(h.counts()), four, "{s}");
+            assert_eq!(fast_sanma(h.counts(), &none, 0), three, "{s}");
+            assert_eq!(
+                shanten_ref(h.counts(), &out_of_reach(&none), 0),
+                three,
+                "{s}"
+            );
+        }
+        let h: crate::Hand = "1199m123456p789s".parse().unwrap();
+        let w = super::super::waits::waits_in(&h, SET).unwrap();
+        let tiles: Vec<String> = w.waits.iter().map(|w| w.tile.to_string()).collect();
+        assert_eq!(tiles, ["1m", "9m"]);
+        // A 1m with 23m waits on 1m or 4m with four players; three-player refuses it.
+        let h: crate::Hand = "23m111999p123s111z".parse().unwrap();
+        assert!(super::super::waits::waits_in(&h, SET).is_err());
+    }
+}

@@ -525,6 +525,32 @@ pub fn by_form(counts: &Counts, meld_counts: Option<&Counts>, melds: usize) -> S
     }
 }
 
+/// [`by_form`] with the tiles of `set` (`counts` holding none it lacks): the
+/// kinds it lacks count as out of reach, as if melds held them.
+pub fn by_form_in(
+    counts: &Counts,
+    meld_counts: Option<&Counts>,
+    melds: usize,
+    set: super::TileSet,
+) -> ShantenByForm {
+    if set == super::TileSet::Full {
+        return by_form(counts, meld_counts, melds);
+    }
+    by_form(counts, set.unavailable(meld_counts).as_ref(), melds)
+}
+
+/// [`shanten`] with the tiles of `set` (`counts` holding none it lacks).
+#[inline]
+pub fn shanten_in(counts: &Counts, set: super::TileSet) -> i8 {
+    match set.unavailable(None) {
+        None => shanten(counts),
+        Some(out) => {
+            let (tally, n) = Tally::with_size(counts);
+            with_specials(standard(counts, Some(&out), n / 3), tally, n)
+        }
+    }
+}
+
 /// Shanten (min over forms) of a closed hand given as counts, the fast path.
 #[inline]
 pub fn shanten(counts: &Counts) -> i8 {

@@ -8,6 +8,7 @@ use super::decompose::{decompose_counts, readings, Wait};
 use super::distance::{dist_index, FAR};
 use super::shanten::{self, combine, combine_to, Lanes, Tally, GROUPS};
 use super::table;
+use super::TileSet;
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
 use crate::tile::{Counts, Tile, KINDS};
@@ -116,6 +117,22 @@ pub fn shanten_and_lowering(
     best_form(std, (melds == 0 && n >= 13).then(|| Tally::of(counts)))
 }
 
+/// [`shanten_and_lowering`] with the tiles of `set`: kinds that do not exist are
+/// capped at 0 copies and never in the mask. `counts` holds none of them.
+pub fn shanten_and_lowering_in(
+    counts: &Counts,
+    meld_counts: Option<&Counts>,
+    melds: usize,
+    set: TileSet,
+) -> (i8, u64) {
+    if set == TileSet::Full {
+        return shanten_and_lowering(counts, meld_counts, melds);
+    }
+    let out = set.unavailable(meld_counts);
+    let (s, mask) = shanten_and_lowering(counts, out.as_ref(), melds);
+    (s, mask & !set.absent_mask())
+}
+
 /// A winning kind and the shapes it can be waited on with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WaitInfo {
@@ -157,10 +174,17 @@ fn shapes_with(hand: &Hand, k: usize) -> Vec<Wait> {
 }
 
 pub fn waits(hand: &Hand) -> Result<Waits> {
+    waits_in(hand, TileSet::Full)
+}
+
+/// [`waits`] with the tiles of `set` (a hand holding a kind the set lacks is
+/// refused): the kinds it lacks are never waits.
+pub fn waits_in(hand: &Hand, set: TileSet) -> Result<Waits> {
     require(hand, 1, "waits")?;
+    set.check_hand(hand)?;
     let mc = hand.meld_counts();
     let all = hand.all_counts();
-    let (s, mask) = shanten_and_lowering(hand.counts(), Some(&mc), hand.melds().len());
+    let (s, mask) = shanten_and_lowering_in(hand.counts(), Some(&mc), hand.melds().len(), set);
     let info = |k: usize| WaitInfo {
         tile: Tile::from_kind(k as u8).expect("kind"),
         shapes: shapes_with(hand, k),
@@ -171,7 +195,7 @@ pub fn waits(hand: &Hand) -> Result<Waits> {
         Vec::new()
     };
     let impossible = (0..KINDS)
-        .filter(|&k| all[k] == 4 && !shapes_with(hand, k).is_empty())
+        .filter(|&k| all[k] == 4 && !set.is_absent(k as u8) && !shapes_with(hand, k).is_empty())
         .map(info)
         .collect();
     Ok(Waits { waits, impossible })
@@ -227,10 +251,22 @@ fn ukeire_from(shanten: i8, mask: u64, seen: &Counts) -> Ukeire {
 
 /// Ukeire of a 3n+1 hand; `visible` counts tiles seen outside the hand.
 pub fn ukeire(hand: &Hand, visible: &Counts) -> Result<Ukeire> {
+    ukeire_in(hand, visible, TileSet::Full)
+}
+
+/// [`ukeire`] with the tiles of `set`: the hand and `visible` hold none of the
+/// kinds it lacks, and those are never counted.
+pub fn ukeire_in(hand: &Hand, visible: &Counts, set: TileSet) -> Result<Ukeire> {
     require(hand, 1, "ukeire")?;
+    set.check_hand(hand)?;
+    set.check_counts(visible, &"visible")?;
     let seen = check_visible(hand, visible)?;
-    let (shanten, mask) =
-        shanten_and_lowering(hand.counts(), Some(&hand.meld_counts()), hand.melds().len());
+    let (shanten, mask) = shanten_and_lowering_in(
+        hand.counts(),
+        Some(&hand.meld_counts()),
+        hand.melds().len(),
+        set,
+    );
     Ok(ukeire_from(shanten, mask, &seen))
 }
 
@@ -246,10 +282,24 @@ pub struct DiscardOption {
 /// then tile order. A discard changes one group, so the other groups' entries
 /// and their pairwise combinations are computed once.
 pub fn discard_options(hand: &Hand, visible: &Counts) -> Result<Vec<DiscardOption>> {
+    discard_options_in(hand, visible, TileSet::Full)
+}
+
+/// [`discard_options`] with the tiles of `set`, as [`ukeire_in`].
+pub fn discard_options_in(
+    hand: &Hand,
+    visible: &Counts,
+    set: TileSet,
+) -> Result<Vec<DiscardOption>> {
     require(hand, 2, "discard_options")?;
+    set.check_hand(hand)?;
+    set.check_counts(visible, &"visible")?;
     // The discarded copy leaves the hand for the river: it stays seen.
     let seen = check_visible(hand, visible)?;
-    let mc = hand.meld_counts();
+    let absent = set.absent_mask();
+    let mc = set
+        .unavailable(Some(&hand.meld_counts()))
+        .unwrap_or([0; KINDS]);
     let melds = hand.melds().len();
     let mut counts = *hand.counts();
     let n = hand.concealed_len() - 1;
@@ -286,6 +336,7 @@ pub fn discard_options(hand: &Hand, visible: &Counts) -> Result<Vec<DiscardOptio
         let std = standard_lowering(&r13, &o13, n / 3);
         let special = tally.map(|t| t.without(k, counts[k] + 1));
         let (shanten, mask) = best_form(std, special);
+        let mask = mask & !absent;
         out.push(DiscardOption {
             tile: t,
             ukeire: ukeire_from(shanten, mask, &seen),

@@ -35,6 +35,9 @@ pub enum Action {
     Kakan {
         tile: Tile,
     },
+    /// Set a North aside as nukidora and draw its replacement (three players,
+    /// rule option `kita`).
+    Kita,
     /// Abortive draw: nine terminal and honor kinds on one's first draw.
     KyuushuKyuuhai,
     /// Decline every claim.
@@ -63,6 +66,7 @@ impl std::fmt::Display for Action {
             Action::Kakan { tile } => write!(f, "Kakan({})", t(tile)),
             Action::Tsumo => f.write_str("Tsumo()"),
             Action::Ron => f.write_str("Ron()"),
+            Action::Kita => f.write_str("Kita()"),
             Action::KyuushuKyuuhai => f.write_str("KyuushuKyuuhai()"),
             Action::Pass => f.write_str("Pass()"),
         }

@@ -2,7 +2,7 @@
 //!
 //! The numbering is lossless: two different legal actions of one decision never
 //! share an id, and an id with the observation of the decision gives back the
-//! action. The layout (158 ids):
+//! action. The layout (159 ids):
 //!
 //! | ids | action |
 //! |---|---|
@@ -19,6 +19,7 @@
 //! | 155 | ron |
 //! | 156 | abortive draw on nine terminal and honor kinds |
 //! | 157 | pass |
+//! | 158 | kita: set a North aside (three players) |
 
 use super::action::Action;
 use super::observation::Observation;
@@ -26,7 +27,7 @@ use crate::error::{MahjongError, Result};
 use crate::tile::{Tile, KINDS};
 
 /// How many action ids there are.
-pub const ACTION_COUNT: usize = 158;
+pub const ACTION_COUNT: usize = 159;
 
 const DISCARD: usize = 0;
 const TSUMOGIRI: usize = 37;
@@ -41,9 +42,10 @@ const TSUMO: usize = 154;
 const RON: usize = 155;
 const KYUUSHU: usize = 156;
 const PASS: usize = 157;
+const KITA: usize = 158;
 
 /// The id ranges by name, first id and count: the table the docs print.
-pub const ACTION_GROUPS: [(&str, usize, usize, &str); 13] = [
+pub const ACTION_GROUPS: [(&str, usize, usize, &str); 14] = [
     (
         "discard",
         DISCARD,
@@ -87,6 +89,12 @@ pub const ACTION_GROUPS: [(&str, usize, usize, &str); 13] = [
         "abortive draw on nine terminal and honor kinds",
     ),
     ("pass", PASS, 1, "decline the claim"),
+    (
+        "kita",
+        KITA,
+        1,
+        "set a North aside as nukidora (three players)",
+    ),
 ];
 
 fn chi_position(tiles: &[Tile; 2], claimed: Tile) -> usize {
@@ -125,6 +133,7 @@ pub fn action_index(action: &Action, claimed: Option<Tile>) -> Option<usize> {
         Action::Ron => RON,
         Action::KyuushuKyuuhai => KYUUSHU,
         Action::Pass => PASS,
+        Action::Kita => KITA,
     })
 }
 
@@ -255,6 +264,7 @@ pub fn action_from_index(id: usize, obs: &Observation) -> Result<Action> {
         RON => Action::Ron,
         KYUUSHU => Action::KyuushuKyuuhai,
         PASS => Action::Pass,
+        KITA => Action::Kita,
         _ => {
             return Err(refuse(
                 id,
@@ -334,8 +344,9 @@ mod tests {
     use crate::game::Game;
     use crate::rules::Rules;
 
-    /// Every legal action of many random positions: one id each, distinct within
-    /// the decision, and back to the same action from the id and the observation.
+    /// Every legal action of many random positions (four- and three-player): one
+    /// id each, distinct within the decision, and back to the same action from
+    /// the id and the observation.
     /// `RIICHI_ID_POSITIONS` sets how many positions (1,000,000 for the full proof).
     #[test]
     fn every_legal_action_round_trips_through_its_id() {
@@ -347,11 +358,14 @@ mod tests {
             red_fives: [1, 2, 1],
             ..Rules::default()
         };
+        // Every fourth game three-player (kita, no chi).
+        let sanma = Rules::preset("tenhou_sanma").unwrap();
         let mut positions = 0usize;
         let mut groups = std::collections::HashSet::new();
         let mut g_i = 0u64;
         while positions < want {
-            let mut game = Game::new(rules.clone(), game_seed(7, g_i)).unwrap();
+            let r = if g_i % 4 == 3 { &sanma } else { &rules };
+            let mut game = Game::new(r.clone(), game_seed(7, g_i)).unwrap();
             g_i += 1;
             let mut agents: Vec<Agent> = (0..4)
                 .map(|s| Agent::new(AgentKind::Random, game_seed(g_i, s)))

@@ -108,6 +108,10 @@ fn shanten_choice(hand: &[Tile], melds: &[Meld], legal: &[Action], rng: &mut Rng
     if let Some(i) = win(legal) {
         return i;
     }
+    // A kita is a free dora (and a draw): always taken.
+    if let Some(i) = first(legal, |a| *a == Action::Kita) {
+        return i;
+    }
     let mut counts: Counts = [0; KINDS];
     for t in hand {
         counts[t.kind() as usize] += 1;

@@ -1,10 +1,24 @@
-//! The four-player game as a state machine: one hand after another from the deal
-//! to the end of the game, with every decision point (a seat's turn, or the claims
-//! on a discard or a kan), the legal actions of each seat, checked actions that
-//! leave the state unchanged when refused, and events in the mjai vocabulary.
+//! The game as a state machine, for four players or three: one hand after another
+//! from the deal to the end of the game, with every decision point (a seat's turn,
+//! or the claims on a discard, a kan or a kita), the legal actions of each seat,
+//! checked actions that leave the state unchanged when refused, and events in the
+//! mjai vocabulary.
 //!
-//! Seats are absolute 0-3; the seat wind of seat `s` in a hand is
-//! `(s - dealer) mod 4` (0 = East, the dealer).
+//! Seats are absolute 0-3 (0-2 with three players); the seat wind of seat `s` in
+//! a hand is `(s - dealer) mod n` (0 = East, the dealer) for `n` players. Arrays
+//! by seat stay four wide: with three players the fourth entry is an empty seat
+//! (no tiles, 0 points).
+//!
+//! Three players (rule option `players = 3`) play the 108 tiles of
+//! [`THREE`](super::wall::THREE) in turn over three seats, without chi when the
+//! rules have none; under `kita` a North may be set aside on one's turn (not
+//! right after a pon) for a replacement from the dead wall, which moves the
+//! haitei as a kan's does. A kita counts as a call: it ends every ippatsu and the
+//! first go-round (double riichi, tenhou, chiihou, kyuushu kyuuhai). Under
+//! `kita_ron` a player waiting on North may ron it (no chankan yaku). A win
+//! counts the winner's kita as dora, and a win on the kita's replacement is
+//! rinshan kaihou under `kita_rinshan`. Hand numbers skip the fourth of each
+//! wind (East 3 is followed by South 1), as Tenhou counts them.
 
 use super::action::Action;
 use super::event::{DrawReason, Event};
@@ -76,15 +90,18 @@ pub enum ClaimKind {
     Kakan,
     /// A closed kan (only kokushi's ron, by rule).
     Ankan,
+    /// A North set aside (three players; only ron, under `kita_ron`).
+    Kita,
 }
 
 impl ClaimKind {
-    /// `"discard"`, `"kakan"` or `"ankan"`: what the claim is on.
+    /// `"discard"`, `"kakan"`, `"ankan"` or `"kita"`: what the claim is on.
     pub const fn name(self) -> &'static str {
         match self {
             ClaimKind::Discard { .. } => "discard",
             ClaimKind::Kakan => "kakan",
             ClaimKind::Ankan => "ankan",
+            ClaimKind::Kita => "kita",
         }
     }
 }
@@ -92,12 +109,16 @@ impl ClaimKind {
 /// Where a hand starts: what [`Game::resume`] takes up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HandStart {
-    /// Hand number from the start: 0 = East 1, 4 = South 1, 8 = West 1.
+    /// Hand number from the start: 0 = East 1, 4 = South 1, 8 = West 1 (three
+    /// players skip 3, 7 and 11).
     pub round: u8,
     pub honba: u32,
     pub riichi_sticks: u32,
     pub scores: [i64; 4],
 }
+
+/// Kind of North, the kita tile.
+const NORTH: usize = 30;
 
 /// The largest score (either sign) a resumed game starts from: 10^15 points.
 const MAX_RESUMED_SCORE: u64 = 1_000_000_000_000_000;
@@ -133,6 +154,8 @@ pub struct Game {
     /// A kan dora owed by an earlier kan, due before the replacement draw of the
     /// kan just declared.
     owed_dora: bool,
+    /// The tile of the current turn came from the dead wall after a kita.
+    kita_draw: bool,
     /// The seats that declared the kans of this hand (for suukaikan).
     kan_seats: Vec<usize>,
     /// Dealer won or was tenpai: keep the seat.
@@ -172,14 +195,25 @@ impl Game {
         first_dealer: Option<usize>,
     ) -> Result<Game> {
         rules.check()?;
-        if first_dealer.is_some_and(|d| d > 3) {
+        let n = usize::from(rules.players);
+        if first_dealer.is_some_and(|d| d >= n) {
             return Err(MahjongError::InvalidInput(format!(
-                "the first dealer is seat 0-3, got {}",
+                "the first dealer is seat 0-{}, got {}",
+                n - 1,
                 first_dealer.unwrap_or(0)
             )));
         }
         // A given wall holds the rules' tiles.
         for (i, w) in walls.iter().enumerate() {
+            if w.players() != rules.players {
+                return Err(MahjongError::InvalidInput(format!(
+                    "wall {i}: a wall of {} tiles is for {} players, but the rules have \
+                     players = {}",
+                    w.tiles().len(),
+                    w.players(),
+                    rules.players
+                )));
+            }
             w.check_red_fives(rules.red_fives).map_err(|e| match e {
                 MahjongError::InvalidInput(m) => {
                     MahjongError::InvalidInput(format!("wall {i}: {m}"))
@@ -190,7 +224,7 @@ impl Game {
         let mut walls: Vec<Wall> = walls.into_iter().rev().collect();
         let start = i64::from(rules.start_points);
         let mut rng = Rng::new(seed);
-        let first_dealer = first_dealer.unwrap_or_else(|| rng.below(4) as usize);
+        let first_dealer = first_dealer.unwrap_or_else(|| rng.below(n as u64) as usize);
         let wall = walls
             .pop()
             .unwrap_or_else(|| Wall::shuffled_with(&rules, &mut rng));
@@ -198,7 +232,7 @@ impl Game {
             rules,
             rng,
             first_dealer,
-            scores: [start; 4],
+            scores: std::array::from_fn(|s| if s < n { start } else { 0 }),
             round: 0,
             honba: 0,
             riichi_sticks: 0,
@@ -211,6 +245,7 @@ impl Game {
             discards: [0; 4],
             pending_dora: false,
             owed_dora: false,
+            kita_draw: false,
             kan_seats: Vec::new(),
             renchan: false,
             dealer_wins: 0,
@@ -249,13 +284,14 @@ impl Game {
                 "a resumed game's scores are within ±{MAX_RESUMED_SCORE}, got {s}"
             )));
         }
-        let mut g = Game::setup(rules, 0, walls, Some(first_dealer % 4))?;
+        let n = usize::from(rules.players);
+        let mut g = Game::setup(rules, 0, walls, Some(first_dealer % n))?;
         g.events.clear();
         g.round = start.round;
         g.honba = start.honba;
         g.riichi_sticks = start.riichi_sticks;
         g.scores = start.scores;
-        g.dealer = (first_dealer + start.round as usize) % 4;
+        g.dealer = (first_dealer + start.round as usize % 4) % n;
         // The setup dealt the first wall for hand 0: deal it again for this hand.
         g.walls.push(g.wall.restarted());
         g.phase = Phase::HandOver;
@@ -350,7 +386,23 @@ impl Game {
     }
 
     pub fn seat_wind(&self, seat: usize) -> u8 {
-        ((seat + 4 - self.dealer) % 4) as u8
+        let n = self.seats();
+        ((seat + n - self.dealer % n) % n) as u8
+    }
+
+    /// Seats at the table: 4, or 3 under three-player rules.
+    pub fn seats(&self) -> usize {
+        usize::from(self.rules.players)
+    }
+
+    /// The hand number after `round`: the next one, skipping the fourth of a wind
+    /// with three players.
+    fn next_round(&self, round: u8) -> u8 {
+        if self.seats() == 3 && round % 4 == 2 {
+            round + 2
+        } else {
+            round + 1
+        }
     }
 
     /// Round wind (0 = East) of this hand.
@@ -370,6 +422,7 @@ impl Game {
         self.discards = [0; 4];
         self.pending_dora = false;
         self.owed_dora = false;
+        self.kita_draw = false;
         self.kan_seats.clear();
         self.renchan = false;
         let mut hands: [Vec<Tile>; 4] = Default::default();
@@ -409,6 +462,23 @@ impl Game {
             self.exhaustive_draw();
             return;
         };
+        self.kita_draw = false;
+        self.take_turn(seat, t, rinshan);
+    }
+
+    /// `seat` draws the replacement of its kita and takes its turn; the draw is
+    /// a rinshan draw under `kita_rinshan`.
+    fn draw_after_kita(&mut self, seat: usize) {
+        let Some(t) = self.wall.draw_kita() else {
+            // A kita needs a live tile to move: never reached.
+            self.exhaustive_draw();
+            return;
+        };
+        self.kita_draw = true;
+        self.take_turn(seat, t, self.rules.kita_rinshan);
+    }
+
+    fn take_turn(&mut self, seat: usize, t: Tile, rinshan: bool) {
         let p = &mut self.players[seat];
         p.concealed.push(t);
         p.temporary_furiten = false;
@@ -424,7 +494,7 @@ impl Game {
     /// Every action `seat` may take now (empty when it is not asked).
     pub fn legal_actions(&self, seat: usize) -> Vec<Action> {
         let mut out = Vec::new();
-        if seat > 3 {
+        if seat >= self.seats() {
             return out;
         }
         match &self.phase {
@@ -466,8 +536,16 @@ impl Game {
             }
         }
         let can_kan = self.wall.kans() < 4 && self.wall.live_remaining() > 0;
+        // Kita: a North set aside, on a turn that began with a draw (not right
+        // after a pon), while a live tile remains to move to the dead wall.
+        let can_kita = self.rules.kita
+            && drawn.is_some()
+            && counts[NORTH] > 0
+            && self.wall.live_remaining() > 0
+            && self.wall.kita() < 4;
         if p.in_riichi() {
-            // Only tsumogiri, or a closed kan of the drawn tile that keeps the waits.
+            // Only tsumogiri, a closed kan of the drawn tile that keeps the waits,
+            // or a kita of the drawn North.
             if let Some(t) = drawn {
                 out.push(Action::Discard {
                     tile: t,
@@ -476,6 +554,9 @@ impl Game {
                 let k = t.kind() as usize;
                 if can_kan && counts[k] == 4 && self.ankan_keeps_waits(seat, k as u8) {
                     out.push(Action::Ankan { kind: k as u8 });
+                }
+                if can_kita && k == NORTH {
+                    out.push(Action::Kita);
                 }
             }
             return;
@@ -517,6 +598,9 @@ impl Game {
                     }
                 }
             }
+        }
+        if can_kita {
+            out.push(Action::Kita);
         }
     }
 
@@ -640,8 +724,8 @@ impl Game {
             if copies.len() == 3 && self.wall.kans() < 4 {
                 out.push(Action::Daiminkan);
             }
-            // Chi from the left.
-            if (from + 1) % 4 == seat && k < 27 {
+            // Chi from the left, when the rules have chi.
+            if self.rules.chi && (from + 1) % self.seats() == seat && k < 27 {
                 let n = k % 9;
                 for start in n.saturating_sub(2)..=n.min(6) {
                     let base = k - n + start;
@@ -732,6 +816,7 @@ impl Game {
             },
             honba: self.honba,
             riichi_sticks: self.riichi_sticks,
+            kita: p.kita.len() as u32,
             dealer_streak: if seat == self.dealer {
                 self.dealer_streak()
             } else {
@@ -756,8 +841,11 @@ impl Game {
         let mut ctx = self.base_context(seat);
         ctx.tsumo = true;
         ctx.rinshan = rinshan;
-        ctx.haitei =
-            self.wall.live_remaining() == 0 && (!rinshan || self.rules.haitei_with_rinshan);
+        // The haitei is the live wall's last tile: not a replacement from the dead
+        // wall (a kita's counts as rinshan only under kita_rinshan).
+        let from_dead_wall = rinshan || self.kita_draw;
+        ctx.haitei = self.wall.live_remaining() == 0
+            && (!from_dead_wall || (rinshan && self.rules.haitei_with_rinshan));
         ctx.tenhou = first && seat == self.dealer;
         ctx.chiihou = first && seat != self.dealer;
         ctx
@@ -782,8 +870,9 @@ impl Game {
         if let Action::Chi { tiles } | Action::Pon { tiles } = &mut action {
             tiles.sort();
         }
-        if seat >= 4 {
-            return Err(illegal(seat, &action, "seats are 0-3"));
+        if seat >= self.seats() {
+            let why = format!("seats are 0-{}", self.seats() - 1);
+            return Err(illegal(seat, &action, &why));
         }
         if matches!(self.phase, Phase::HandOver | Phase::GameOver) {
             return Err(illegal(
@@ -811,7 +900,7 @@ impl Game {
                 asked,
             } => {
                 chosen[seat] = Some(action);
-                if action != Action::Ron {
+                if action != Action::Ron && (kind != ClaimKind::Kita || self.rules.kita_furiten) {
                     self.players[seat].pass_tile(tile);
                 }
                 let done = (0..4).all(|s| !asked[s] || chosen[s].is_some());
@@ -839,6 +928,7 @@ impl Game {
                 self.settle_wins(&[(seat, r)], None, drawn.expect("drawn"));
             }
             Action::KyuushuKyuuhai => self.abortive(DrawReason::KyuushuKyuuhai),
+            Action::Kita => self.kita(seat),
             Action::Discard { tile, tsumogiri } => self.discard(seat, tile, tsumogiri, false),
             Action::Riichi { tile, tsumogiri } => {
                 let first = self.uninterrupted && self.discards[seat] == 0;
@@ -910,6 +1000,26 @@ impl Game {
             }
             _ => {}
         }
+    }
+
+    /// `seat` sets a North aside: a call for ippatsu and the first go-round; the
+    /// others may ron it (`kita_ron`), else the replacement draw follows.
+    fn kita(&mut self, seat: usize) {
+        let p = &mut self.players[seat];
+        let i = p
+            .concealed
+            .iter()
+            .rposition(|t| usize::from(t.kind()) == NORTH)
+            .expect("a North in hand");
+        let tile = p.concealed.remove(i);
+        p.kita.push(tile);
+        self.events.push(Event::Kita { seat, tile });
+        self.uninterrupted = false;
+        self.break_ippatsu();
+        if self.rules.kita_ron && self.open_claims(seat, tile, ClaimKind::Kita) {
+            return;
+        }
+        self.draw_after_kita(seat);
     }
 
     /// An added kan that was not robbed: its dora now (immediate) or after the
@@ -985,14 +1095,19 @@ impl Game {
             asked: [false; 4],
         };
         let mut asked = [false; 4];
-        for s in (0..4).filter(|&s| s != from) {
+        for s in (0..self.seats()).filter(|&s| s != from) {
             let mut acts = Vec::new();
             self.claim_actions(s, from, tile, kind, &mut acts);
             // Only Pass: nothing to ask, but passing a winning tile still counts.
             asked[s] = acts.len() > 1;
             // A closed kan's tile is no discard: only a kokushi that may rob it
-            // (and passes) becomes furiten.
-            if !asked[s] && kind != ClaimKind::Ankan {
+            // (and passes) becomes furiten; a kita, by rule.
+            let furiten = match kind {
+                ClaimKind::Ankan => false,
+                ClaimKind::Kita => self.rules.kita_furiten,
+                _ => true,
+            };
+            if !asked[s] && furiten {
                 self.players[s].pass_tile(tile);
             }
         }
@@ -1055,7 +1170,7 @@ impl Game {
             self.exhaustive_draw();
             return;
         }
-        self.draw_for((seat + 1) % 4, false);
+        self.draw_for((seat + 1) % self.seats(), false);
     }
 
     fn resolve_claims(
@@ -1066,8 +1181,9 @@ impl Game {
         chosen: [Option<Action>; 4],
     ) {
         // Rons, nearest to the discarder first.
-        let rons: Vec<usize> = (1..4)
-            .map(|d| (from + d) % 4)
+        let n = self.seats();
+        let rons: Vec<usize> = (1..n)
+            .map(|d| (from + d) % n)
             .filter(|&s| chosen[s] == Some(Action::Ron))
             .collect();
         if !rons.is_empty() {
@@ -1097,11 +1213,16 @@ impl Game {
             return;
         }
         let ClaimKind::Discard { riichi } = kind else {
-            // Nobody robbed the kan: the kan stands, the replacement draw follows.
-            if kind == ClaimKind::Kakan {
-                self.kakan_stands();
+            // Nobody robbed the kan (or the kita): it stands, the replacement draw
+            // follows.
+            match kind {
+                ClaimKind::Kita => self.draw_after_kita(from),
+                ClaimKind::Kakan => {
+                    self.kakan_stands();
+                    self.draw_for(from, true);
+                }
+                _ => self.draw_for(from, true),
             }
-            self.draw_for(from, true);
             return;
         };
         // Pon/kan over chi.
@@ -1133,10 +1254,11 @@ impl Game {
         if let Some(d) = self.players[from].river.last_mut() {
             d.called = true;
         }
-        let rel = match (from + 4 - caller) % 4 {
-            3 => Relative::Left,
-            2 => Relative::Across,
-            _ => Relative::Right,
+        let n = self.seats();
+        let rel = match (from + n - caller) % n {
+            1 => Relative::Right,
+            d if d == n - 1 => Relative::Left,
+            _ => Relative::Across,
         };
         let (kind, consumed): (MeldKind, Vec<Tile>) = match action {
             Action::Chi { tiles } => (MeldKind::Chi, tiles.to_vec()),
@@ -1232,7 +1354,8 @@ impl Game {
     /// after it.
     fn settle_wins(&mut self, wins: &[(usize, ScoreResult)], from: Option<usize>, tile: Tile) {
         let dealer = self.dealer;
-        let to_abs = |wind: u8| (dealer + wind as usize) % 4;
+        let n = self.seats();
+        let to_abs = |wind: u8| (dealer + wind as usize) % n;
         let liable = |s: usize| self.players[s].pao.map(|l| self.seat_wind(l));
         // Score changes by absolute seat of the first `n` (at least 1) wins together.
         let settled = |n: usize| -> [i64; 4] {
@@ -1296,8 +1419,9 @@ impl Game {
                 fu: r.fu,
                 points: r.points(),
                 yaku,
-                // A yakuman hand's dora count for nothing (Tenhou lists none).
-                dora: if counted { r.dora } else { 0 },
+                // A yakuman hand's dora count for nothing (Tenhou lists none);
+                // kita count with the dora, as Tenhou lists them.
+                dora: if counted { r.dora + r.kita } else { 0 },
                 ura: if counted { r.ura } else { 0 },
                 aka: if counted { r.aka } else { 0 },
                 limit: r.limit,
@@ -1328,9 +1452,10 @@ impl Game {
     }
 
     fn exhaustive_draw(&mut self) {
-        let tenpai: [bool; 4] = std::array::from_fn(|s| self.players[s].tenpai_at_draw());
+        let n = self.seats();
+        let tenpai: [bool; 4] = std::array::from_fn(|s| s < n && self.players[s].tenpai_at_draw());
         // Nagashi mangan: every own discard a terminal or honor, none called.
-        let nagashi: Vec<usize> = (0..4)
+        let nagashi: Vec<usize> = (0..n)
             .filter(|&s| {
                 let r = &self.players[s].river;
                 self.rules.nagashi_mangan
@@ -1340,14 +1465,14 @@ impl Game {
             .collect();
         let mut deltas = [0i64; 4];
         let reason = if nagashi.is_empty() {
-            let n = tenpai.iter().filter(|&&t| t).count();
-            if (1..4).contains(&n) {
+            let k = tenpai.iter().filter(|&&t| t).count();
+            if (1..n).contains(&k) {
                 let total = i64::from(self.rules.noten_payment_total);
-                for s in 0..4 {
+                for s in 0..n {
                     deltas[s] = if tenpai[s] {
-                        total / n as i64
+                        total / k as i64
                     } else {
-                        -total / (4 - n) as i64
+                        -total / (n - k) as i64
                     };
                 }
             }
@@ -1355,8 +1480,8 @@ impl Game {
         } else {
             let winds: Vec<u8> = nagashi.iter().map(|&s| self.seat_wind(s)).collect();
             if let Ok(d) = points::nagashi_mangan(&winds, &self.rules) {
-                for (w, x) in d.iter().enumerate() {
-                    deltas[(self.dealer + w) % 4] += x;
+                for (w, x) in d.iter().enumerate().take(n) {
+                    deltas[(self.dealer + w) % n] += x;
                 }
             }
             DrawReason::NagashiMangan
@@ -1397,12 +1522,12 @@ impl Game {
         }
     }
 
-    /// Hands in the game's main length (4 for east, 8 for hanchan, 1 for one hand).
-    fn length(&self) -> u8 {
+    /// Winds in the game's main length (1 for east, 2 for hanchan, 0 for one hand).
+    fn winds(&self) -> u8 {
         match self.rules.game_length {
-            GameLength::OneHand => 1,
-            GameLength::East => 4,
-            GameLength::Hanchan => 8,
+            GameLength::OneHand => 0,
+            GameLength::East => 1,
+            GameLength::Hanchan => 2,
         }
     }
 
@@ -1414,8 +1539,10 @@ impl Game {
         if self.rules.game_length == GameLength::OneHand {
             return true;
         }
-        let last = self.length() - 1;
-        let top = (0..4).max_by_key(|&s| (self.scores[s], 4 - (s + 4 - self.first_dealer) % 4));
+        let n = self.seats();
+        // The last hand of the main length: South 4 (South 3 with three players).
+        let last = 4 * self.winds() - 1 - (4 - n as u8);
+        let top = (0..n).max_by_key(|&s| (self.scores[s], n - (s + n - self.first_dealer) % n));
         let dealer_top = top == Some(self.dealer) && self.scores[self.dealer] >= ret;
         if self.round >= last {
             // All last (or the extension): the dealer's renchan continues unless
@@ -1423,14 +1550,14 @@ impl Game {
             if self.renchan {
                 return self.yame && dealer_top;
             }
-            let next = self.round + 1;
-            let someone = self.scores.iter().any(|&s| s >= ret);
+            let next = self.next_round(self.round);
+            let someone = self.scores[..n].iter().any(|&s| s >= ret);
             if !self.rules.west_extension || someone {
                 return true;
             }
             // The extension: at most one more wind (through West 4 after South 4,
             // South 4 after East 4).
-            return next >= self.length() + 4;
+            return next >= 4 * (self.winds() + 1);
         }
         false
     }
@@ -1455,8 +1582,8 @@ impl Game {
         if self.renchan {
             self.dealer_hands += 1;
         } else {
-            self.round += 1;
-            self.dealer = (self.dealer + 1) % 4;
+            self.round = self.next_round(self.round);
+            self.dealer = (self.dealer + 1) % self.seats();
             self.dealer_hands = 1;
             self.dealer_wins = 0;
         }
@@ -1467,11 +1594,20 @@ impl Game {
         self.start_hand()
     }
 
-    /// Hand sizes, 136 tiles accounted for, and points plus sticks conserved.
+    /// Hand sizes, 136 tiles (108 with three players) accounted for, and points
+    /// plus sticks conserved.
     pub fn check_invariants(&self) -> std::result::Result<(), BrokenInvariant> {
         let broken = |what: String| Err(BrokenInvariant(what));
+        let n = self.seats();
+        if self.wall.players() != self.rules.players {
+            return broken(format!("a wall for {} players", self.wall.players()));
+        }
+        // The empty seat of three players holds nothing and has no points.
+        if n == 3 && (self.players[3] != Player::default() || self.scores[3] != 0) {
+            return broken("the empty fourth seat holds tiles or points".into());
+        }
         // Hand sizes: 13 with each meld counting 3, 14 for the seat on its turn.
-        for (s, p) in self.players.iter().enumerate() {
+        for (s, p) in self.players.iter().enumerate().take(n) {
             let size = p.concealed.len() + 3 * p.melds.len();
             let turn = matches!(self.phase, Phase::Turn { seat, .. } if seat == s);
             let want = if turn { 14 } else { 13 };
@@ -1496,21 +1632,31 @@ impl Game {
                     c[d.tile.kind() as usize] += 1;
                 }
             }
-        }
-        // The wall's unseen part: every tile past the draws but the rinshan tiles
-        // taken (the live wall's last tiles that moved to the dead wall included).
-        let drawn = self.wall.drawn();
-        let kans = self.wall.kans();
-        for (i, t) in self.wall.tiles().iter().enumerate() {
-            if i >= drawn && !super::wall::RINSHAN_INDEX[..kans].contains(&i) {
+            for t in &p.kita {
                 c[t.kind() as usize] += 1;
             }
         }
-        if let Some(k) = (0..KINDS).find(|&k| c[k] != 4) {
+        // The wall's unseen part: every tile past the draws but the replacement
+        // tiles taken (the live wall's last tiles that moved to the dead wall
+        // included).
+        for (i, t) in self.wall.tiles().iter().enumerate() {
+            if self.wall.untaken(i) {
+                c[t.kind() as usize] += 1;
+            }
+        }
+        let want = |k: usize| if n == 3 && (1..8).contains(&k) { 0 } else { 4 };
+        if let Some(k) = (0..KINDS).find(|&k| c[k] != want(k)) {
             return broken(format!("{} copies of kind {k} accounted for", c[k]));
         }
+        if self
+            .players
+            .iter()
+            .any(|p| p.kita.iter().any(|t| usize::from(t.kind()) != NORTH))
+        {
+            return broken("a kita that is not a North".into());
+        }
         let total: i64 = self.scores.iter().sum::<i64>() + 1000 * i64::from(self.riichi_sticks);
-        let start = 4 * i64::from(self.rules.start_points);
+        let start = n as i64 * i64::from(self.rules.start_points);
         if self.phase != Phase::GameOver && total != start {
             return broken(format!("points and sticks sum to {total}, not {start}"));
         }

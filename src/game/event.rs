@@ -61,6 +61,11 @@ pub enum Event {
     Dora {
         marker: Tile,
     },
+    /// A North set aside as nukidora (three players; mjai `nukidora`).
+    Kita {
+        seat: usize,
+        tile: Tile,
+    },
     /// A riichi declaration (mjai `reach`).
     Riichi {
         seat: usize,
@@ -84,6 +89,8 @@ pub enum Event {
         ura_markers: Vec<Tile>,
         /// The yaku with their han (a yakuman: 13 x its multiplier), then dora.
         yaku: Vec<(Yaku, u32)>,
+        /// Han of dora, kita (three players' nukidora) included as Tenhou counts
+        /// them.
         dora: u32,
         ura: u32,
         aka: u32,

@@ -58,6 +58,8 @@ pub struct ScoringConfig {
     pub rounding: Rounding,
     pub tie_break: TieBreak,
     pub leftover_sticks: LeftoverSticks,
+    /// Players: 4, or 3 (the fourth seat is empty: no place, no score).
+    pub players: usize,
 }
 
 impl ScoringConfig {
@@ -71,6 +73,7 @@ impl ScoringConfig {
             rounding: Rounding::Tenhou,
             tie_break: TieBreak::Seat,
             leftover_sticks: LeftoverSticks::First,
+            players: 4,
         }
     }
 
@@ -84,6 +87,7 @@ impl ScoringConfig {
             rounding: Rounding::None,
             tie_break: TieBreak::Seat,
             leftover_sticks: LeftoverSticks::First,
+            players: 4,
         }
     }
 
@@ -97,6 +101,7 @@ impl ScoringConfig {
             rounding: Rounding::None,
             tie_break: TieBreak::Share,
             leftover_sticks: LeftoverSticks::None,
+            players: 4,
         }
     }
 
@@ -119,6 +124,7 @@ impl ScoringConfig {
             rounding: Rounding::None,
             tie_break: TieBreak::Share,
             leftover_sticks: LeftoverSticks::First,
+            players: 4,
         }
     }
 
@@ -140,6 +146,7 @@ impl ScoringConfig {
             rounding: rules.final_rounding,
             tie_break: rules.tie_break,
             leftover_sticks: rules.leftover_sticks,
+            players: usize::from(rules.players),
         }
     }
 }
@@ -150,7 +157,8 @@ impl From<&Rules> for ScoringConfig {
     }
 }
 
-/// The end of a game, by absolute seat 0-3.
+/// The end of a game, by absolute seat 0-3 (with three players, seat 3 is empty:
+/// 0 points, place 0, score 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FinalResult {
     /// Final points, leftover sticks included when they go to first.
@@ -167,27 +175,28 @@ const STICK: i64 = 1000;
 
 /// Places, points and scores at the end of a game. `points` are the players'
 /// points by absolute seat before leftover sticks; `first_dealer` is the seat that
-/// was East in the first hand (taken modulo 4).
+/// was East in the first hand (taken modulo the players).
 pub fn final_result(
     points: [i64; 4],
     sticks_on_table: u32,
     first_dealer: usize,
     cfg: &ScoringConfig,
 ) -> FinalResult {
-    let first_dealer = first_dealer % 4;
+    let n = cfg.players.clamp(3, 4);
+    let first_dealer = first_dealer % n;
     // Seats by place: more points first, then seat order from the first dealer.
-    let mut order = [0usize, 1, 2, 3].map(|k| (first_dealer + k) % 4);
+    let mut order: Vec<usize> = (0..n).map(|k| (first_dealer + k) % n).collect();
     order.sort_by_key(|&s| std::cmp::Reverse(points[s])); // stable: keeps seat order on ties
 
-    let oka_tenths = ((cfg.return_points - cfg.start_points) * 4).div_euclid(100);
+    let oka_tenths = ((cfg.return_points - cfg.start_points) * n as i64).div_euclid(100);
     let mut ranks = [0u8; 4];
     // Uma and oka of each seat, in tenths.
     let mut bonus = [0i64; 4];
     let mut pos = 0;
-    while pos < 4 {
+    while pos < n {
         let mut end = pos + 1;
         if cfg.tie_break == TieBreak::Share {
-            while end < 4 && points[order[end]] == points[order[pos]] {
+            while end < n && points[order[end]] == points[order[pos]] {
                 end += 1;
             }
         }
@@ -202,6 +211,9 @@ pub fn final_result(
     }
 
     let mut final_points = points;
+    if n == 3 {
+        final_points[3] = 0;
+    }
     if cfg.leftover_sticks == LeftoverSticks::First {
         let firsts = order.iter().take_while(|&&s| ranks[s] == 1).count();
         let pot = i64::from(sticks_on_table) * STICK / 100;
@@ -210,15 +222,20 @@ pub fn final_result(
         }
     }
 
-    let exact =
-        [0, 1, 2, 3].map(|s| (final_points[s] - cfg.return_points).div_euclid(100) + bonus[s]);
+    let exact = [0, 1, 2, 3].map(|s| {
+        if s < n {
+            (final_points[s] - cfg.return_points).div_euclid(100) + bonus[s]
+        } else {
+            0
+        }
+    });
     let scores = match cfg.rounding {
         Rounding::None => exact,
-        Rounding::Tenhou => absorb_into_first(&exact, order[0], |s| {
+        Rounding::Tenhou => absorb_into_first(&exact, order[0], n, |s| {
             round_half_away(final_points[s], 1000) * 10 - cfg.return_points.div_euclid(100)
                 + bonus[s]
         }),
-        Rounding::GoshaRokunyu => absorb_into_first(&exact, order[0], |s| {
+        Rounding::GoshaRokunyu => absorb_into_first(&exact, order[0], n, |s| {
             gosha_rokunyu(final_points[s] - cfg.return_points + bonus[s] * 100) * 10
         }),
     };
@@ -236,11 +253,16 @@ fn split(total: i64, n: usize) -> [i64; 4] {
     [0, 1, 2, 3].map(|k| q + i64::from(k < r))
 }
 
-/// Rounded scores for every seat but `first`, which gets its exact score plus
-/// every other seat's rounding difference.
-fn absorb_into_first(exact: &[i64; 4], first: usize, rounded: impl Fn(usize) -> i64) -> [i64; 4] {
+/// Rounded scores for every seat (of `n`) but `first`, which gets its exact
+/// score plus every other seat's rounding difference.
+fn absorb_into_first(
+    exact: &[i64; 4],
+    first: usize,
+    n: usize,
+    rounded: impl Fn(usize) -> i64,
+) -> [i64; 4] {
     let mut scores = *exact;
-    for s in 0..4 {
+    for s in 0..n {
         if s != first {
             scores[s] = rounded(s);
             scores[first] += exact[s] - scores[s];

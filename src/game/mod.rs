@@ -11,6 +11,8 @@ mod refusal;
 #[cfg(test)]
 mod rule_tests;
 #[cfg(test)]
+mod sanma_tests;
+#[cfg(test)]
 mod scenario;
 #[cfg(test)]
 mod selfplay_tests;

@@ -40,6 +40,8 @@ pub struct Player {
     pub kans: u8,
     /// Seat liable for a pao yakuman of this player, if any.
     pub pao: Option<usize>,
+    /// Norths set aside as nukidora (kita), in order.
+    pub kita: Vec<Tile>,
 }
 
 impl Player {

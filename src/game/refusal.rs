@@ -12,8 +12,8 @@ impl Game {
     /// Why `action` is not legal for `seat` now. Only called for an action
     /// that is not among `legal_actions(seat)`.
     pub(super) fn refusal(&self, seat: usize, action: &Action) -> String {
-        if seat > 3 {
-            return "seats are 0-3".into();
+        if seat >= self.seats() {
+            return format!("seats are 0-{}", self.seats() - 1);
         }
         let legal = self.legal_actions(seat);
         if legal.is_empty() {
@@ -133,6 +133,19 @@ impl Game {
                  9 or more kinds of terminals and honors (rule kyuushu_kyuuhai)"
                     .into(),
             ),
+            Action::Kita => Some(if !self.rules.kita {
+                "kita (setting a North aside) is a three-player rule: these rules have none \
+                 (rule option kita)"
+                    .into()
+            } else if p.concealed.iter().all(|t| t.kind() != 30) {
+                "kita sets a North aside: the hand holds none".into()
+            } else if drawn.is_none() {
+                format!("a kita is declared after a draw: {}", no_draw())
+            } else if p.in_riichi() {
+                "in riichi only the North just drawn may be set aside".into()
+            } else {
+                "no tile is left to draw after a kita".into()
+            }),
         }
     }
 
@@ -185,9 +198,11 @@ impl Game {
         let on_discard = matches!(kind, ClaimKind::Discard { .. });
         let call = |name: &str| -> Option<String> {
             if !on_discard {
-                Some(format!(
-                    "a kan's tile may be robbed only by Ron, not by {name}"
-                ))
+                Some(if kind == ClaimKind::Kita {
+                    format!("a kita may be robbed only by Ron, not by {name}")
+                } else {
+                    format!("a kan's tile may be robbed only by Ron, not by {name}")
+                })
             } else if p.in_riichi() {
                 Some("no calls in riichi".into())
             } else if self.wall.live_remaining() == 0 {
@@ -239,10 +254,13 @@ impl Game {
                     .map(|e| e.to_string())
             }
             Action::Chi { tiles } => call("Chi").or_else(|| {
-                if (from + 1) % 4 != seat {
+                if !self.rules.chi {
+                    return Some("these rules have no chi (rule option chi)".into());
+                }
+                if (from + 1) % self.seats() != seat {
                     return Some(format!(
                         "only the next seat ({}) may chi seat {from}'s discard",
-                        (from + 1) % 4
+                        (from + 1) % self.seats()
                     ));
                 }
                 if let Some(why) = hold_both(&tiles) {
@@ -288,8 +306,11 @@ impl Game {
             | Action::Tsumo
             | Action::Ankan { .. }
             | Action::Kakan { .. }
+            | Action::Kita
             | Action::KyuushuKyuuhai => Some(if on_discard {
                 format!("seat {from}'s {tile} may be claimed now: Ron, Chi, Pon, Daiminkan or Pass")
+            } else if kind == ClaimKind::Kita {
+                format!("seat {from}'s kita may be robbed now: Ron or Pass")
             } else {
                 format!("seat {from}'s kan of {tile} may be robbed now: Ron or Pass")
             }),

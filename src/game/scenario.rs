@@ -1,5 +1,5 @@
-//! Test scenarios (tests only): a 136-tile wall built from what a test cares
-//! about — the four starting hands (the dealer's first), the draws in turn order,
+//! Test scenarios (tests only): a 136-tile wall (108 under three-player rules)
+//! built from what a test cares about — the four (three) starting hands (the dealer's first), the draws in turn order,
 //! the dora and ura indicators and the rinshan tiles — with every other position
 //! filled from the tiles left (four copies of each kind, red fives per the rules),
 //! and a few helpers to drive a [`Game`] so that a test reads like a story.
@@ -10,7 +10,7 @@
 //! itself: in a hand, a draw, or an unrevealed dead-wall position with
 //! [`Scenario::dead`].
 
-use super::wall::{Wall, DORA_INDEX, LIVE_WALL_TILES, RINSHAN_INDEX, URA_INDEX, WALL_TILES};
+use super::wall::{Layout, Wall, WALL_TILES};
 use super::{Action, Event, Game, Phase};
 use crate::notation::mpsz::parse_tiles;
 use crate::rules::Rules;
@@ -39,13 +39,13 @@ fn slots(s: &str) -> Vec<Option<Tile>> {
     out
 }
 
-/// Wall positions of the hand dealt `k`-th from the dealer (0 = the dealer), in
-/// dealing order (see `Wall::deal`).
-pub fn hand_positions(k: usize) -> Vec<usize> {
+/// Wall positions of the hand dealt `k`-th from the dealer (0 = the dealer) of
+/// `n` seats, in dealing order (see `Wall::deal`).
+pub fn hand_positions(k: usize, n: usize) -> Vec<usize> {
     let mut v: Vec<usize> = (0..3)
-        .flat_map(|round| (0..4).map(move |c| 16 * round + 4 * k + c))
+        .flat_map(|round| (0..4).map(move |c| 4 * n * round + 4 * k + c))
         .collect();
-    v.push(48 + k);
+    v.push(12 * n + k);
     v
 }
 
@@ -64,6 +64,10 @@ impl Scenario {
         }
     }
 
+    fn layout(&self) -> &'static Layout {
+        Layout::of(self.rules.players)
+    }
+
     fn put(&mut self, i: usize, t: Option<Tile>) {
         if let Some(t) = t {
             assert!(self.slots[i].is_none(), "wall position {i} given twice");
@@ -71,13 +75,19 @@ impl Scenario {
         }
     }
 
-    /// The four starting hands, the dealer's first then in turn order: up to 13
-    /// tiles each (`?` or missing tiles are filler).
+    /// The four starting hands (the fourth empty with three players), the
+    /// dealer's first then in turn order: up to 13 tiles each (`?` or missing
+    /// tiles are filler).
     pub fn hands(mut self, hands: [&str; 4]) -> Scenario {
+        let n = usize::from(self.rules.players);
         for (k, h) in hands.iter().enumerate() {
             let s = slots(h);
             assert!(s.len() <= 13, "hand {k} has {} tiles", s.len());
-            for (pos, t) in hand_positions(k).into_iter().zip(s) {
+            assert!(
+                k < n || s.is_empty(),
+                "three players: the fourth hand is empty"
+            );
+            for (pos, t) in hand_positions(k, n).into_iter().zip(s) {
                 self.put(pos, t);
             }
         }
@@ -87,48 +97,51 @@ impl Scenario {
     /// The draws from the live wall in order (the dealer's first draw first),
     /// `?` for a filler tile.
     pub fn draws(mut self, draws: &str) -> Scenario {
+        let l = self.layout();
         for (i, t) in slots(draws).into_iter().enumerate() {
-            assert!(
-                52 + i < LIVE_WALL_TILES,
-                "more draws than the live wall holds"
-            );
-            self.put(52 + i, t);
+            assert!(l.deal + i < l.live, "more draws than the live wall holds");
+            self.put(l.deal + i, t);
         }
         self
     }
 
     /// Draw number `n` (0 = the dealer's first draw).
     pub fn draw_at(mut self, n: usize, t: &str) -> Scenario {
-        self.put(52 + n, Some(tile(t)));
+        let first = self.layout().deal;
+        self.put(first + n, Some(tile(t)));
         self
     }
 
     /// The last tile of the live wall when no kan is made (the haitei).
     pub fn haitei(mut self, t: &str) -> Scenario {
-        self.put(LIVE_WALL_TILES - 1, Some(tile(t)));
+        let last = self.layout().live - 1;
+        self.put(last, Some(tile(t)));
         self
     }
 
     /// Dora indicators in reveal order (the first, then the kan dora).
     pub fn dora(mut self, s: &str) -> Scenario {
+        let l = self.layout();
         for (i, t) in slots(s).into_iter().enumerate() {
-            self.put(DORA_INDEX[i], t);
+            self.put(l.dora[i], t);
         }
         self
     }
 
     /// Ura indicators, under the dora indicators in the same order.
     pub fn ura(mut self, s: &str) -> Scenario {
+        let l = self.layout();
         for (i, t) in slots(s).into_iter().enumerate() {
-            self.put(URA_INDEX[i], t);
+            self.put(l.ura[i], t);
         }
         self
     }
 
-    /// Rinshan tiles in draw order.
+    /// Rinshan tiles (after a kan or a kita) in draw order.
     pub fn rinshan(mut self, s: &str) -> Scenario {
+        let l = self.layout();
         for (i, t) in slots(s).into_iter().enumerate() {
-            self.put(RINSHAN_INDEX[i], t);
+            self.put(l.rinshan[i], t);
         }
         self
     }
@@ -136,9 +149,10 @@ impl Scenario {
     /// Tiles parked out of play: the last kan-dora and ura positions (4th, 3rd,
     /// … kan dora first), so that no filler holds them.
     pub fn dead(mut self, s: &str) -> Scenario {
+        let l = self.layout();
         let mut free = (1..5)
             .rev()
-            .flat_map(|i| [DORA_INDEX[i], URA_INDEX[i]])
+            .flat_map(|i| [l.dora[i], l.ura[i]])
             .filter(|&i| self.slots[i].is_none())
             .collect::<Vec<_>>()
             .into_iter();
@@ -149,15 +163,22 @@ impl Scenario {
         self
     }
 
-    /// The 136 tiles: the given ones, and the rest filled from the tiles left.
+    /// The 136 tiles (108): the given ones, and the rest filled from the tiles
+    /// left.
     pub fn tiles(&self) -> Vec<Tile> {
         // The full set: plain copies, and the red fives of the rules.
         let mut plain = [4u8; KINDS];
+        if self.rules.players == 3 {
+            for c in &mut plain[1..8] {
+                *c = 0;
+            }
+        }
         let mut red = [0u8; 3];
         for (s, suit) in [Suit::M, Suit::P, Suit::S].into_iter().enumerate() {
             let r = self.rules.red_fives[s].min(4);
             red[s] = r;
-            plain[(suit.base() + 4) as usize] -= r;
+            let five = &mut plain[(suit.base() + 4) as usize];
+            *five = five.saturating_sub(r);
         }
         for t in self.slots.iter().flatten() {
             let left = if t.is_red() {
@@ -184,7 +205,7 @@ impl Scenario {
             }
         }
         let mut filler = filler.into_iter();
-        self.slots
+        self.slots[..self.layout().tiles]
             .iter()
             .map(|s| s.unwrap_or_else(|| filler.next().expect("136 tiles")))
             .collect()
@@ -270,7 +291,7 @@ impl Drive for Game {
 
     fn pass_all(&mut self) {
         while let Phase::Claims { .. } = self.phase {
-            let seat = (0..4)
+            let seat = (0..self.seats())
                 .find(|&s| !self.legal_actions(s).is_empty())
                 .expect("someone is asked");
             self.act(seat, Action::Pass);

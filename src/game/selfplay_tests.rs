@@ -1,7 +1,9 @@
 //! Self-play under every preset with the invariants checked after every action,
 //! and a refused action checked to leave the game unchanged. Games per preset:
-//! `RIICHI_SELFPLAY_GAMES` (default 2,000 in `make test`; for 10,000 or more, run
-//! `RIICHI_SELFPLAY_GAMES=10000 cargo test --release --lib selfplay`).
+//! `RIICHI_SELFPLAY_GAMES` (default 2,000 for the four-player presets and 10,000
+//! for the three-player ones, whose games are shorter; for 10,000 or more of
+//! every preset, run `RIICHI_SELFPLAY_GAMES=10000 cargo test --release --lib
+//! selfplay`).
 
 use super::agents::{Agent, AgentKind};
 use super::sim::game_seed;
@@ -11,15 +13,16 @@ use crate::rules::{Rules, PRESETS};
 use crate::tile::Tile;
 use rayon::prelude::*;
 
-fn games() -> u64 {
+fn games(default: u64) -> u64 {
     std::env::var("RIICHI_SELFPLAY_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(2000)
+        .unwrap_or(default)
 }
 
 /// One game: seats 0-1 random, 2-3 shanten-greedy (so hands are won as well as
-/// drawn); returns the number of actions checked.
+/// drawn; with three players seat 2 alone); returns the number of actions
+/// checked.
 fn checked_game(rules: &Rules, seed: u64) -> u64 {
     let mut g = Game::new(rules.clone(), seed).expect("game");
     let mut rng = Rng::new(seed);
@@ -49,7 +52,8 @@ fn checked_game(rules: &Rules, seed: u64) -> u64 {
                 tile: Tile::from_kind(rng.below(34) as u8).expect("kind"),
                 tsumogiri: true,
             };
-            let other = (seat + 1 + rng.below(3) as usize) % 4;
+            let n = g.seats();
+            let other = (seat + 1 + rng.below(n as u64 - 1) as usize) % n;
             if !g.legal_actions(other).contains(&bogus) {
                 assert!(g.apply(other, bogus).is_err());
                 assert!(
@@ -67,11 +71,13 @@ fn checked_game(rules: &Rules, seed: u64) -> u64 {
             .unwrap_or_else(|e| panic!("seed {seed} after {a:?} by {seat}: {e}"));
     }
     let r = g.result.expect("result");
-    let mut ranks = r.ranks;
+    let n = g.seats();
+    let mut ranks = r.ranks[..n].to_vec();
     ranks.sort_unstable();
     assert!(
-        ranks[0] == 1 && ranks[3] <= 4,
-        "seed {seed}: ranks {ranks:?}"
+        ranks[0] == 1 && ranks[n - 1] as usize <= n && r.ranks[n..].iter().all(|&x| x == 0),
+        "seed {seed}: ranks {:?}",
+        r.ranks
     );
     actions
 }
@@ -131,11 +137,13 @@ fn recheck(g: &Game, seat: usize, legal: &[Action], seed: u64) {
     }
 }
 
-#[test]
-fn selfplay_under_every_preset_keeps_the_invariants() {
-    let n = games();
+fn selfplay(three: bool, default: u64) {
+    let n = games(default);
     for p in PRESETS {
         let rules = Rules::preset(p.name).expect("preset");
+        if (rules.players == 3) != three {
+            continue;
+        }
         let actions: u64 = (0..n)
             .into_par_iter()
             .map(|i| checked_game(&rules, game_seed(17, i)))
@@ -147,4 +155,15 @@ fn selfplay_under_every_preset_keeps_the_invariants() {
         );
         eprintln!("{}: {n} games, {actions} actions checked", p.name);
     }
+}
+
+#[test]
+fn selfplay_under_every_preset_keeps_the_invariants() {
+    selfplay(false, 2000);
+}
+
+/// The three-player presets (108 tiles, kita, no chi): 10,000 games each.
+#[test]
+fn selfplay_three_player_presets_keep_the_invariants() {
+    selfplay(true, 10_000);
 }

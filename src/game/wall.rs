@@ -62,6 +62,29 @@
 //! ura at `yama[4, 6, 8, 10, 12]` and rinshan at `yama[1, 0, 3, 2]` are the indices
 //! above ([`Wall::from_tenhou_yama`] takes a `yama` as is).
 //!
+//! # The three-player wall
+//!
+//! Three players play with 108 tiles (2m-8m removed: the sorted set skips kinds
+//! 1-7), in the same draw order, `tiles[0..108]`, under Tenhou's three-player
+//! layout ([`THREE`]), `tiles[i] = yama[107 - i]`:
+//!
+//! * the deal takes `tiles[0..39]` (four tiles to each of the three seats in turn,
+//!   three times, then one each), the dealer's first draw is `tiles[39]`;
+//! * the dead wall is `tiles[94..108]`, 14 tiles, with room for 8 replacement
+//!   draws (4 kans and 4 kita): `tiles[106, 107, 104, 105, 102, 103, 100, 101]`
+//!   (`yama[1, 0, 3, 2, 5, 4, 7, 6]`);
+//! * dora indicator `i` is `tiles[98 - 2i]` (`yama[9 + 2i]`), its ura
+//!   `tiles[99 - 2i]`;
+//! * every replacement draw, a kita's as a kan's, moves the haitei: the live wall
+//!   is `tiles[drawn..94 - replacements]`. A kan dora indicator that would still
+//!   lie in the live wall when it turns over (the fourth, after three replacement
+//!   draws, by a closed kan) ends the live wall before it.
+//!
+//! Real Tenhou three-player logs show the deal, the first dora indicator at
+//! `yama[9]`, its ura at `yama[8]`, the first five replacement draws at
+//! `yama[1, 0, 3, 2, 5]` and a kan dora at `yama[11]`; the remaining positions
+//! continue the same stacks.
+//!
 //! The wall only counts: when a kan dora is revealed (the `kan_dora_timing` rule),
 //! whether a kan is allowed, and who draws, are the engine's to decide.
 
@@ -85,6 +108,58 @@ pub const DORA_INDEX: [usize; 5] = [130, 128, 126, 124, 122];
 pub const URA_INDEX: [usize; 5] = [131, 129, 127, 125, 123];
 /// Index in the wall of rinshan draw `j`.
 pub const RINSHAN_INDEX: [usize; MAX_KANS] = [134, 135, 132, 133];
+
+/// Where the parts of a wall lie, for four or three players (indices in draw
+/// order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    pub players: u8,
+    /// Tiles in the wall: 136 or 108.
+    pub tiles: usize,
+    /// Tiles of the live wall before the deal (the dead wall is the rest).
+    pub live: usize,
+    /// Tiles dealt: 13 to each seat.
+    pub deal: usize,
+    /// Index of dora indicator `i` (0 the first, then the kan dora).
+    pub dora: [usize; 5],
+    /// Index of ura indicator `i`.
+    pub ura: [usize; 5],
+    /// Index of replacement draw `j` (after a kan, or a kita).
+    pub rinshan: &'static [usize],
+}
+
+/// The four-player wall.
+pub const FOUR: Layout = Layout {
+    players: 4,
+    tiles: WALL_TILES,
+    live: LIVE_WALL_TILES,
+    deal: DEAL_TILES,
+    dora: DORA_INDEX,
+    ura: URA_INDEX,
+    rinshan: &RINSHAN_INDEX,
+};
+
+/// The three-player wall (see the module documentation).
+pub const THREE: Layout = Layout {
+    players: 3,
+    tiles: 108,
+    live: 94,
+    deal: 39,
+    dora: [98, 96, 94, 92, 90],
+    ura: [99, 97, 95, 93, 91],
+    rinshan: &[106, 107, 104, 105, 102, 103, 100, 101],
+};
+
+impl Layout {
+    /// The layout for `players` (3, else four players).
+    pub const fn of(players: u8) -> &'static Layout {
+        if players == 3 {
+            &THREE
+        } else {
+            &FOUR
+        }
+    }
+}
 
 /// A small seeded random number generator: xoshiro256** seeded through `SplitMix64`
 /// (the module documentation gives the exact algorithm). The same seed gives the
@@ -155,15 +230,20 @@ impl Rng {
     }
 }
 
-/// The wall of one hand: 136 tiles in draw order (see the module documentation for
-/// the layout), with the live draws, rinshan draws and revealed kan dora so far.
+/// The wall of one hand: 136 tiles (108 with three players) in draw order (see
+/// the module documentation for the layout), with the live draws, rinshan draws
+/// and revealed kan dora so far.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Wall {
+    /// The tiles; with three players only the first 108 are the wall's.
     tiles: [Tile; WALL_TILES],
+    layout: &'static Layout,
     /// Tiles taken from the front of the live wall (the deal and ordinary draws).
     drawn: usize,
     /// Rinshan draws so far, one per kan.
     kans: usize,
+    /// Replacement draws after a kita so far (three players).
+    kita: usize,
     /// Kan dora indicators revealed so far (0-4).
     kan_dora: usize,
     /// The five dora indicators and the five ura indicators, in reveal order.
@@ -184,37 +264,58 @@ impl Wall {
     /// The 136 tiles of `rules` shuffled with `rng`: a game can draw each hand's
     /// wall from one generator.
     pub fn shuffled_with(rules: &Rules, rng: &mut Rng) -> Wall {
+        if rules.players == 3 {
+            let mut tiles = sorted_tiles_3p(rules.red_fives);
+            rng.shuffle(&mut tiles);
+            return Wall::new_in(&tiles, &THREE);
+        }
         let mut tiles = sorted_tiles(rules.red_fives);
         rng.shuffle(&mut tiles);
         Wall::new(tiles)
     }
 
     /// A wall given tile by tile in draw order (tests, replays): exactly 136 tiles,
-    /// four of each kind, a red five counting as a five.
+    /// four of each kind, a red five counting as a five; or the 108 tiles of three
+    /// players, four of each kind but none of 2m-8m.
     pub fn from_tiles(tiles: &[Tile]) -> Result<Wall> {
-        let tiles: [Tile; WALL_TILES] = tiles.try_into().map_err(|_| {
-            MahjongError::InvalidInput(format!(
-                "a wall has {WALL_TILES} tiles, got {}",
-                tiles.len()
-            ))
-        })?;
+        let layout = match tiles.len() {
+            WALL_TILES => &FOUR,
+            108 => &THREE,
+            n => {
+                return Err(MahjongError::InvalidInput(format!(
+                    "a wall has {WALL_TILES} tiles (108 with three players), got {n}"
+                )))
+            }
+        };
         let mut counts = [0u8; KINDS];
-        for t in &tiles {
+        for t in tiles {
             counts[t.kind() as usize] += 1;
         }
+        let want = |kind: u8| {
+            if layout.players == 3 && (1..8).contains(&kind) {
+                0
+            } else {
+                4
+            }
+        };
         let wrong: Vec<String> = counts
             .iter()
             .zip(0u8..)
-            .filter(|&(&n, _)| n != 4)
+            .filter(|&(&n, kind)| n != want(kind))
             .filter_map(|(&n, kind)| Tile::from_kind(kind).map(|t| format!("{n} of {t}")))
             .collect();
         if !wrong.is_empty() {
+            let what = if layout.players == 3 {
+                "a three-player wall has 4 copies of each kind but 2m-8m (none)"
+            } else {
+                "a wall has 4 copies of each kind"
+            };
             return Err(MahjongError::InvalidInput(format!(
-                "a wall has 4 copies of each kind, this one has {}",
+                "{what}, this one has {}",
                 wrong.join(", ")
             )));
         }
-        Ok(Wall::new(tiles))
+        Ok(Wall::new_in(tiles, layout))
     }
 
     /// A wall from Tenhou's `yama` array, which is dealt from index 135 down: the
@@ -225,15 +326,34 @@ impl Wall {
     }
 
     fn new(tiles: [Tile; WALL_TILES]) -> Wall {
+        Wall::new_in(&tiles, &FOUR)
+    }
+
+    /// A wall of `layout` from its tiles (`layout.tiles` of them).
+    fn new_in(given: &[Tile], layout: &'static Layout) -> Wall {
+        let mut tiles = [given[0]; WALL_TILES];
+        tiles[..given.len()].copy_from_slice(given);
         Wall {
-            dora: DORA_INDEX.map(|i| tiles[i]),
-            ura: URA_INDEX.map(|i| tiles[i]),
+            dora: layout.dora.map(|i| tiles[i]),
+            ura: layout.ura.map(|i| tiles[i]),
             tiles,
+            layout,
             drawn: 0,
             kans: 0,
+            kita: 0,
             kan_dora: 0,
             dice: None,
         }
+    }
+
+    /// Where the parts of this wall lie.
+    pub fn layout(&self) -> &'static Layout {
+        self.layout
+    }
+
+    /// The number of players the wall is for: 4 (136 tiles) or 3 (108).
+    pub fn players(&self) -> u8 {
+        self.layout.players
     }
 
     /// The wall under rules with `red_fives` per suit (m, p, s): red fives beyond
@@ -255,7 +375,7 @@ impl Wall {
         }
         Wall {
             dice: self.dice,
-            ..Wall::new(tiles)
+            ..Wall::new_in(&tiles[..self.layout.tiles], self.layout)
         }
     }
 
@@ -263,7 +383,7 @@ impl Wall {
     /// p, s) allows: a wall given to a game holds the rules' tiles.
     pub fn check_red_fives(&self, red_fives: [u8; 3]) -> crate::error::Result<()> {
         let mut held = [0u8; 3];
-        for t in self.tiles.iter().filter(|t| t.is_red()) {
+        for t in self.tiles().iter().filter(|t| t.is_red()) {
             held[t.suit() as usize] += 1;
         }
         for (suit, (&n, &allowed)) in ["m", "p", "s"].iter().zip(held.iter().zip(&red_fives)) {
@@ -282,27 +402,30 @@ impl Wall {
     pub fn restarted(&self) -> Wall {
         Wall {
             dice: self.dice,
-            ..Wall::new(self.tiles)
+            ..Wall::new_in(self.tiles(), self.layout)
         }
     }
 
-    /// All 136 tiles in draw order, drawn or not (for logs and replays).
-    pub fn tiles(&self) -> &[Tile; WALL_TILES] {
-        &self.tiles
+    /// All 136 tiles (108 with three players) in draw order, drawn or not (for
+    /// logs and replays).
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles[..self.layout.tiles]
     }
 
     /// Deals 13 tiles to each seat in Tenhou's order: four tiles to each seat in
-    /// turn from the dealer, three times, then one each. Seats are absolute (0-3),
-    /// `hands[dealer]` the dealer's. The dealer's 14th tile is the next
-    /// [`draw`](Wall::draw). Refused unless the wall is untouched and `dealer` is
-    /// 0-3.
+    /// turn from the dealer, three times, then one each. Seats are absolute (0-3,
+    /// 0-2 with three players, whose `hands[3]` stays empty), `hands[dealer]` the
+    /// dealer's. The dealer's 14th tile is the next [`draw`](Wall::draw). Refused
+    /// unless the wall is untouched and `dealer` is a seat.
     pub fn deal(&mut self, dealer: usize) -> Result<[Vec<Tile>; 4]> {
-        if dealer > 3 {
+        let n = usize::from(self.layout.players);
+        if dealer >= n {
             return Err(MahjongError::InvalidInput(format!(
-                "the dealer is seat 0-3, got {dealer}"
+                "the dealer is seat 0-{}, got {dealer}",
+                n - 1
             )));
         }
-        if self.drawn > 0 || self.kans > 0 {
+        if self.drawn > 0 || self.kans > 0 || self.kita > 0 {
             return Err(MahjongError::InvalidInput(format!(
                 "the deal comes first, but {} tiles have been drawn and {} rinshan tiles",
                 self.drawn, self.kans
@@ -311,8 +434,8 @@ impl Wall {
         let mut hands: [Vec<Tile>; 4] = Default::default();
         for round in 0..4 {
             let take = if round < 3 { 4 } else { 1 };
-            for k in 0..4 {
-                let hand = &mut hands[(dealer + k) % 4];
+            for k in 0..n {
+                let hand = &mut hands[(dealer + k) % n];
                 hand.extend_from_slice(&self.tiles[self.drawn..self.drawn + take]);
                 self.drawn += take;
             }
@@ -336,18 +459,56 @@ impl Wall {
     /// [`reveal_kan_dora`](Wall::reveal_kan_dora)). `None` after 4 kans, or when the
     /// live wall is empty (no kan is possible then).
     pub fn draw_rinshan(&mut self) -> Option<Tile> {
-        if self.kans >= MAX_KANS || self.live_remaining() == 0 {
+        if self.kans >= MAX_KANS {
             return None;
         }
-        let t = self.tiles[RINSHAN_INDEX[self.kans]];
+        let t = self.draw_replacement()?;
         self.kans += 1;
         Some(t)
     }
 
+    /// Draws the replacement tile after a kita (three players): the next
+    /// dead-wall tile, as a kan's, moving the haitei likewise. `None` after 4
+    /// kita, or when the live wall is empty.
+    pub fn draw_kita(&mut self) -> Option<Tile> {
+        if self.kita >= 4 || self.layout.players != 3 {
+            return None;
+        }
+        let t = self.draw_replacement()?;
+        self.kita += 1;
+        Some(t)
+    }
+
+    fn draw_replacement(&mut self) -> Option<Tile> {
+        let j = self.replacements();
+        if self.live_remaining() == 0 || j >= self.layout.rinshan.len() {
+            return None;
+        }
+        Some(self.tiles[self.layout.rinshan[j]])
+    }
+
+    /// Replacement draws from the dead wall so far: one per kan and per kita.
+    pub fn replacements(&self) -> usize {
+        self.kans + self.kita
+    }
+
+    /// Replacement draws after a kita so far.
+    pub fn kita(&self) -> usize {
+        self.kita
+    }
+
+    /// The wall index the live wall ends before.
+    fn live_end(&self) -> usize {
+        let end = self.layout.live.saturating_sub(self.replacements());
+        // A kan dora indicator is never a live tile (see the module documentation).
+        end.min(self.layout.dora[self.kan_dora])
+    }
+
     /// Tiles left in the live wall: 122 before the deal, 70 after it, 69 after the
-    /// dealer's first draw; one less for each draw and each rinshan draw.
+    /// dealer's first draw (94, 55 and 54 with three players); one less for each
+    /// draw and each rinshan draw.
     pub fn live_remaining(&self) -> usize {
-        LIVE_WALL_TILES.saturating_sub(self.drawn + self.kans)
+        self.live_end().saturating_sub(self.drawn)
     }
 
     /// Swaps two tiles of the wall (tests of what a seat may not see).
@@ -359,6 +520,14 @@ impl Wall {
     /// The tiles still in the live wall, next draw first.
     pub fn live_tiles(&self) -> &[Tile] {
         &self.tiles[self.drawn..self.drawn + self.live_remaining()]
+    }
+
+    /// Whether wall index `i` still holds a tile nobody has taken: past the draws
+    /// and not a replacement tile already drawn.
+    pub fn untaken(&self, i: usize) -> bool {
+        i >= self.drawn
+            && i < self.layout.tiles
+            && !self.layout.rinshan[..self.replacements()].contains(&i)
     }
 
     /// Tiles drawn from the live wall so far, the deal included.
@@ -396,6 +565,15 @@ impl Wall {
     pub fn kan_dora_revealed(&self) -> usize {
         self.kan_dora
     }
+}
+
+/// The 108 tiles of three players in sorted order: as [`sorted_tiles`] without
+/// 2m-8m.
+pub(crate) fn sorted_tiles_3p(red_fives: [u8; 3]) -> Vec<Tile> {
+    sorted_tiles(red_fives)
+        .into_iter()
+        .filter(|t| !(1..8).contains(&t.kind()))
+        .collect()
 }
 
 /// The 136 tiles in sorted order: kind by kind, four copies each, the red copies
@@ -736,7 +914,7 @@ mod tests {
     #[test]
     fn kan_dora_up_to_four() {
         let mut w = Wall::shuffled(&Rules::default(), 13);
-        let t = *w.tiles();
+        let t = w.tiles().to_vec();
         assert_eq!(w.kan_dora_revealed(), 0);
         for i in 1..=4 {
             assert_eq!(w.reveal_kan_dora(), Some(t[DORA_INDEX[i]]));
@@ -756,13 +934,16 @@ mod tests {
 
     #[test]
     fn from_tiles_checks_size_and_copies() {
-        let good = *Wall::shuffled(&Rules::default(), 2).tiles();
+        let good = Wall::shuffled(&Rules::default(), 2).tiles().to_vec();
         assert_eq!(Wall::from_tiles(&good).unwrap().tiles(), &good);
 
         let err = Wall::from_tiles(&good[..135]).unwrap_err().to_string();
-        assert_eq!(err, "a wall has 136 tiles, got 135");
+        assert_eq!(
+            err,
+            "a wall has 136 tiles (108 with three players), got 135"
+        );
         let err = Wall::from_tiles(&[]).unwrap_err().to_string();
-        assert_eq!(err, "a wall has 136 tiles, got 0");
+        assert_eq!(err, "a wall has 136 tiles (108 with three players), got 0");
 
         // A fifth 1m in place of a 9m.
         let mut five = sorted_tiles([1, 1, 1]);

@@ -3,14 +3,17 @@
 //!
 //! The play events are mjai's own (`start_kyoku`, `tsumo`, `dahai`, `chi`, `pon`,
 //! `daiminkan`, `kakan`, `ankan`, `dora`, `reach`, `reach_accepted`, `hora`,
-//! `ryukyoku`, `end_kyoku`, `end_game`). Results carry what a replay checks:
+//! `ryukyoku`, `end_kyoku`, `end_game`), and for three players a kita as
+//! `{"type":"nukidora","actor":0,"pai":"N"}` (read also as `kita`); a
+//! three-player game's `tehais` has an empty fourth hand and its `scores` a 0. Results carry what a replay checks:
 //! `hora` has `han`, `fu`, `points` (the hand's value), `yakus` (`[id, han]` with
 //! this library's yaku ids), `dora`/`ura`/`aka`, `limit`, `pao`, `deltas` and
 //! `scores`; `ryukyoku` has `reason`, `tenpais`, `deltas` and `scores`. The reader
 //! also takes `fan` for `han` and `hora_points` for `points`, and fills
 //! `reach_accepted` scores that a log leaves out. `start_game` carries `names`,
 //! `rules` (the options that differ from the Tenhou preset), and when known
-//! `log_id`, `first_dealer` and Tenhou's `tenhou_type`, `lobby`, `shuffle_seed`,
+//! `log_id`, `first_dealer` and Tenhou's `tenhou_type`, `lobby`, `shuffle_seed`
+//! (a 2009 log's per-hand seeds: `init_shuffles`),
 //! `dan`, `rate` and `sex`; `end_game` carries `scores` and the final `results` (uma included) when
 //! known. Unknown event types (`none`, bots' messages) are skipped.
 
@@ -49,7 +52,7 @@ const DRAW_REASONS: [DrawReason; 7] = [
 ];
 
 /// The event types read; any other (`none`, bots' messages) is skipped.
-const TYPES: [&str; 16] = [
+const TYPES: [&str; 18] = [
     "start_game",
     "start_kyoku",
     "tsumo",
@@ -60,6 +63,8 @@ const TYPES: [&str; 16] = [
     "kakan",
     "ankan",
     "dora",
+    "nukidora",
+    "kita",
     "reach",
     "reach_accepted",
     "hora",
@@ -159,6 +164,15 @@ enum EventDef {
     Dora {
         #[serde(rename = "dora_marker", with = "tile")]
         marker: Tile,
+    },
+    /// Written `nukidora` (as mjai's three-player tools write it), read in both
+    /// spellings.
+    #[serde(rename = "nukidora", alias = "kita")]
+    Kita {
+        #[serde(rename = "actor", deserialize_with = "actor")]
+        seat: usize,
+        #[serde(rename = "pai", with = "tile")]
+        tile: Tile,
     },
     #[serde(rename = "reach")]
     Riichi {
@@ -328,7 +342,7 @@ mod tiles {
     }
 }
 
-/// The four dealt hands, 13 tiles each.
+/// The dealt hands, 13 tiles each (the fourth empty with three players).
 mod hands {
     use super::{Deserialize, Deserializer, Serialize, Serializer, Tile};
     use serde::de::Error as _;
@@ -341,10 +355,21 @@ mod hands {
         names.serialize(s)
     }
 
+    /// Four hands of 13 tiles; in a three-player game the fourth is empty (or
+    /// left out: three hands).
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Vec<Tile>; 4], D::Error> {
-        let names = <[Vec<String>; 4]>::deserialize(d)?;
+        let names = <Vec<Vec<String>>>::deserialize(d)?;
+        if !(3..=4).contains(&names.len()) {
+            return Err(D::Error::custom(format_args!(
+                "tehais holds 4 hands (3 with three players), got {}",
+                names.len()
+            )));
+        }
         let mut hands: [Vec<Tile>; 4] = Default::default();
-        for (h, ns) in hands.iter_mut().zip(&names) {
+        for (s, (h, ns)) in hands.iter_mut().zip(&names).enumerate() {
+            if s == 3 && ns.is_empty() {
+                continue;
+            }
             if ns.len() != 13 {
                 return Err(D::Error::custom(format_args!(
                     "a hand is dealt 13 tiles, got {}",
@@ -482,6 +507,9 @@ pub fn write_mjai(record: &GameRecord) -> String {
                 if let Some(seed) = &record.shuffle_seed {
                     v["shuffle_seed"] = json!(seed);
                 }
+                if !record.init_shuffles.is_empty() {
+                    v["init_shuffles"] = json!(record.init_shuffles);
+                }
                 let ps = &record.players;
                 if ps.iter().any(|p| p.dan.is_some()) {
                     v["dan"] = json!(ps.iter().map(|p| p.dan).collect::<Vec<_>>());
@@ -569,6 +597,12 @@ fn read_start_game(v: &Value, record: &mut GameRecord, at: &At) -> Result<()> {
     if let Some(d) = v.get("first_dealer") {
         record.first_dealer = first_dealer(d).map_err(|e| at.err(e))?;
     }
+    if let Some(list) = v.get("init_shuffles") {
+        record.init_shuffles = list
+            .as_array()
+            .and_then(|a| a.iter().map(|x| x.as_str().map(String::from)).collect())
+            .ok_or_else(|| at.err("\"init_shuffles\" must be a list of strings"))?;
+    }
     Ok(())
 }
 
@@ -637,6 +671,45 @@ mod tests {
             let back = read_mjai(&text).unwrap();
             assert_eq!(back, record, "seed {seed}");
         }
+    }
+
+    /// Three-player games: written with `nukidora` events, read back the same,
+    /// and replayed through the engine without a mismatch.
+    #[test]
+    fn three_player_games_round_trip_and_replay() {
+        for (seed, preset) in (0..20).zip(["tenhou_sanma", "mahjong_soul_sanma"].iter().cycle()) {
+            let rules = Rules::preset(preset).unwrap();
+            let (game, _) = sim::play(&rules, seed, [AgentKind::Shanten; 4]).unwrap();
+            let record = GameRecord::from_game(&game);
+            let text = write_mjai(&record);
+            assert!(
+                text.contains(r#""pai":"N","type":"nukidora"}"#),
+                "seed {seed}"
+            );
+            let back = read_mjai(&text).unwrap();
+            assert_eq!(back, record, "seed {seed}");
+            let r = crate::logs::replay::replay(&back, true);
+            assert!(r.ok(), "seed {seed}: {:?}", r.mismatches.first());
+        }
+        // `kita` is read as `nukidora`.
+        let one = r#"{"type":"nukidora","actor":1,"pai":"N"}"#;
+        let read = |t: &str| {
+            let v: Value = serde_json::from_str(t).unwrap();
+            event_from_json(&v, [0; 4], &At(1)).unwrap().unwrap()
+        };
+        let e = read(one);
+        assert_eq!(
+            e,
+            Event::Kita {
+                seat: 1,
+                tile: "4z".parse().unwrap()
+            }
+        );
+        assert_eq!(read(r#"{"type":"kita","actor":1,"pai":"N"}"#), e);
+        assert_eq!(
+            event_to_json(&e),
+            serde_json::from_str::<Value>(one).unwrap()
+        );
     }
 
     #[test]

@@ -37,6 +37,9 @@ pub struct GameRecord {
     pub lobby: Option<u32>,
     /// Tenhou's `SHUFFLE` seed, from which every wall of the game follows.
     pub shuffle_seed: Option<String>,
+    /// A 2009 Tenhou log's `INIT shuffle` attribute of each hand, in order
+    /// (`mt19937ar,HEX,…`, each seeding that hand's wall), empty for other logs.
+    pub init_shuffles: Vec<String>,
     /// The final scores as the log states them, in tenths (+45.3 is 453), uma
     /// and oka included (Tenhou's `owari`); the final points are `EndGame`'s.
     pub final_scores: Option<[i64; 4]>,
@@ -62,6 +65,7 @@ impl GameRecord {
             tenhou_type: None,
             lobby: None,
             shuffle_seed: None,
+            init_shuffles: Vec::new(),
             final_scores: None,
             events: Vec::new(),
         }
@@ -141,21 +145,22 @@ pub mod tenhou_type {
     pub const JOUKYUU: u32 = 0x80;
 }
 
-/// The rules of a Tenhou lobby from its type bits: the Tenhou preset with red
-/// fives, open tanyao and the game length as the bits say. Three-player lobbies
-/// are refused.
+/// The rules of a Tenhou lobby from its type bits: the Tenhou preset (the
+/// `tenhou_sanma` preset for a three-player lobby) with red fives, open tanyao
+/// and the game length as the bits say.
 pub fn tenhou_lobby_rules(go_type: u32) -> Result<Rules> {
     use tenhou_type::{HANCHAN, NO_AKA, NO_KUITAN, SANMA};
-    if go_type & SANMA != 0 {
-        return Err(MahjongError::InvalidInput(format!(
-            "lobby type {go_type} is a three-player game; only four-player games are supported"
-        )));
-    }
+    let sanma = go_type & SANMA != 0;
+    let base = if sanma {
+        Rules::preset("tenhou_sanma")?
+    } else {
+        Rules::default()
+    };
     let r = Rules {
-        red_fives: if go_type & NO_AKA == 0 {
-            [1, 1, 1]
-        } else {
-            [0, 0, 0]
+        red_fives: match (go_type & NO_AKA == 0, sanma) {
+            (true, false) => [1, 1, 1],
+            (true, true) => [0, 1, 1],
+            (false, _) => [0, 0, 0],
         },
         open_tanyao: go_type & NO_KUITAN == 0,
         game_length: if go_type & HANCHAN == 0 {
@@ -163,16 +168,19 @@ pub fn tenhou_lobby_rules(go_type: u32) -> Result<Rules> {
         } else {
             GameLength::Hanchan
         },
-        ..Rules::default()
+        ..base
     };
     Ok(r)
 }
 
-/// The lobby type bits of `rules` when they are a Tenhou lobby's (4 players,
-/// against people; room bits left at 0), or `None`.
+/// The lobby type bits of `rules` when they are a Tenhou lobby's (against
+/// people; room bits left at 0), or `None`.
 pub fn tenhou_type_of(rules: &Rules) -> Option<u32> {
-    use tenhou_type::{HANCHAN, NO_AKA, NO_KUITAN, VS_HUMAN};
+    use tenhou_type::{HANCHAN, NO_AKA, NO_KUITAN, SANMA, VS_HUMAN};
     let mut t = VS_HUMAN;
+    if rules.players == 3 {
+        t |= SANMA;
+    }
     if rules.red_fives == [0, 0, 0] {
         t |= NO_AKA;
     }
@@ -197,9 +205,12 @@ pub fn check_writable(
     format: &str,
     carried: impl Fn(&mut Rules, &Rules),
 ) -> Result<()> {
-    use tenhou_type::{HANCHAN, NO_AKA, NO_KUITAN};
+    use tenhou_type::{HANCHAN, NO_AKA, NO_KUITAN, SANMA};
     let rules = &record.rules;
     let mut bits = 0;
+    if rules.players == 3 {
+        bits |= SANMA;
+    }
     if rules.red_fives == [0, 0, 0] {
         bits |= NO_AKA;
     }

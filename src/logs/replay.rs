@@ -4,8 +4,10 @@
 //! Each hand is taken up from the record's start (round, honba, sticks, scores)
 //! on a wall built from what the record shows of it: the deal, every draw and
 //! rinshan draw, the dora and ura indicators, the rest filled with the tiles
-//! left. When the record has Tenhou's `SHUFFLE` seed, the reproduced wall is used
-//! instead and checked against those tiles and the dice first. The players'
+//! left. When the record has Tenhou's `SHUFFLE` seed (or a 2009 log's seed in
+//! each `INIT`), the reproduced wall is used instead and checked against those
+//! tiles and the dice first. Three-player records are replayed on the 108-tile
+//! wall, their kita applied as actions. The players'
 //! actions (discards, riichi, calls, kans, wins, nine-terminal draws) are applied
 //! as the record orders them, every other seat passing its claims; an action the
 //! engine refuses is a mismatch, and so is every difference between the events
@@ -14,9 +16,9 @@
 //! the game's end, final points and scores) is compared with the record's.
 
 use super::record::GameRecord;
-use super::tenhou_shuffle::{walls_from_seed, TenhouShuffle};
+use super::tenhou_shuffle::{init_shuffle_wall, walls_from_seed, TenhouShuffle};
 use crate::error::{MahjongError, Result};
-use crate::game::wall::{Wall, DORA_INDEX, RINSHAN_INDEX, URA_INDEX, WALL_TILES};
+use crate::game::wall::{Layout, Wall, WALL_TILES};
 use crate::game::{Action, DrawReason, Event, Game, HandStart, Phase};
 use crate::rules::Rules;
 use crate::tile::Tile;
@@ -127,9 +129,9 @@ fn normalized(e: &Event, keep_dice: bool) -> Event {
     e
 }
 
-/// The tiles the record shows of a hand's wall, by wall index (draw order; see
-/// `crate::game::wall`).
-fn shown_tiles(hand: &[Event]) -> Result<Box<[Option<Tile>; WALL_TILES]>> {
+/// The tiles the record shows of a hand's wall (of `layout`), by wall index
+/// (draw order; see `crate::game::wall`).
+fn shown_tiles(hand: &[Event], layout: &Layout) -> Result<Box<[Option<Tile>; WALL_TILES]>> {
     let mut slots: Box<[Option<Tile>; WALL_TILES]> = Box::new([None; WALL_TILES]);
     let mut put = |i: usize, t: Tile, what: &str| -> Result<()> {
         match slots[i] {
@@ -153,8 +155,17 @@ fn shown_tiles(hand: &[Event]) -> Result<Box<[Option<Tile>; WALL_TILES]>> {
             "a hand starts with start_kyoku".into(),
         ));
     };
+    let n = usize::from(layout.players);
     for (s, h) in hands.iter().enumerate() {
-        let idx = deal_slots(*dealer, s);
+        if s >= n {
+            if !h.is_empty() {
+                return Err(MahjongError::LogParse(format!(
+                    "seat {s} is dealt tiles in a three-player game"
+                )));
+            }
+            continue;
+        }
+        let idx = deal_slots(*dealer, s, n);
         if h.len() != 13 {
             return Err(MahjongError::LogParse(format!(
                 "seat {s} is dealt {} tiles",
@@ -165,20 +176,24 @@ fn shown_tiles(hand: &[Event]) -> Result<Box<[Option<Tile>; WALL_TILES]>> {
             put(i, t, "dealt tile")?;
         }
     }
-    put(DORA_INDEX[0], *dora_marker, "dora indicator")?;
-    let (mut next, mut kans, mut doras) = (52usize, 0usize, 1usize);
+    put(layout.dora[0], *dora_marker, "dora indicator")?;
+    // Replacement draws (kans and kita), kans, kan dora revealed.
+    let (mut next, mut replaced, mut doras) = (layout.deal, 0usize, 1usize);
     let mut after_kan = false;
     for e in &hand[1..] {
         match e {
             Event::Tsumo { tile, .. } => {
                 if after_kan {
-                    let i = *RINSHAN_INDEX.get(kans).ok_or_else(|| {
-                        MahjongError::LogParse("more than 4 rinshan draws".into())
+                    let i = *layout.rinshan.get(replaced).ok_or_else(|| {
+                        MahjongError::LogParse(format!(
+                            "more than {} replacement draws",
+                            layout.rinshan.len()
+                        ))
                     })?;
                     put(i, *tile, "rinshan draw")?;
-                    kans += 1;
+                    replaced += 1;
                 } else {
-                    if next >= 122 - kans {
+                    if next >= layout.live - replaced {
                         return Err(MahjongError::LogParse(
                             "more draws than the live wall holds".into(),
                         ));
@@ -188,9 +203,13 @@ fn shown_tiles(hand: &[Event]) -> Result<Box<[Option<Tile>; WALL_TILES]>> {
                 }
                 after_kan = false;
             }
-            Event::Daiminkan { .. } | Event::Ankan { .. } | Event::Kakan { .. } => after_kan = true,
+            Event::Daiminkan { .. }
+            | Event::Ankan { .. }
+            | Event::Kakan { .. }
+            | Event::Kita { .. } => after_kan = true,
             Event::Dora { marker } => {
-                let i = *DORA_INDEX
+                let i = *layout
+                    .dora
                     .get(doras)
                     .ok_or_else(|| MahjongError::LogParse("more than 4 kan dora".into()))?;
                 put(i, *marker, "kan dora indicator")?;
@@ -198,7 +217,7 @@ fn shown_tiles(hand: &[Event]) -> Result<Box<[Option<Tile>; WALL_TILES]>> {
             }
             Event::Hora { ura_markers, .. } => {
                 for (k, &u) in ura_markers.iter().enumerate() {
-                    let i = *URA_INDEX.get(k).ok_or_else(|| {
+                    let i = *layout.ura.get(k).ok_or_else(|| {
                         MahjongError::LogParse("more than 5 ura indicators".into())
                     })?;
                     put(i, u, "ura indicator")?;
@@ -211,18 +230,24 @@ fn shown_tiles(hand: &[Event]) -> Result<Box<[Option<Tile>; WALL_TILES]>> {
     Ok(slots)
 }
 
-/// The wall indices of the 13 tiles dealt to `seat`, in the order it takes them.
-pub(crate) fn deal_slots(dealer: usize, seat: usize) -> impl Iterator<Item = usize> {
-    let k = (seat + 4 - dealer) % 4;
+/// The wall indices of the 13 tiles dealt to `seat` of `n` seats, in the order
+/// it takes them.
+pub(crate) fn deal_slots(dealer: usize, seat: usize, n: usize) -> impl Iterator<Item = usize> {
+    let k = (seat + n - dealer % n) % n;
     (0..3)
-        .flat_map(move |round| (0..4).map(move |j| 16 * round + 4 * k + j))
-        .chain(std::iter::once(48 + k))
+        .flat_map(move |round| (0..4).map(move |j| 4 * n * round + 4 * k + j))
+        .chain(std::iter::once(12 * n + k))
 }
 
 /// A full wall holding the shown tiles where the record shows them, the rest of
 /// the rules' tile set in sorted order elsewhere.
 pub(crate) fn fill_wall(shown: &[Option<Tile>; WALL_TILES], rules: &Rules) -> Result<Wall> {
-    let mut left: Vec<Tile> = crate::game::wall::sorted_tiles(rules.red_fives).to_vec();
+    let layout = Layout::of(rules.players);
+    let mut left: Vec<Tile> = if rules.players == 3 {
+        crate::game::wall::sorted_tiles_3p(rules.red_fives)
+    } else {
+        crate::game::wall::sorted_tiles(rules.red_fives).to_vec()
+    };
     for t in shown.iter().flatten() {
         // A plain five may stand for a red one (a wall with fewer red fives than
         // the rules'); more red fives than the rules have cannot be.
@@ -241,7 +266,7 @@ pub(crate) fn fill_wall(shown: &[Option<Tile>; WALL_TILES], rules: &Rules) -> Re
         left.remove(pos);
     }
     let mut rest = left.into_iter();
-    let tiles: Vec<Tile> = shown
+    let tiles: Vec<Tile> = shown[..layout.tiles]
         .iter()
         .map(|s| s.or_else(|| rest.next()))
         .collect::<Option<_>>()
@@ -266,10 +291,11 @@ pub fn replay_observed(
 ) -> ReplayReport {
     let mut report = ReplayReport::default();
     let hands = record.hands();
-    let mut shuffle = record
-        .shuffle_seed
-        .as_deref()
-        .and_then(|s| walls_from_seed(s, record.rules.has_red()).ok());
+    let mut shuffle = record.shuffle_seed.as_deref().and_then(|s| {
+        walls_from_seed(s, record.rules.has_red())
+            .ok()
+            .map(|w| w.for_players(record.rules.players))
+    });
     for (h, hand) in hands.iter().enumerate() {
         let lbl = label(&hand[0]);
         let mm = |step: usize, kind: &'static str, expected: String, ours: String| Mismatch {
@@ -281,7 +307,12 @@ pub fn replay_observed(
             ours,
         };
         report.hands += 1;
-        let Some(mut game) = start_hand(record, hand, shuffle.as_mut(), &mut report, &mm) else {
+        let seed = match (&mut shuffle, record.init_shuffles.get(h)) {
+            (Some(sh), _) => Some(Seed::Game(sh)),
+            (None, Some(attr)) => Some(Seed::Hand(attr)),
+            _ => None,
+        };
+        let Some(mut game) = start_hand(record, hand, seed, &mut report, &mm) else {
             continue;
         };
         let before = report.mismatches.len();
@@ -302,12 +333,19 @@ pub fn replay_observed(
     report
 }
 
+/// Where a hand's wall comes from: the game's `SHUFFLE` seed, or the hand's own
+/// (a 2009 log's `INIT shuffle`).
+enum Seed<'a> {
+    Game(&'a mut TenhouShuffle),
+    Hand(&'a str),
+}
+
 /// The engine at the start of `hand`, on the wall the record shows (or the
-/// `SHUFFLE` seed's, when it agrees); `None` after a mismatch.
+/// seed's, when it agrees); `None` after a mismatch.
 fn start_hand(
     record: &GameRecord,
     hand: &[Event],
-    shuffle: Option<&mut TenhouShuffle>,
+    shuffle: Option<Seed<'_>>,
     report: &mut ReplayReport,
     mm: &dyn Fn(usize, &'static str, String, String) -> Mismatch,
 ) -> Option<Game> {
@@ -316,7 +354,7 @@ fn start_hand(
             .mismatches
             .push(mm(0, "record", "a consistent hand".into(), why));
     };
-    let shown = match shown_tiles(hand) {
+    let shown = match shown_tiles(hand, Layout::of(record.rules.players)) {
         Ok(s) => s,
         Err(why) => {
             record_err(report, why.to_string());
@@ -345,13 +383,27 @@ fn start_hand(
     };
     wall.dice = *dice;
     if let Some(sh) = shuffle {
-        if let Some(w) = seed_wall(sh, &shown, *dice, report, mm) {
+        let seeded = match sh {
+            Seed::Game(sh) => Ok(sh.next_wall()),
+            Seed::Hand(attr) => {
+                init_shuffle_wall(attr, record.rules.has_red(), record.rules.players)
+            }
+        };
+        let w = match seeded {
+            Ok(yama) => seed_wall(yama, &shown, *dice, report, mm),
+            Err(e) => {
+                record_err(report, e.to_string());
+                return None;
+            }
+        };
+        if let Some(w) = w {
             report.walls_reproduced += 1;
             wall = w;
         }
     }
     let round = round_wind * 4 + (kyoku - 1);
-    let first_dealer = (dealer + 4 * 4 - round as usize % 4) % 4;
+    let n = usize::from(record.rules.players);
+    let first_dealer = (dealer + 4 * n - round as usize % 4) % n;
     let start = HandStart {
         round,
         honba: *honba,
@@ -374,16 +426,15 @@ fn start_hand(
     }
 }
 
-/// The next wall of the `SHUFFLE` seed, when it holds the tiles the record
-/// shows and the record's dice; else the mismatch is reported.
+/// The seed's wall (`yama` and dice), when it holds the tiles the record shows
+/// and the record's dice; else the mismatch is reported.
 fn seed_wall(
-    sh: &mut TenhouShuffle,
+    (yama, faces): (Vec<Tile>, [u8; 2]),
     shown: &[Option<Tile>; WALL_TILES],
     dice: Option<[u8; 2]>,
     report: &mut ReplayReport,
     mm: &dyn Fn(usize, &'static str, String, String) -> Mismatch,
 ) -> Option<Wall> {
-    let (yama, faces) = sh.next_wall();
     let mut w = match Wall::from_tenhou_yama(&yama) {
         Ok(w) => w,
         Err(e) => {
@@ -561,6 +612,7 @@ fn action_of(e: &Event, game: &Game, riichi: &mut Option<usize>) -> Option<(usiz
         Event::Pon { seat, consumed, .. } => (*seat, Action::Pon { tiles: *consumed }),
         Event::Daiminkan { seat, .. } => (*seat, Action::Daiminkan),
         Event::Kakan { seat, tile, .. } => (*seat, Action::Kakan { tile: *tile }),
+        Event::Kita { seat, .. } => (*seat, Action::Kita),
         Event::Ankan { seat, consumed } => (
             *seat,
             Action::Ankan {
@@ -799,6 +851,46 @@ mod tests {
         assert!(bad.is_empty(), "{} games with mismatches", bad.len());
         assert_eq!((total.hands, total.wins, total.draws), (1789, 1508, 293));
         assert_eq!(total.walls_reproduced, 1789);
+    }
+
+    /// The two three-player Tenhou mjlogs (a 2014 game with its SHUFFLE seed,
+    /// 24 kita; a 2009 game whose INIT tags carry the seeds) replay without a
+    /// mismatch, every wall reproduced from its seed.
+    #[test]
+    fn three_player_mjlogs_replay_without_mismatch_walls_reproduced() {
+        let Some(files) = crate::shared_data::files("tenhou/sanma", "mjlog") else {
+            return;
+        };
+        assert_eq!(files.len(), 2);
+        let mut kita = 0;
+        for f in &files {
+            let text = std::fs::read_to_string(f).unwrap();
+            let record = read_mjlog(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            assert_eq!(record.rules.players, 3);
+            let r = replay(&record, true);
+            for m in &r.mismatches {
+                eprintln!("{}: {m}", f.display());
+            }
+            eprintln!(
+                "{}: {} hands, {} actions, {} wins, {} draws, {} walls",
+                f.display(),
+                r.hands,
+                r.actions,
+                r.wins,
+                r.draws,
+                r.walls_reproduced
+            );
+            assert!(r.ok(), "{}", f.display());
+            assert_eq!(r.walls_reproduced, r.hands);
+            assert_eq!(r.wins + r.draws, r.hands);
+            kita += record
+                .events
+                .iter()
+                .filter(|e| matches!(e, Event::Kita { .. }))
+                .count();
+        }
+        // 24 kita in the 2014 game, 2 in the 2009 one.
+        assert_eq!(kita, 26);
     }
 
     /// The observed engine states of a replayed game: each hand's first is the

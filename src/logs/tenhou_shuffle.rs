@@ -33,6 +33,29 @@
 //!
 //! The log's `INIT seed` attribute records the dice as `rnd % 6` (0-5); the values
 //! returned here are the faces, 1-6.
+//!
+//! # Three players
+//!
+//! A three-player game ([`TenhouShuffle::for_players`]) shuffles the 108-id array
+//! `[0, 1, 2, 3, 32, 33, …, 135]` (2m-8m, ids 4-31, left out) the same way: for
+//! `i` in `0..107`, `yama[i]` is swapped with `yama[i + rnd[i] % (108 - i)]`; the
+//! dice are still `rnd[135]` and `rnd[136]`. Tenhou deals it from index 107 down;
+//! the first dora indicator is `yama[9]` and the replacement draws (kans and kita)
+//! `yama[1, 0, 3, 2, 5, …]` (see [`THREE`](crate::game::wall::THREE)).
+//!
+//! # The 2009 format
+//!
+//! Logs of 2009 have no `SHUFFLE` tag: each `INIT` carries
+//! `shuffle="mt19937ar,HEX,…"`, eight hex words that seed a Mersenne Twister of
+//! its own (`init_by_array`) for that hand alone. Its outputs are used as they
+//! come, without the SHA-512 step: `rnd[i]` is the `i`-th output, the shuffle is
+//! the one above, and the dice are the next two outputs, `rnd[n - 1]` and
+//! `rnd[n]` for `n` tiles. The dead wall's stacks read the other way up, as in
+//! the older hex `SHUFFLE` format (the first dora indicator of a three-player
+//! wall at `yama[8]`, the first replacement draw `yama[0]`); [`init_shuffle_wall`]
+//! swaps them into the current layout. A real 2009 three-player log confirms the
+//! deal, the draws, the two kita replacement draws, the dora indicator and the
+//! dice.
 
 use crate::error::{MahjongError, Result};
 use crate::tile::Tile;
@@ -57,6 +80,70 @@ pub struct TenhouShuffle {
     mt: Mt19937,
     red: bool,
     legacy: bool,
+    /// The 136-ids of the wall before the shuffle (108 for three players).
+    ids: Vec<u8>,
+}
+
+/// The 136-ids of a game's tiles in order: all 136, or with three players the 108
+/// without 2m-8m (ids 4-31).
+pub fn tile_ids(players: u8) -> Vec<u8> {
+    (0..136u8)
+        .filter(|&i| players != 3 || !(4..32).contains(&i))
+        .collect()
+}
+
+/// Shuffles `ids` as Tenhou does with the words `rnd` (`rnd.len() >= ids.len()`).
+fn shuffle_ids(ids: &mut [u8], rnd: &[u32]) {
+    let n = ids.len();
+    for i in 0..n - 1 {
+        let j = i + (rnd[i] % (n - i) as u32) as usize;
+        ids.swap(i, j);
+    }
+}
+
+/// Swaps the two tiles of each of the 7 dead-wall stacks (`yama[0..14]`): the
+/// older formats read them the other way up.
+fn swap_dead_wall(yama: &mut [u8]) {
+    for k in 0..7 {
+        yama.swap(2 * k, 2 * k + 1);
+    }
+}
+
+/// The prefix of a 2009 log's `INIT shuffle` attribute.
+pub const INIT_SHUFFLE_PREFIX: &str = "mt19937ar,";
+
+/// The wall of one hand of a 2009 log from its `INIT shuffle` attribute
+/// (`mt19937ar,HEX,…`, see the module documentation), for `players` players,
+/// as tiles in Tenhou's `yama` order (current layout), and the two dice (1-6).
+pub fn init_shuffle_wall(attr: &str, red: bool, players: u8) -> Result<(Vec<Tile>, [u8; 2])> {
+    let data = attr
+        .trim()
+        .strip_prefix(INIT_SHUFFLE_PREFIX)
+        .ok_or_else(|| {
+            MahjongError::InvalidInput(format!(
+                "an INIT shuffle starts with {INIT_SHUFFLE_PREFIX:?}, got {:?}",
+                attr.chars().take(40).collect::<String>()
+            ))
+        })?;
+    let key = data
+        .split(',')
+        .map(|w| {
+            u32::from_str_radix(w.trim(), 16).map_err(|_| {
+                MahjongError::InvalidInput(format!(
+                    "an INIT shuffle has {w:?}, not a 32-bit hex word"
+                ))
+            })
+        })
+        .collect::<Result<Vec<u32>>>()?;
+    let mut mt = Mt19937::from_key(&key);
+    let mut yama = tile_ids(players);
+    let n = yama.len();
+    let rnd: Vec<u32> = (0..=n).map(|_| mt.next_u32()).collect();
+    shuffle_ids(&mut yama, &rnd);
+    swap_dead_wall(&mut yama);
+    let dice = [(rnd[n - 1] % 6) as u8 + 1, (rnd[n] % 6) as u8 + 1];
+    let tiles = yama.iter().map(|&id| id136_tile(id, red)).collect();
+    Ok((tiles, dice))
 }
 
 /// Starts the walls of a game from its `SHUFFLE` `seed` attribute, the whole
@@ -103,10 +190,18 @@ pub fn walls_from_seed(seed_attr: &str, red: bool) -> Result<TenhouShuffle> {
         mt: Mt19937::from_key(&key),
         red,
         legacy,
+        ids: tile_ids(4),
     })
 }
 
 impl TenhouShuffle {
+    /// The walls of a game of `players` players (three: the 108 tiles).
+    #[must_use]
+    pub fn for_players(mut self, players: u8) -> TenhouShuffle {
+        self.ids = tile_ids(players);
+        self
+    }
+
     /// Whether 136-ids 16, 52 and 88 become red fives.
     pub fn red(&self) -> bool {
         self.red
@@ -119,8 +214,9 @@ impl TenhouShuffle {
     }
 
     /// The next hand's wall as Tenhou 136-ids in Tenhou's `yama` order (the
-    /// current layout: dora indicator `yama[5]`), and the two dice (1-6).
-    pub fn next_ids(&mut self) -> ([u8; 136], [u8; 2]) {
+    /// current layout: dora indicator `yama[5]`, `yama[9]` with three players),
+    /// and the two dice (1-6).
+    pub fn next_ids(&mut self) -> (Vec<u8>, [u8; 2]) {
         let mut src = [0u8; WORDS_PER_HAND * 4];
         for chunk in src.chunks_exact_mut(4) {
             chunk.copy_from_slice(&self.mt.next_u32().to_le_bytes());
@@ -136,23 +232,19 @@ impl TenhouShuffle {
         for (w, c) in rnd.iter_mut().zip(digest.chunks_exact(4)) {
             *w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
         }
-        let mut yama: [u8; 136] = std::array::from_fn(|i| i as u8);
-        for i in 0..135 {
-            let j = i + (rnd[i] % (136 - i as u32)) as usize;
-            yama.swap(i, j);
-        }
+        let mut yama = self.ids.clone();
+        shuffle_ids(&mut yama, &rnd);
         if self.legacy {
             // Old logs read the dead wall's stacks the other way up.
-            for k in 0..7 {
-                yama.swap(2 * k, 2 * k + 1);
-            }
+            swap_dead_wall(&mut yama);
         }
         let dice = [(rnd[135] % 6) as u8 + 1, (rnd[136] % 6) as u8 + 1];
         (yama, dice)
     }
 
-    /// The next hand's wall as 136 tiles in Tenhou's `yama` order (dealt from the
-    /// end; give it to `Wall::from_tenhou_yama` as is), and the two dice (1-6).
+    /// The next hand's wall as 136 tiles (108) in Tenhou's `yama` order (dealt
+    /// from the end; give it to `Wall::from_tenhou_yama` as is), and the two dice
+    /// (1-6).
     pub fn next_wall(&mut self) -> (Vec<Tile>, [u8; 2]) {
         let (ids, dice) = self.next_ids();
         let tiles = ids.iter().map(|&id| id136_tile(id, self.red)).collect();
@@ -422,7 +514,7 @@ mod tests {
         let mut walls = walls_from_seed(seed, red).unwrap();
 
         let mut hand = 0usize;
-        let mut yama = [0u8; 136];
+        let mut yama = Vec::new();
         let mut next_live = 0usize; // draws taken from the live wall after the deal
         let mut kans = 0usize;
         let mut rinshan_due = false;

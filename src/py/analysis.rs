@@ -611,25 +611,36 @@ fn fast_counts(x: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
 /// (`"23m456p11z pon 555z ankan 1111s"`), is a `Hand` (13 or 14 tiles).
 /// Raises `TypeError` for another type (a `dict` is not a sequence of counts),
 /// `TileParseError` for bad notation, `InvalidHandError` for impossible counts.
+///
+/// With `rules` of three players (`players=3`), shanten counts with the 108
+/// tiles of sanma (no 2m-8m to draw); a hand holding one raises
+/// `InvalidHandError`.
 #[pyfunction]
-#[pyo3(name = "shanten")]
-fn shanten_of(x: &Bound<'_, PyAny>) -> PyResult<i8> {
+#[pyo3(name = "shanten", signature = (x, *, rules=None))]
+fn shanten_of(x: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<i8> {
+    let set = super::rules::tileset_arg(rules)?;
     if let Some(c) = fast_counts(x)? {
-        return Ok(core_shanten::shanten(&c));
+        set.check_counts(&c, &"the hand")?;
+        return Ok(core_shanten::shanten_in(&c, set));
     }
     let h = super::hand::hand_arg(x)?;
+    set.check_hand(&h)?;
     let mc = h.meld_counts();
-    Ok(core_shanten::by_form(h.counts(), Some(&mc), h.melds().len()).min())
+    Ok(core_shanten::by_form_in(h.counts(), Some(&mc), h.melds().len(), set).min())
 }
 
 /// Whether a `Hand`, a hand string or 34 counts is a complete hand; the same
-/// arguments and errors as `shanten`.
+/// arguments and errors as `shanten` (`rules` of three players refuse 2m-8m).
 #[pyfunction]
-fn is_complete(x: &Bound<'_, PyAny>) -> PyResult<bool> {
+#[pyo3(signature = (x, *, rules=None))]
+fn is_complete(x: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+    let set = super::rules::tileset_arg(rules)?;
     if let Some(c) = fast_counts(x)? {
+        set.check_counts(&c, &"the hand")?;
         return Ok(agari::is_complete(&c, 0));
     }
     let h = super::hand::hand_arg(x)?;
+    set.check_hand(&h)?;
     Ok(agari::is_complete(h.counts(), h.melds().len()))
 }
 

@@ -27,8 +27,8 @@ use std::sync::Arc;
 /// An action at a decision point. Build one with its kind's class:
 /// `Discard(tile, tsumogiri=False)`, `Riichi(tile, tsumogiri=False)`,
 /// `Chi((a, b))`, `Pon((a, b))`, `Daiminkan()`, `Ankan(tile)`, `Kakan(tile)`,
-/// `Tsumo()`, `Ron()`, `KyuushuKyuuhai()`, `Pass()`. Immutable, hashable,
-/// compared by value.
+/// `Tsumo()`, `Ron()`, `KyuushuKyuuhai()`, `Pass()`, and with three players
+/// `Kita()`. Immutable, hashable, compared by value.
 #[pyclass(name = "Action", module = "riichi", frozen, subclass, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyAction(pub Action);
@@ -36,7 +36,7 @@ pub struct PyAction(pub Action);
 #[pymethods]
 impl PyAction {
     /// `"discard"`, `"riichi"`, `"chi"`, `"pon"`, `"daiminkan"`, `"ankan"`,
-    /// `"kakan"`, `"tsumo"`, `"ron"`, `"kyuushu_kyuuhai"` or `"pass"`.
+    /// `"kakan"`, `"tsumo"`, `"ron"`, `"kyuushu_kyuuhai"`, `"pass"` or `"kita"`.
     #[getter]
     fn kind(&self) -> &'static str {
         match self.0 {
@@ -51,6 +51,7 @@ impl PyAction {
             Action::Ron => "ron",
             Action::KyuushuKyuuhai => "kyuushu_kyuuhai",
             Action::Pass => "pass",
+            Action::Kita => "kita",
         }
     }
     /// The tile discarded, added (kakan) or of the closed kan; `None` otherwise.
@@ -206,6 +207,14 @@ action_class!(
     Ok(Action::KyuushuKyuuhai)
 );
 action_class!(
+    PyKita,
+    "Kita",
+    "Set a North aside as nukidora and draw its replacement (three players).",
+    "()",
+    (),
+    Ok(Action::Kita)
+);
+action_class!(
     PyPass,
     "Pass",
     "Decline every claim.",
@@ -242,6 +251,7 @@ fn action_object(py: Python<'_>, a: Action) -> PyResult<Py<PyAny>> {
         Action::Ron => make!(PyRon),
         Action::KyuushuKyuuhai => make!(PyKyuushu),
         Action::Pass => make!(PyPass),
+        Action::Kita => make!(PyKita),
     })
 }
 
@@ -662,11 +672,11 @@ pub(super) fn seed_arg(seed: &Int) -> PyResult<u64> {
         .ok_or_else(|| invalid(format!("a seed is an integer from 0 to 2^64-1, got {seed}")))
 }
 
-/// A four-player game: `legal_actions(seat)` at each decision,
-/// `apply(seat, action)` checked. When a hand ends the next one starts at once;
-/// `events` has every event in the mjai vocabulary. Not safe to share between
-/// threads: give each thread its own game (the object refuses concurrent use with
-/// a `RuntimeError`).
+/// A game of four players (three under three-player rules):
+/// `legal_actions(seat)` at each decision, `apply(seat, action)` checked. When a
+/// hand ends the next one starts at once; `events` has every event in the mjai
+/// vocabulary. Not safe to share between threads: give each thread its own game
+/// (the object refuses concurrent use with a `RuntimeError`).
 #[pyclass(name = "Game", module = "riichi")]
 #[derive(Clone)]
 pub struct PyGame {
@@ -1251,6 +1261,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTsumo>()?;
     m.add_class::<PyRon>()?;
     m.add_class::<PyKyuushu>()?;
+    m.add_class::<PyKita>()?;
     m.add_class::<PyPass>()?;
     m.add_class::<PyGame>()?;
     m.add_class::<PyObservation>()?;

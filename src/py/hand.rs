@@ -4,6 +4,7 @@ use super::analysis::{
     py_decomposition, PyDecomposition, PyDiscardOption, PyShantenByForm, PyUkeire, PyWaits,
 };
 use super::args::{items_up_to, text, HAND_MELDS, HAND_TILES};
+use super::rules::tileset_arg;
 use super::tile::{counts_arg, tile_arg, tiles_arg, tiles_up_to, to_py, PyTile};
 use crate::algo::{agari, decompose, shanten, waits};
 use crate::error::MahjongError;
@@ -287,8 +288,16 @@ impl PyHand {
     /// tiles), with their wait shapes; waits on a kind whose four copies the hand
     /// already holds are listed apart, in `Waits.impossible`. Raises
     /// `InvalidInputError` for another hand size.
-    fn waits(&self) -> PyResult<PyWaits> {
-        Ok(PyWaits::from(waits::waits(&self.0)?))
+    ///
+    /// With `rules` of three players (`players=3`), the tiles are the 108 of
+    /// sanma: 2m-8m are never waits, and a hand holding one raises
+    /// `InvalidHandError`.
+    #[pyo3(signature = (*, rules=None))]
+    fn waits(&self, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyWaits> {
+        Ok(PyWaits::from(waits::waits_in(
+            &self.0,
+            tileset_arg(rules)?,
+        )?))
     }
 
     /// The tile kinds that lower the shanten of a 13-tile hand (3n+1 concealed
@@ -297,26 +306,35 @@ impl PyHand {
     /// `visible` holds the tiles seen outside the hand (discards, other players'
     /// melds, dora indicators) as an mpsz string, an iterable of tiles, or 34
     /// counts. Raises `InvalidInputError` for another hand size, or when the hand
-    /// and `visible` hold more than 4 copies of a kind.
-    #[pyo3(signature = (visible=None))]
-    fn ukeire(&self, visible: Option<&Bound<'_, PyAny>>) -> PyResult<PyUkeire> {
-        Ok(PyUkeire(waits::ukeire(
+    /// and `visible` hold more than 4 copies of a kind. With `rules` of three
+    /// players, 2m-8m are never counted and may not be in the hand or `visible`
+    /// (`InvalidHandError`).
+    #[pyo3(signature = (visible=None, *, rules=None))]
+    fn ukeire(
+        &self,
+        visible: Option<&Bound<'_, PyAny>>,
+        rules: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyUkeire> {
+        Ok(PyUkeire(waits::ukeire_in(
             &self.0,
             &counts_arg(visible, "visible")?,
+            tileset_arg(rules)?,
         )?))
     }
 
     /// For a 14-tile hand (melds counting 3: 3n+2 concealed tiles): every distinct
     /// discard (a red five apart from plain fives) with the resulting shanten and
     /// ukeire, best first (lowest shanten, then most live tiles, then most kinds,
-    /// then tile order). `visible` as for `ukeire`.
-    #[pyo3(signature = (visible=None))]
+    /// then tile order). `visible` and `rules` as for `ukeire`.
+    #[pyo3(signature = (visible=None, *, rules=None))]
     fn discard_options(
         &self,
         visible: Option<&Bound<'_, PyAny>>,
+        rules: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<PyDiscardOption>> {
+        let visible = counts_arg(visible, "visible")?;
         Ok(
-            waits::discard_options(&self.0, &counts_arg(visible, "visible")?)?
+            waits::discard_options_in(&self.0, &visible, tileset_arg(rules)?)?
                 .into_iter()
                 .map(PyDiscardOption)
                 .collect(),

@@ -226,6 +226,18 @@ pub fn rules_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
     }
 }
 
+/// The tile set of a `rules=` argument of the analysis (`None`: four players),
+/// read without copying the rules.
+pub fn tileset_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<crate::algo::TileSet> {
+    match obj {
+        Some(o) if !o.is_none() => match o.cast::<PyRules>() {
+            Ok(r) => Ok(crate::algo::TileSet::of(&r.get().0)),
+            Err(_) => rules_arg(Some(o)).map(|r| crate::algo::TileSet::of(&r)),
+        },
+        _ => Ok(crate::algo::TileSet::Full),
+    }
+}
+
 #[pymethods]
 impl PyRules {
     #[new]
@@ -235,7 +247,8 @@ impl PyRules {
     }
 
     /// A named preset: `"tenhou"`, `"mahjong_soul"`, `"wrc2025"`, `"ema2025"`,
-    /// `"mleague"` (see `Rules.preset_doc(name)` for its sources).
+    /// `"mleague"`, and for three players `"tenhou_sanma"`, `"mahjong_soul_sanma"`
+    /// (see `Rules.preset_doc(name)` for its sources).
     #[staticmethod]
     fn preset(name: &Bound<'_, PyAny>) -> PyResult<Self> {
         let name = name

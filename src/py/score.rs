@@ -307,6 +307,12 @@ impl PyScoreResult {
     fn ura(&self) -> u32 {
         self.r.ura
     }
+    /// Han from kita (three-player nukidora): one per North set aside. North
+    /// dora indicators count those Norths again, in `dora` and `ura`.
+    #[getter]
+    fn kita(&self) -> u32 {
+        self.r.kita
+    }
     /// The limit reached: `"none"`, `"mangan"`, `"haneman"`, `"baiman"`,
     /// `"sanbaiman"`, `"yakuman"`, `"kazoe_yakuman"` or `"multiple_yakuman"`.
     #[getter]
@@ -381,6 +387,7 @@ impl PyScoreResult {
     /// Score changes of the seats by seat wind (E, S, W, N): the winner is this
     /// result's seat wind; `discarder` is required for a ron; `liable` is the
     /// player responsible for a pao yakuman (settled per the rules' pao scope).
+    /// With three players N is always 0.
     #[pyo3(signature = (discarder=None, liable=None))]
     fn deltas(
         &self,
@@ -491,6 +498,7 @@ fn fill_context(
     honba: Option<&Bound<'_, PyAny>>,
     riichi_sticks: Option<&Bound<'_, PyAny>>,
     dealer_streak: Option<&Bound<'_, PyAny>>,
+    kita: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<WinContext> {
     let tiles = |o: Option<&Bound<'_, PyAny>>, what: &str| match o {
         Some(o) if !o.is_none() => indicators_arg(o, what),
@@ -503,6 +511,7 @@ fn fill_context(
     ctx.honba = honba.map_or(Ok(0), |h| count(h, "honba"))?;
     ctx.riichi_sticks = riichi_sticks.map_or(Ok(0), |h| count(h, "riichi_sticks"))?;
     ctx.dealer_streak = dealer_streak.map_or(Ok(0), |h| count(h, "dealer_streak"))?;
+    ctx.kita = kita.map_or(Ok(0), |h| count(h, "kita"))?;
     Ok(ctx.with_implied())
 }
 
@@ -515,7 +524,7 @@ macro_rules! py_situation {
             #[new]
             #[pyo3(signature = (*, $($name=false,)+ seat_wind=None, round_wind=None,
                 dora_indicators=None, ura_indicators=None, honba=None, riichi_sticks=None,
-                dealer_streak=None))]
+                dealer_streak=None, kita=None))]
             #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
             fn new(
                 $($name: bool,)+
@@ -526,6 +535,7 @@ macro_rules! py_situation {
                 honba: Option<&Bound<'_, PyAny>>,
                 riichi_sticks: Option<&Bound<'_, PyAny>>,
                 dealer_streak: Option<&Bound<'_, PyAny>>,
+                kita: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<Self> {
                 let flags = WinContext { $($name,)+ ..WinContext::default() };
                 fill_context(
@@ -537,6 +547,7 @@ macro_rules! py_situation {
                     honba,
                     riichi_sticks,
                     dealer_streak,
+                    kita,
                 )
                 .map(PyWinContext)
             }
@@ -592,6 +603,12 @@ macro_rules! py_situation {
             fn dealer_streak(&self) -> u32 {
                 self.0.dealer_streak
             }
+            /// Norths the winner has set aside as nukidora (kita, three-player
+            /// rules): one han of dora each.
+            #[getter]
+            fn kita(&self) -> u32 {
+                self.0.kita
+            }
 
             fn __repr__(&self) -> String {
                 context_repr(&self.0)
@@ -611,6 +628,7 @@ macro_rules! py_situation {
                 kw.set_item("honba", self.0.honba)?;
                 kw.set_item("riichi_sticks", self.0.riichi_sticks)?;
                 kw.set_item("dealer_streak", self.0.dealer_streak)?;
+                kw.set_item("kita", self.0.kita)?;
                 let partial = py
                     .import("functools")?
                     .getattr("partial")?
@@ -625,7 +643,10 @@ macro_rules! py_situation {
         /// `open_riichi_deal_in` marks a ron on an open riichi from a player not in riichi.
         /// `dealer_streak` counts the dealer's wins in a row (or dealerships, as the
         /// `paarenchan` rule counts them) this win makes, itself included: from 8 on
-        /// (`paarenchan` marks one too) the win is a paarenchan. The situation is
+        /// (`paarenchan` marks one too) the win is a paarenchan. `kita` counts the
+        /// Norths the winner has set aside (three-player rules with `kita`), each
+        /// 1 han of dora; with `rinshan`, a win on a kita's replacement tile is
+        /// rinshan kaihou (rule `kita_rinshan`). The situation is
         /// given either as keywords or as one `context=WinContext(...)` (both at once is a
         /// `TypeError`). Winds are `"E"`, `"S"`, `"W"`, `"N"` (or 0-3; `None` is `"E"`); the
         /// seat wind `"E"` is the dealer.
@@ -634,7 +655,7 @@ macro_rules! py_situation {
         #[pyfunction]
         #[pyo3(signature = (hand, win_tile, *, context=None, $($name=false,)+ seat_wind=None,
             round_wind=None, dora_indicators=None, ura_indicators=None, honba=None,
-            riichi_sticks=None, dealer_streak=None, rules=None))]
+            riichi_sticks=None, dealer_streak=None, kita=None, rules=None))]
         #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
         fn score(
             hand: &Bound<'_, PyAny>,
@@ -648,6 +669,7 @@ macro_rules! py_situation {
             honba: Option<&Bound<'_, PyAny>>,
             riichi_sticks: Option<&Bound<'_, PyAny>>,
             dealer_streak: Option<&Bound<'_, PyAny>>,
+            kita: Option<&Bound<'_, PyAny>>,
             rules: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<PyScoreResult> {
             let hand = hand_arg(hand)?;
@@ -662,6 +684,7 @@ macro_rules! py_situation {
                 honba,
                 riichi_sticks,
                 dealer_streak,
+                kita,
             ];
             let built;
             let ctx = if let Some(c) = &context {
@@ -681,6 +704,7 @@ macro_rules! py_situation {
                     honba,
                     riichi_sticks,
                     dealer_streak,
+                    kita,
                 )?;
                 &built
             };
@@ -727,6 +751,9 @@ fn context_repr(c: &WinContext) -> String {
     }
     if c.dealer_streak > 0 {
         parts.push(format!("dealer_streak={}", c.dealer_streak));
+    }
+    if c.kita > 0 {
+        parts.push(format!("kita={}", c.kita));
     }
     format!("WinContext({})", parts.join(", "))
 }

@@ -41,6 +41,9 @@ macro_rules! win_context {
             /// included; 0 when not counted. From [`PAARENCHAN_STREAK`] on, the win
             /// is a paarenchan.
             pub dealer_streak: u32,
+            /// Norths the winner has set aside as nukidora (kita, three-player
+            /// rules with `kita`): one han of dora each.
+            pub kita: u32,
         }
 
         impl WinContext {
@@ -122,14 +125,37 @@ impl WinContext {
         if self.seat_wind > 3 || self.round_wind > 3 {
             return bad("seat and round wind are E, S, W or N");
         }
+        if rules.players == 3 {
+            if self.seat_wind == 3 {
+                return bad("there is no North seat with three players (rule option players = 3)");
+            }
+            let sanma = crate::algo::TileSet::Sanma;
+            sanma.check_hand(hand)?;
+            let indicator = (self.dora_indicators.iter().chain(&self.ura_indicators))
+                .find(|t| sanma.is_absent(t.kind()));
+            if let Some(t) = indicator {
+                return Err(MahjongError::InvalidContext(format!(
+                    "the indicator {t} is not a three-player tile (2m-8m are removed; rule \
+                     option players = 3)"
+                )));
+            }
+        }
+        if self.kita > 0 && !rules.kita {
+            return bad("kita (Norths set aside as nukidora) are not in these rules (rule option kita, three players)");
+        }
         if self.in_riichi() && !hand.is_closed() {
             return bad("riichi needs a closed hand (an ankan keeps it closed)");
         }
         if let Some(why) = situation::contradiction(self) {
             return bad(why);
         }
-        if self.rinshan && !hand.melds().iter().any(|m| m.kind().is_kan()) {
-            return bad("rinshan kaihou needs a kan in the hand");
+        let kita_replacement = self.kita > 0 && rules.kita_rinshan;
+        if self.rinshan && !kita_replacement && !hand.melds().iter().any(|m| m.kind().is_kan()) {
+            return bad(if rules.kita && rules.kita_rinshan {
+                "rinshan kaihou needs a kan in the hand or a kita"
+            } else {
+                "rinshan kaihou needs a kan in the hand"
+            });
         }
         let first = self.first_turn_wins();
         if first == 1 && self.dora_indicators.len() > 1 {
@@ -190,10 +216,13 @@ impl WinContext {
             }
             all[kind as usize] += 3;
         }
+        // The Norths set aside are copies too.
+        all[30] = all[30].saturating_add(self.kita.min(5) as u8);
         // A hand holds at most 4 of a kind: only the kinds added here can exceed it.
         let added = (self.dora_indicators.iter().chain(&self.ura_indicators))
             .map(|t| t.kind())
-            .chain(self.chankan.then_some(kind));
+            .chain(self.chankan.then_some(kind))
+            .chain((self.kita > 0).then_some(30));
         if let Some(k) = added.into_iter().find(|&k| all[k as usize] > 4) {
             return Err(MahjongError::InvalidContext(format!(
                 "{} copies of {} in the hand and the indicators (there are 4)",

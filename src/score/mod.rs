@@ -41,6 +41,9 @@ pub struct ScoreResult {
     pub dora: u32,
     pub aka: u32,
     pub ura: u32,
+    /// Han of nukidora: one per North set aside (kita, three-player). Dora
+    /// indicators pointing to North count those tiles again, in `dora` and `ura`.
+    pub kita: u32,
     pub limit: Limit,
     /// Basic points (saturated in aotenjou: see `aotenjou`).
     pub base_points: u64,
@@ -49,6 +52,8 @@ pub struct ScoreResult {
     pub decomposition: CompactDecomposition,
     pub wait: Wait,
     pub seat_wind: u8,
+    /// Players at the table (4, or 3 under three-player rules): who pays a tsumo.
+    pub players: u8,
     pub tsumo: bool,
     pub honba: u32,
     pub riichi_sticks: u32,
@@ -95,10 +100,20 @@ pub const fn dora_of(indicator: u8) -> u8 {
     }
 }
 
-fn count_dora(all: &Counts, indicators: &[Tile]) -> u32 {
+/// The dora kind an indicator points to with `players` players: with three, man
+/// has only 1m and 9m, each the other's dora.
+pub const fn dora_of_with(indicator: u8, players: u8) -> u8 {
+    match (players, indicator) {
+        (3, 0) => 8,
+        (3, 8) => 0,
+        _ => dora_of(indicator),
+    }
+}
+
+fn count_dora(all: &Counts, indicators: &[Tile], players: u8) -> u32 {
     indicators
         .iter()
-        .map(|t| u32::from(all[dora_of(t.kind()) as usize]))
+        .map(|t| u32::from(all[dora_of_with(t.kind(), players) as usize]))
         .sum()
 }
 
@@ -134,13 +149,17 @@ struct DoraCount {
     dora: u32,
     aka: u32,
     ura: u32,
+    kita: u32,
 }
 
 impl DoraCount {
     const fn total(self) -> u32 {
-        self.dora + self.aka + self.ura
+        self.dora + self.aka + self.ura + self.kita
     }
 }
+
+/// The kind of North.
+const NORTH: usize = 30;
 
 /// The best reading so far.
 struct Best {
@@ -216,9 +235,12 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
     ctx.check(hand, &all, win, rules)?;
     let melds = hand.melds();
     let aka: u32 = hand.all_red_fives().iter().map(|&r| u32::from(r)).sum();
-    let dora = count_dora(&all, &ctx.dora_indicators);
+    // The Norths set aside count for the dora indicators too.
+    let mut with_kita = all;
+    with_kita[NORTH] += ctx.kita.min(4) as u8;
+    let dora = count_dora(&with_kita, &ctx.dora_indicators, rules.players);
     let ura = if ctx.in_riichi() {
-        count_dora(&all, &ctx.ura_indicators)
+        count_dora(&with_kita, &ctx.ura_indicators, rules.players)
     } else {
         0
     };
@@ -233,7 +255,12 @@ pub fn score(hand: &Hand, win: Tile, ctx: &WinContext, rules: &Rules) -> Result<
         Some(h) if ctx.honba >= u32::from(h) => u32::from(rules.min_han).max(2),
         _ => u32::from(rules.min_han),
     };
-    let dora = DoraCount { dora, aka, ura };
+    let dora = DoraCount {
+        dora,
+        aka,
+        ura,
+        kita: ctx.kita,
+    };
     let dora_total = dora.total();
     // Readings are evaluated in place, in the slot the best one so far leaves free.
     let mut evals = [Evaluation::default(), Evaluation::default()];
@@ -439,12 +466,14 @@ fn finish(
         dora: dora.dora,
         aka: dora.aka,
         ura: dora.ura,
+        kita: dora.kita,
         limit: c.limit,
         base_points,
         payments,
         decomposition,
         wait,
         seat_wind: ctx.seat_wind,
+        players: rules.players,
         tsumo: ctx.tsumo,
         honba: ctx.honba,
         riichi_sticks: ctx.riichi_sticks,
@@ -473,6 +502,11 @@ pub fn score_nagashi_mangan(
             "seat and round wind are E, S, W or N".into(),
         ));
     }
+    if seat_wind >= rules.players {
+        return Err(MahjongError::InvalidContext(
+            "there is no North seat with three players (rule option players = 3)".into(),
+        ));
+    }
     let mut yaku = YakuList::default();
     yaku.push((Yaku::NagashiMangan, points::NAGASHI_MANGAN_HAN as u8));
     let base = points::NAGASHI_MANGAN_BASE;
@@ -486,6 +520,7 @@ pub fn score_nagashi_mangan(
         dora: 0,
         aka: 0,
         ura: 0,
+        kita: 0,
         limit: Limit::Mangan,
         base_points: base,
         payments: Payments::new(base, seat_wind == 0, true, honba, riichi_sticks, rules),
@@ -496,6 +531,7 @@ pub fn score_nagashi_mangan(
         }),
         wait: Wait::default(),
         seat_wind,
+        players: rules.players,
         tsumo: true,
         honba,
         riichi_sticks,

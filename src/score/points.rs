@@ -4,7 +4,7 @@
 use num_bigint::BigUint;
 
 use crate::error::MahjongError;
-use crate::rules::{Kazoe, MultiRon, MultiRonHonba, PaoScope, Rules};
+use crate::rules::{Kazoe, MultiRon, MultiRonHonba, PaoScope, Rules, SanmaTsumo};
 
 /// The limit a hand reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -104,6 +104,21 @@ pub const fn round_up_100(x: u64) -> u64 {
     x.div_ceil(100) * 100
 }
 
+/// What one payer of a tsumo pays (before honba) when the four-player share is
+/// `share`: the share itself with four players; with three, what the rules do
+/// with the absent North's share `absent` (a share of a non-dealer, or the
+/// dealer's share when the dealer wins).
+const fn tsumo_share(share: u64, absent: u64, rules: &Rules) -> u64 {
+    if rules.players == 4 {
+        return share;
+    }
+    match rules.sanma_tsumo {
+        SanmaTsumo::Loss => share,
+        SanmaTsumo::NorthBisection => share + round_up_100(absent / 2 + absent % 2),
+        SanmaTsumo::Plus1000 => share + 1000,
+    }
+}
+
 /// What each payer pays (honba included) and what the winner gains.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Payments {
@@ -111,7 +126,8 @@ pub struct Payments {
     pub ron: Option<u64>,
     /// Paid by the dealer on a non-dealer's tsumo.
     pub tsumo_dealer: Option<u64>,
-    /// Paid by each non-dealer on a tsumo.
+    /// Paid by each non-dealer on a tsumo (three, two or one of them: the
+    /// non-dealers other than the winner, with four or three players).
     pub tsumo_non_dealer: Option<u64>,
     /// Honba points, over all payers.
     pub honba: u64,
@@ -146,19 +162,22 @@ impl Payments {
             ..Payments::default()
         };
         if tsumo {
-            let each_honba = per_honba * honba / 3;
+            let payers = u64::from(rules.players) - 1;
+            let each_honba = per_honba * honba / payers;
             if dealer {
-                let each = round_up_100(2 * base) + each_honba;
+                let share = round_up_100(2 * base);
+                let each = tsumo_share(share, share, rules) + each_honba;
                 p.tsumo_non_dealer = Some(each);
-                p.honba = 3 * each_honba;
-                p.total = 3 * each + sticks;
+                p.honba = payers * each_honba;
+                p.total = payers * each + sticks;
             } else {
-                let d = round_up_100(2 * base) + each_honba;
-                let n = round_up_100(base) + each_honba;
+                let absent = round_up_100(base);
+                let d = tsumo_share(round_up_100(2 * base), absent, rules) + each_honba;
+                let n = tsumo_share(round_up_100(base), absent, rules) + each_honba;
                 p.tsumo_dealer = Some(d);
                 p.tsumo_non_dealer = Some(n);
-                p.honba = 3 * each_honba;
-                p.total = d + 2 * n + sticks;
+                p.honba = payers * each_honba;
+                p.total = d + (payers - 1) * n + sticks;
             }
         } else {
             let r = round_up_100(base * if dealer { 6 } else { 4 }) + per_honba * honba;
@@ -237,10 +256,13 @@ pub fn deltas(
     rules: &Rules,
 ) -> crate::error::Result<[i64; 4]> {
     let w = s.winner as usize;
-    if w > 3 {
-        return Err(MahjongError::InvalidInput(
-            "the winner's seat wind must be E, S, W or N".into(),
-        ));
+    let seats = usize::from(rules.players);
+    if w >= seats {
+        return Err(MahjongError::InvalidInput(if seats == 3 {
+            "the winner's seat wind must be E, S or W (three players)".into()
+        } else {
+            "the winner's seat wind must be E, S, W or N".into()
+        }));
     }
     let dealer = s.winner == 0;
     let mut d = [0i64; 4];
@@ -256,7 +278,7 @@ pub fn deltas(
                 "a tsumo has no discarder".into(),
             ))
         }
-        (false, Some(x)) if x as usize == w || x > 3 => {
+        (false, Some(x)) if x as usize == w || x as usize >= seats => {
             return Err(MahjongError::InvalidInput(
                 "the discarder must be another seat than the winner".into(),
             ))
@@ -264,7 +286,7 @@ pub fn deltas(
         _ => {}
     }
     if let Some(l) = liable {
-        if l as usize == w || l > 3 {
+        if l as usize == w || l as usize >= seats {
             return Err(MahjongError::InvalidInput(
                 "the liable player must be another seat than the winner".into(),
             ));
@@ -285,7 +307,7 @@ pub fn deltas(
     let pao_value = round_up_100(pao_part * mult) as i64;
     if s.tsumo {
         let rest = Payments::new(rest_base, dealer, true, 0, 0, rules);
-        for p in 0..4 {
+        for p in 0..seats {
             if p == w {
                 continue;
             }
@@ -299,8 +321,8 @@ pub fn deltas(
         if let Some(l) = liable {
             d[l as usize] -= pao_value + honba_total;
         } else {
-            let each = honba_total / 3;
-            for p in (0..4).filter(|&p| p != w) {
+            let each = honba_total / (seats as i64 - 1);
+            for p in (0..seats).filter(|&p| p != w) {
                 d[p] -= each;
             }
         }
@@ -320,9 +342,9 @@ pub fn deltas(
     Ok(d)
 }
 
-/// Order of seats after `discarder` in turn order (E→S→W→N).
-fn distance(discarder: u8, seat: u8) -> u8 {
-    (seat + 4 - discarder) % 4
+/// Order of seats after `discarder` in turn order (E→S→W→N, or E→S→W with three).
+fn distance(discarder: u8, seat: u8, players: u8) -> u8 {
+    (seat + players - discarder) % players
 }
 
 /// Several rons on one discard. Returns the score changes by seat wind and the
@@ -338,7 +360,7 @@ pub fn settle_multi_ron(
         return Err(MahjongError::InvalidInput("no win to settle".into()));
     }
     let mut order: Vec<&(Settlement, Option<u8>)> = wins.iter().collect();
-    order.sort_by_key(|(s, _)| distance(discarder, s.winner));
+    order.sort_by_key(|(s, _)| distance(discarder, s.winner, rules.players));
     if order.windows(2).any(|w| w[0].0.winner == w[1].0.winner) {
         return Err(MahjongError::InvalidInput(
             "two wins by the same seat".into(),
@@ -389,7 +411,7 @@ pub fn nagashi_mangan(winners: &[u8], rules: &Rules) -> crate::error::Result<[i6
     let mut total = [0i64; 4];
     let mut seen = [false; 4];
     for &w in winners {
-        if w > 3 || seen[w as usize] {
+        if w >= rules.players || seen[w as usize] {
             return Err(MahjongError::InvalidInput(
                 "nagashi mangan winners are distinct seat winds E, S, W, N".into(),
             ));

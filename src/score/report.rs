@@ -148,6 +148,7 @@ impl fmt::Display for ScoreResult {
                 ("Dora", self.dora),
                 ("Aka Dora", self.aka),
                 ("Ura Dora", self.ura),
+                ("Kita", self.kita),
             ] {
                 if n > 0 {
                     yaku.push((name, format!("{n} han")));
@@ -194,7 +195,7 @@ impl fmt::Display for ScoreResult {
         let winner = self.seat_wind as usize & 3;
         let mut paid: Vec<String> = match &p.ron {
             Some(ron) => vec![format!("the discarder pays {ron}")],
-            None => (0..4)
+            None => (0..usize::from(self.players))
                 .filter(|&seat| seat != winner)
                 .map(|seat| {
                     let each = p.tsumo_non_dealer.clone().unwrap_or_default();

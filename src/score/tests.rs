@@ -5,7 +5,7 @@ use super::points::{base_points, yakuman_base, BasePoints, Limit, Payments};
 use super::*;
 use crate::error::MahjongError;
 use crate::notation::mpsz::{parse_hand, parse_tiles};
-use crate::rules::Kazoe;
+use crate::rules::{Kazoe, OptValue};
 
 /// The situation with `flags` set (and what they imply), at seat `seat`
 /// ("E" is the dealer), round East.
@@ -954,4 +954,351 @@ fn golden_tenhou_wins() {
         lines.len(),
         bad[..bad.len().min(8)].join("\n")
     );
+}
+
+// Three players (sanma) ---------------------------------------------------------------
+
+fn tenhou_sanma() -> Rules {
+    Rules::preset("tenhou_sanma").expect("preset")
+}
+
+fn sanma_with(rules: &Rules, hand: &str, win: &str, c: &WinContext) -> ScoreResult {
+    score_with(hand, win, c, rules).unwrap_or_else(|e| panic!("{hand} on {win}: {e}"))
+}
+
+/// A 30 fu 2 han tsumo with riichi: 234p 567p 123s 345s 77s won on 2s, the
+/// kanchan of 123s (2 fu) with the tsumo (2 fu): 20 + 2 + 2 = 24, 30 fu; riichi
+/// and menzen tsumo, 2 han (no pinfu, no tanyao: 1s). Its ron with riichi: the
+/// closed ron's 10 fu for the tsumo's 2, 32 -> 40 fu, 1 han: 1280 -> 1300.
+const THIRTY_TWO: (&str, &str) = ("234p567p123345s77s", "2s");
+
+#[test]
+fn sanma_tsumo_loss_drops_the_north_share() {
+    let (hand, win) = THIRTY_TWO;
+    let rules = tenhou_sanma();
+    // Non-dealer (S): 30 fu 2 han = 480 base; the dealer pays 2 x 480 -> 1000, the
+    // other non-dealer 480 -> 500; the absent North's 500 is not paid: 1500, not
+    // the four-player 2000.
+    let r = sanma_with(&rules, hand, win, &ctx(&["riichi", "tsumo"], "S"));
+    assert_eq!((r.han, r.fu), (2, 30));
+    let p = r.payments;
+    assert_eq!(
+        (p.tsumo_dealer, p.tsumo_non_dealer),
+        (Some(1000), Some(500))
+    );
+    assert_eq!((p.total, r.points()), (1500, 1500));
+    let four = sc(hand, win, &["riichi", "tsumo"], "S");
+    assert_eq!(four.points(), 2000);
+    // The dealer: 30 fu 2 han = 1000 from each non-dealer, two of them: 2000, not 3000.
+    let r = sanma_with(&rules, hand, win, &ctx(&["riichi", "tsumo"], "E"));
+    assert_eq!(
+        (r.payments.tsumo_non_dealer, r.points()),
+        (Some(1000), 2000)
+    );
+    // Score changes by seat wind: North takes no part.
+    let d = points::deltas(&r.settlement(), None, None, &rules).unwrap();
+    assert_eq!(d, [2000, -1000, -1000, 0]);
+    // A ron is paid as with four players: 40 fu 1 han, 1300 from the discarder.
+    let r = sanma_with(&rules, hand, win, &ctx(&["riichi"], "W"));
+    assert_eq!(r.payments.ron, Some(1300));
+    let d = points::deltas(&r.settlement(), Some(0), None, &rules).unwrap();
+    assert_eq!(d, [-1300, 0, 1300, 0]);
+}
+
+#[test]
+fn sanma_tsumo_north_bisection_halves_the_north_share() {
+    let (hand, win) = THIRTY_TWO;
+    let rules = tenhou_sanma().with(&[("sanma_tsumo", OptValue::Choice("north_bisection"))]);
+    let rules = rules.unwrap();
+    // Non-dealer 30 fu 2 han: the North's 500 is halved, 250 each, rounded up to
+    // 300: dealer 1000 + 300 = 1300, the other 500 + 300 = 800: 2100.
+    let r = sanma_with(&rules, hand, win, &ctx(&["riichi", "tsumo"], "S"));
+    let p = r.payments;
+    assert_eq!(
+        (p.tsumo_dealer, p.tsumo_non_dealer, p.total),
+        (Some(1300), Some(800), 2100)
+    );
+    // A non-dealer mangan: 4000/2000 and the North's 2000 halved: 5000/3000 = 8000,
+    // the ron value (as Mahjong Soul's option pays it).
+    let mangan = "234p567p123345s77s";
+    let mut c = ctx(&["riichi", "tsumo"], "S");
+    // riichi, tsumo and 2p 5p 7p as dora: 5 han.
+    c.dora_indicators = vec![tile("1p"), tile("4p"), tile("6p")];
+    let r = sanma_with(&rules, mangan, "2s", &c);
+    assert_eq!((r.han, r.limit), (5, Limit::Mangan));
+    let p = r.payments;
+    assert_eq!(
+        (p.tsumo_dealer, p.tsumo_non_dealer, p.total),
+        (Some(5000), Some(3000), 8000)
+    );
+    // The dealer's mangan: 4000 all and the North's 4000 halved: 6000 all = 12000.
+    let mut c = ctx(&["riichi", "tsumo"], "E");
+    c.dora_indicators = vec![tile("1p"), tile("4p"), tile("6p")];
+    let r = sanma_with(&rules, mangan, "2s", &c);
+    assert_eq!(
+        (r.payments.tsumo_non_dealer, r.points()),
+        (Some(6000), 12000)
+    );
+}
+
+#[test]
+fn sanma_tsumo_plus_1000_adds_to_each_payer() {
+    let (hand, win) = THIRTY_TWO;
+    let rules = tenhou_sanma().with(&[("sanma_tsumo", OptValue::Choice("plus_1000"))]);
+    let rules = rules.unwrap();
+    // 1000 + 1000 from the dealer, 500 + 1000 from the other: 3500.
+    let r = sanma_with(&rules, hand, win, &ctx(&["riichi", "tsumo"], "S"));
+    let p = r.payments;
+    assert_eq!(
+        (p.tsumo_dealer, p.tsumo_non_dealer, p.total),
+        (Some(2000), Some(1500), 3500)
+    );
+    // Dealer: 1000 + 1000 from each of two: 4000.
+    let r = sanma_with(&rules, hand, win, &ctx(&["riichi", "tsumo"], "E"));
+    assert_eq!(r.points(), 4000);
+    // A ron is untouched.
+    let r = sanma_with(&rules, hand, win, &ctx(&["riichi"], "S"));
+    assert_eq!(r.payments.ron, Some(1300));
+}
+
+#[test]
+fn sanma_honba_are_paid_by_two_payers() {
+    let (hand, win) = THIRTY_TWO;
+    let rules = tenhou_sanma();
+    // 200 per honba (Tenhou's three-player lobbies, as their logs pay): 2 honba on
+    // a ron: 1300 + 400; on a tsumo 100 per honba from each of the two payers:
+    // 1000 + 200 and 500 + 200, 400 of honba in all.
+    let mut c = ctx(&["riichi"], "S");
+    c.honba = 2;
+    let r = sanma_with(&rules, hand, win, &c);
+    assert_eq!((r.payments.ron, r.payments.honba), (Some(1700), 400));
+    c.tsumo = true;
+    let r = sanma_with(&rules, hand, win, &c);
+    let p = r.payments;
+    assert_eq!(
+        (p.tsumo_dealer, p.tsumo_non_dealer),
+        (Some(1200), Some(700))
+    );
+    assert_eq!((p.honba, p.total), (400, 1900));
+    let d = points::deltas(&r.settlement(), None, None, &rules).unwrap();
+    assert_eq!(d, [-1200, 1900, -700, 0]);
+    // 1000 per honba (some house rules): 500 from each payer on a tsumo.
+    let big = rules.with(&[("honba_value", OptValue::Int(1000))]).unwrap();
+    let r = sanma_with(&big, hand, win, &c);
+    assert_eq!(
+        (r.payments.tsumo_non_dealer, r.payments.honba),
+        (Some(1500), 2000)
+    );
+}
+
+#[test]
+fn sanma_kita_are_dora_not_yaku() {
+    let rules = tenhou_sanma();
+    let (hand, win) = THIRTY_TWO;
+    // Two kita: riichi + tsumo + 2 dora = 4 han 30 fu (1920 base): non-dealer tsumo
+    // 3900 / 2000 (the 2000 the absent North would pay is lost): 5900.
+    let mut c = ctx(&["riichi", "tsumo"], "S");
+    c.kita = 2;
+    let r = sanma_with(&rules, hand, win, &c);
+    assert_eq!((r.han, r.kita, r.dora), (4, 2, 0));
+    assert_eq!(r.points(), 3900 + 2000);
+    // West as the indicator makes North the dora: each kita counts twice (the
+    // nukidora and the dora), as in the Tenhou log with two kita and dora 4.
+    c.dora_indicators = vec![tile("3z")];
+    let r = sanma_with(&rules, hand, win, &c);
+    assert_eq!((r.han, r.kita, r.dora), (6, 2, 2));
+    // And as ura dora, for a riichi.
+    c.dora_indicators = vec![tile("5z")];
+    c.ura_indicators = vec![tile("3z")];
+    let r = sanma_with(&rules, hand, win, &c);
+    assert_eq!((r.kita, r.dora, r.ura), (2, 0, 2));
+    // Kita alone are no yaku: a closed ron without riichi has none.
+    let mut c = ctx(&[], "S");
+    c.kita = 3;
+    let e = score_with(hand, win, &c, &rules).unwrap_err().to_string();
+    assert!(e.contains("no yaku"), "{e}");
+    // No kita under four-player rules, nor with three without the kita rule.
+    let mut c = ctx(&["riichi"], "S");
+    c.kita = 1;
+    for r in [
+        Rules::default(),
+        rules.with(&[("kita", OptValue::Bool(false))]).unwrap(),
+    ] {
+        let e = score_with(hand, win, &c, &r).unwrap_err().to_string();
+        assert!(e.contains("rule option kita"), "{e}");
+    }
+    // The Norths set aside are copies: three in the hand and two kita are five.
+    c.kita = 2;
+    let e = score_with("234p567p345s444z77s", "7s", &c, &rules)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("5 copies of 4z"), "{e}");
+}
+
+#[test]
+fn sanma_kita_replacement_win_is_rinshan() {
+    // Seed rule: a win on the tile drawn after setting a North aside is rinshan
+    // kaihou. riichi + tsumo + rinshan + 1 kita = 4 han; 234p567p345s77s won on
+    // 2s kanchan: 30 fu (rinshan tsumo fu on): non-dealer 3900/2000 = 5900.
+    let rules = tenhou_sanma();
+    let (hand, win) = THIRTY_TWO;
+    let mut c = ctx(&["riichi", "tsumo", "rinshan"], "S");
+    c.kita = 1;
+    let r = sanma_with(&rules, hand, win, &c);
+    assert_eq!(han_of(&r, "rinshan_kaihou"), Some(1));
+    assert_eq!((r.han, r.fu, r.points()), (4, 30, 5900));
+    // Without a kan or a kita there is no replacement tile.
+    let c = ctx(&["riichi", "tsumo", "rinshan"], "S");
+    let e = score_with(hand, win, &c, &rules).unwrap_err().to_string();
+    assert!(e.contains("a kan in the hand or a kita"), "{e}");
+    // kita_rinshan = false: the kita replacement is a plain draw, not rinshan.
+    let off = rules
+        .with(&[("kita_rinshan", OptValue::Bool(false))])
+        .unwrap();
+    let mut c = ctx(&["riichi", "tsumo", "rinshan"], "S");
+    c.kita = 1;
+    let e = score_with(hand, win, &c, &off).unwrap_err().to_string();
+    assert_eq!(e, "rinshan kaihou needs a kan in the hand");
+}
+
+#[test]
+fn sanma_refuses_what_three_players_lack() {
+    let rules = tenhou_sanma();
+    let (hand, win) = THIRTY_TWO;
+    let e = score_with(hand, win, &ctx(&["riichi"], "N"), &rules)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("no North seat"), "{e}");
+    let e = score_with("234m567p345s11z777z", "2m", &ctx(&[], "S"), &rules)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("2m") && e.contains("does not have"), "{e}");
+    let mut c = ctx(&["riichi"], "S");
+    c.dora_indicators = vec![tile("5m")];
+    let e = score_with(hand, win, &c, &rules).unwrap_err().to_string();
+    assert!(e.contains("indicator 5m"), "{e}");
+    let r = points::deltas(
+        &Settlement {
+            winner: 3,
+            tsumo: true,
+            base: 2000,
+            pao_base: 0,
+            honba: 0,
+            sticks: 0,
+        },
+        None,
+        None,
+        &rules,
+    );
+    assert!(r.unwrap_err().to_string().contains("E, S or W"));
+    assert!(points::nagashi_mangan(&[3], &rules).is_err());
+    assert!(score_nagashi_mangan(3, 0, 0, &rules).is_err());
+}
+
+#[test]
+fn sanma_dora_wrap_from_1m_to_9m() {
+    // With three players 1m points to 9m and 9m to 1m (2m-8m are gone).
+    let rules = tenhou_sanma();
+    let hand = "99m234p567p345s777z";
+    let mut c = ctx(&[], "S");
+    c.dora_indicators = vec![tile("1m")];
+    let r = sanma_with(&rules, hand, "7z", &c);
+    assert_eq!(r.dora, 2);
+    c.dora_indicators = vec![tile("9m")];
+    assert_eq!(sanma_with(&rules, "11m234p567p345s777z", "7z", &c).dora, 2);
+    // Four players: 1m points to 2m.
+    c.dora_indicators = vec![tile("1m")];
+    assert_eq!(
+        score_with(hand, "7z", &c, &Rules::default()).unwrap().dora,
+        0
+    );
+}
+
+#[test]
+fn sanma_kokushi_with_1m_and_9m() {
+    let rules = tenhou_sanma();
+    // 11m 19p 19s and the seven honors wait on 9m alone.
+    let r = sanma_with(&rules, "119m19p19s1234567z", "9m", &ctx(&["tsumo"], "S"));
+    assert_eq!(ids(&r), ["kokushi"]);
+    // A non-dealer yakuman tsumo under tsumo loss: 16000 + 8000 = 24000.
+    assert_eq!(r.points(), 24000);
+}
+
+#[test]
+fn sanma_nagashi_mangan_and_multi_ron_have_three_seats() {
+    let rules = tenhou_sanma();
+    // A non-dealer nagashi mangan: 4000 from the dealer, 2000 from the other.
+    assert_eq!(
+        points::nagashi_mangan(&[1], &rules).unwrap(),
+        [-4000, 6000, -2000, 0]
+    );
+    // W discards, E and S ron: turn order W -> E -> S, so E is nearest and takes
+    // the sticks and honba (200 per honba).
+    let win = |winner: u8| Settlement {
+        winner,
+        tsumo: false,
+        base: 480,
+        pao_base: 0,
+        honba: 1,
+        sticks: 1,
+    };
+    let (d, winners) =
+        points::settle_multi_ron(&[(win(1), None), (win(0), None)], 2, &rules).unwrap();
+    assert_eq!(winners, [0, 1]);
+    // E (dealer) 30 fu 2 han ron 2900 + 200 + 1000; S 2000.
+    assert_eq!(d, [4100, 2000, -5100, 0]);
+}
+
+/// Real three-player Tenhou wins (columns: see `golden/extract_sanma.py`, which
+/// wrote the file from the logs): scored under `tenhou_sanma`, every han, fu,
+/// point, yaku (Tenhou's dora entry holding the kita) and score change agrees.
+const TENHOU_SANMA_WINS: &str = include_str!("golden/tenhou_sanma_wins.tsv");
+
+#[test]
+fn golden_tenhou_sanma_wins() {
+    let rules = tenhou_sanma();
+    let lines: Vec<&str> = TENHOU_SANMA_WINS.lines().collect();
+    assert_eq!(lines.len(), 9);
+    let mut kita_wins = 0;
+    for line in lines {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f.len(), 18, "{line}");
+        let given = |s: &'static str| (s != "-").then_some(s);
+        let tiles =
+            |s: &'static str| given(s).map_or_else(Vec::new, |s| parse_tiles(s).expect("tiles"));
+        let mut c = WinContext::default();
+        for flag in given(f[2]).into_iter().flat_map(|s| s.split(',')) {
+            assert!(c.set_flag(flag, true), "flag {flag}");
+        }
+        c.seat_wind = wind(f[3]);
+        c.round_wind = wind(f[4]);
+        c.dora_indicators = tiles(f[5]);
+        c.ura_indicators = tiles(f[6]);
+        c.honba = f[7].parse().unwrap();
+        c.riichi_sticks = f[8].parse().unwrap();
+        c.kita = f[17].parse().unwrap();
+        kita_wins += usize::from(c.kita > 0);
+        let c = c.with_implied();
+        let r = score_with(f[0], f[1], &c, &rules).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(r.han.to_string(), f[11], "{line}");
+        assert_eq!(r.fu.to_string(), f[12], "{line}");
+        assert_eq!(r.points().to_string(), f[13], "{line}");
+        let mut got: Vec<String> = (r.yaku.as_slice().iter())
+            .map(|&(y, h)| format!("{}:{h}", y.tenhou_id().unwrap_or(u8::MAX)))
+            .collect();
+        for (id, n) in [(52, r.dora + r.kita), (53, r.ura), (54, r.aka)] {
+            if n > 0 {
+                got.push(format!("{id}:{n}"));
+            }
+        }
+        let mut want: Vec<&str> = f[14].split(',').collect();
+        got.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(got, want, "{line}");
+        let discarder = given(f[9]).map(wind);
+        let d = points::deltas(&r.settlement(), discarder, None, &rules).unwrap();
+        let d: Vec<String> = d.iter().map(ToString::to_string).collect();
+        assert_eq!(d.join(","), f[16], "{line}");
+    }
+    assert!(kita_wins >= 5);
 }

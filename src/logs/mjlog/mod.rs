@@ -9,7 +9,8 @@
 //!   then draws `<T12/>` `<U..>` `<V..>` `<W..>` (seats 0-3) and discards
 //!   `<D..>` `<E..>` `<F..>` `<G..>`, with 136-ids (`id / 4` is the kind; in lobbies
 //!   with red fives 16, 52 and 88 are the red ones); calls `<N who m>` in Tenhou's
-//!   meld bit encoding; `<REACH who step=1>` (declared) and `<REACH who ten step=2>`
+//!   meld bit encoding (a three-player kita is `<N who m="(id << 8) | 0x20">`, no
+//!   `DORA` after it); `<REACH who step=1>` (declared) and `<REACH who ten step=2>`
 //!   (the stick paid, scores after in hundreds); `<DORA hai>` (a kan dora);
 //!   `<AGARI ...>` per winner and `<RYUUKYOKU ...>`, the last one with `owari`.
 //! * `<BYE>` and later `<UN>` tags (disconnections) are skipped.
@@ -55,11 +56,29 @@ use crate::tile::Tile;
 /// A decoded `<N m>`: the meld's kind and 136-ids.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) enum Call {
-    Chi { called: u8, others: [u8; 2] },
-    Pon { called: u8, others: [u8; 2] },
-    Kakan { added: u8, pon: [u8; 3] },
-    Daiminkan { called: u8, others: [u8; 3] },
-    Ankan { ids: [u8; 4] },
+    Chi {
+        called: u8,
+        others: [u8; 2],
+    },
+    Pon {
+        called: u8,
+        others: [u8; 2],
+    },
+    Kakan {
+        added: u8,
+        pon: [u8; 3],
+    },
+    Daiminkan {
+        called: u8,
+        others: [u8; 3],
+    },
+    Ankan {
+        ids: [u8; 4],
+    },
+    /// A North set aside (three players): `(id << 8) | 0x20`.
+    Kita {
+        id: u8,
+    },
 }
 
 /// Tenhou's meld encoding; `from` (the low 2 bits) is relative: 1 right,
@@ -115,7 +134,8 @@ pub(super) fn decode_meld(m: u32) -> Option<(Call, u8)> {
             ))
         }
     } else if m & 0x20 != 0 {
-        None
+        let id = m >> 8;
+        (id / 4 == 30 && from == 0).then_some((Call::Kita { id: id as u8 }, 0))
     } else {
         let hai0 = m >> 8;
         let kind = hai0 / 4;
@@ -198,6 +218,7 @@ pub(super) fn encode_meld(call: &Call, from: u8) -> Option<u32> {
         Call::Ankan { ids } => {
             (from == 0 && distinct(&ids) && same_kind(&ids)).then(|| u32::from(ids[0] / 4 * 4) << 8)
         }
+        Call::Kita { id } => (from == 0 && id / 4 == 30).then(|| (u32::from(id) << 8) | 0x20),
     }
 }
 

@@ -379,8 +379,24 @@ impl Reader {
             return Err(tag.err(format_args!("seed {seed:?} is out of range")));
         }
         let scores = tag.scores("ten")?;
+        // A 2009 log's hand carries its own shuffle seed.
+        if let Some(sh) = tag.get("shuffle") {
+            let hand = self.r.hands().len();
+            if self.r.init_shuffles.len() != hand {
+                return Err(tag.err("every hand of a log with INIT shuffle seeds has one"));
+            }
+            self.r.init_shuffles.push(sh.to_string());
+        }
         let mut hands: [Vec<Tile>; 4] = Default::default();
+        let three = self.r.rules.players == 3;
         for (s, h) in hands.iter_mut().enumerate() {
+            // A three-player game's empty seat: `hai3=""`.
+            if three && s == 3 {
+                if tag.get("hai3").is_some_and(|v| !v.is_empty()) {
+                    return Err(tag.err("a three-player game deals no hai3"));
+                }
+                continue;
+            }
             *h = tiles_at(tag, &format!("hai{s}"), self.red)?;
             if h.len() != 13 {
                 return Err(tag.err(format_args!("hai{s} must hold 13 tiles, got {}", h.len())));
@@ -405,8 +421,8 @@ impl Reader {
         self.in_hand(tag, "a call outside a hand")?;
         let seat = tag.seat("who")?;
         let m = tag.int("m", 0xFFFF)? as u32;
-        let (call, from) = decode_meld(m)
-            .ok_or_else(|| tag.err(format_args!("m={m} is not a four-player meld")))?;
+        let (call, from) =
+            decode_meld(m).ok_or_else(|| tag.err(format_args!("m={m} is not a meld")))?;
         let target = (seat + from as usize) % 4;
         self.last_draw[seat] = None;
         let red = self.red;
@@ -439,6 +455,7 @@ impl Reader {
                 seat,
                 consumed: [t(ids[0])?, t(ids[1])?, t(ids[2])?, t(ids[3])?],
             },
+            Call::Kita { id } => Event::Kita { seat, tile: t(id)? },
         });
         Ok(())
     }

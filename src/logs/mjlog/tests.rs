@@ -3,14 +3,17 @@ use super::*;
 use crate::game::agents::AgentKind;
 use crate::game::sim;
 use crate::game::Event;
-use crate::logs::record::tenhou_type::{HANCHAN, NO_AKA, VS_HUMAN};
+use crate::logs::record::tenhou_type::{HANCHAN, NO_AKA, SANMA, VS_HUMAN};
 use crate::logs::record::{tenhou_lobby_rules, GameRecord};
 use crate::rules::Rules;
 use std::path::PathBuf;
 
-/// The shared Tenhou logs, sorted, with their texts (see `shared_data`).
+/// The shared Tenhou logs, sorted, with their texts (see `shared_data`): the
+/// four-player ones, then the three-player ones.
 fn samples() -> Option<Vec<(PathBuf, String)>> {
-    crate::shared_data::texts("tenhou/mjlog", "mjlog")
+    let mut v = crate::shared_data::texts("tenhou/mjlog", "mjlog")?;
+    v.extend(crate::shared_data::texts("tenhou/sanma", "mjlog")?);
+    Some(v)
 }
 
 #[test]
@@ -22,7 +25,7 @@ fn every_shared_mjlog_reads_back_the_same() {
         let back = read_mjlog(&written).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         assert!(back == record, "{}: the record differs", f.display());
     }
-    assert_eq!(files.len(), 177);
+    assert_eq!(files.len(), 179);
 }
 
 /// A tag's name without the tile id of a draw or discard.
@@ -146,6 +149,8 @@ fn engine_games_read_back_the_same() {
         Rules::default(),
         tenhou_lobby_rules(VS_HUMAN | HANCHAN | NO_AKA).unwrap(),
         tenhou_lobby_rules(VS_HUMAN).unwrap(),
+        tenhou_lobby_rules(VS_HUMAN | HANCHAN | SANMA).unwrap(),
+        tenhou_lobby_rules(VS_HUMAN | HANCHAN | SANMA | NO_AKA).unwrap(),
     ];
     for seed in 0..200u64 {
         let rules = &lobbies[seed as usize % lobbies.len()];
@@ -164,6 +169,10 @@ fn engine_games_read_back_the_same() {
         assert_eq!(back.events.len(), record.events.len(), "seed {seed}");
         for (k, (x, y)) in record.events.iter().zip(&back.events).enumerate() {
             assert_eq!(as_mjlog_says(x), as_mjlog_says(y), "seed {seed} event {k}");
+        }
+        if rules.players == 3 {
+            let r = crate::logs::replay::replay(&back, true);
+            assert!(r.ok(), "seed {seed}: {:?}", r.mismatches.first());
         }
     }
 }

@@ -85,6 +85,11 @@ struct Writer {
     honba: u32,
     riichi_sticks: u32,
     in_hand: bool,
+    /// 3 for a three-player game (seat 3 empty).
+    players: usize,
+    /// Hands started so far, and a 2009 log's `INIT shuffle` of each hand.
+    hands: usize,
+    init_shuffles: Vec<String>,
 }
 
 impl Writer {
@@ -285,6 +290,10 @@ impl Writer {
         };
         let mut hai = Vec::with_capacity(4);
         for (s, h) in hands.iter().enumerate() {
+            if s >= self.players && h.is_empty() {
+                hai.push((format!("hai{s}"), String::new()));
+                continue;
+            }
             if h.len() != 13 {
                 return Err(self.err(format_args!("seat {s} is dealt {} tiles, not 13", h.len())));
             }
@@ -312,6 +321,14 @@ impl Writer {
         ];
         let hai: Vec<(&str, String)> = hai.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
         attrs.extend(hai);
+        let shuffle = self.init_shuffles.get(self.hands).cloned();
+        self.hands += 1;
+        if let Some(sh) = shuffle {
+            if sh.contains(['"', '<', '>', '&']) {
+                return Err(self.err("an INIT shuffle holds a character XML needs escaped"));
+            }
+            attrs.push(("shuffle", sh));
+        }
         self.tag("INIT", &attrs, false);
         Ok(())
     }
@@ -550,11 +567,12 @@ impl Writer {
             | Event::Kakan { seat, .. }
             | Event::Ankan { seat, .. }
             | Event::Riichi { seat }
+            | Event::Kita { seat, .. }
             | Event::RiichiAccepted { seat, .. } => *seat,
             _ => 0,
         };
-        if seat > 3 {
-            return Err(self.err(format_args!("seat {seat} is not 0-3")));
+        if seat >= self.players {
+            return Err(self.err(format_args!("seat {seat} is not 0-{}", self.players - 1)));
         }
         match e {
             Event::Tsumo { tile, .. } => self.tsumo(seat, *tile)?,
@@ -590,6 +608,12 @@ impl Writer {
             }
             Event::Kakan { tile, consumed, .. } => self.kakan(seat, *tile, consumed)?,
             Event::Ankan { consumed, .. } => self.ankan(seat, *consumed)?,
+            Event::Kita { tile, .. } => {
+                let id = self
+                    .take(seat, *tile, None)
+                    .ok_or_else(|| self.err(format_args!("seat {seat} does not hold {tile}")))?;
+                self.meld(seat, seat, Call::Kita { id })?;
+            }
             Event::Dora { marker } => {
                 let id = self.alloc(*marker)?;
                 self.dora.push(id);
@@ -759,6 +783,9 @@ pub fn write_mjlog(record: &GameRecord) -> Result<String> {
         honba: 0,
         riichi_sticks: 0,
         in_hand: false,
+        players: usize::from(record.rules.players),
+        hands: 0,
+        init_shuffles: record.init_shuffles.clone(),
     };
     w.header(record, go_type)?;
     let (last_result, owari) = owari_of(record)?;
@@ -799,12 +826,13 @@ fn go_type_of(record: &GameRecord) -> Result<u32> {
         tenhou_type_of(&record.rules)
             .ok_or_else(|| MahjongError::Rule("mjlog cannot carry a game of one hand".into()))?
     };
-    if go_type & SANMA != 0 {
+    if (go_type & SANMA != 0) != (record.rules.players == 3) {
         return Err(MahjongError::InvalidInput(format!(
-            "mjlog: lobby type {go_type} is a three-player game; only four-player games are written"
+            "mjlog: lobby type {go_type} does not say {} players, as the rules do",
+            record.rules.players
         )));
     }
-    if record.first_dealer > 3 {
+    if record.first_dealer >= usize::from(record.rules.players) {
         return Err(MahjongError::InvalidInput(format!(
             "mjlog: first dealer {} is not a seat 0-3",
             record.first_dealer

@@ -108,7 +108,7 @@ impl<'a> HandPlayer<'a> {
     fn start(h: &'a HandLog<'a>) -> Result<HandPlayer<'a>> {
         let mut slots: Box<[Option<Tile>; WALL_TILES]> = Box::new([None; WALL_TILES]);
         for (s, deal) in h.deals.iter().enumerate() {
-            for (i, &t) in deal_slots(h.dealer(), s).zip(deal) {
+            for (i, &t) in deal_slots(h.dealer(), s, 4).zip(deal) {
                 slots[i] = Some(t);
             }
         }
@@ -137,7 +137,7 @@ impl<'a> HandPlayer<'a> {
             di: [0; 4],
             ki: [0; 4],
             seen: 0,
-            tiles: *wall.tiles(),
+            tiles: wall.tiles().try_into().expect("a four-player wall"),
             shown,
             record: Vec::new(),
         };
@@ -346,7 +346,7 @@ impl<'a> HandPlayer<'a> {
                 },
                 (from + 1) % 4,
             ),
-            ClaimKind::Kakan | ClaimKind::Ankan => (
+            ClaimKind::Kakan | ClaimKind::Ankan | ClaimKind::Kita => (
                 End::Kan {
                     seat: from,
                     tile,

@@ -332,7 +332,7 @@ fn malformed_logs_are_log_parse_errors() {
         ("{\"log\":[1]}".into(), "log[0]"),
         (
             "{\"log\":[[]],\"rule\":{\"disp\":\"三鳳南喰赤\"}}".into(),
-            "three-player",
+            "a hand is a list of 17",
         ),
         (ok.replace("\"log\"", "\"rule\":{\"aka\":9},\"log\""), "aka"),
         (

@@ -313,6 +313,9 @@ impl HandWriter {
                 self.discards[s].push(json!(call_string('a', c[3], &c[..3], 3)));
             }
             Event::Dora { marker } => self.dora.push(code(*marker)),
+            Event::Kita { seat, tile } => {
+                self.discards[seat_ok(*seat)?].push(json!(format!("f{}", code(*tile))));
+            }
             Event::Riichi { seat } => self.riichi[seat_ok(*seat)?] = true,
             Event::RiichiAccepted { .. } | Event::EndKyoku => {}
             Event::Hora { .. } => self.hora(e)?,
