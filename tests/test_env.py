@@ -50,13 +50,13 @@ def test_the_groups_tile_the_id_range_and_every_name_is_distinct():
     ends = [first + count for _, first, count, _ in ACTION_GROUPS]
     starts = [first for _, first, _, _ in ACTION_GROUPS]
     assert starts == [0, *ends[:-1]]
-    assert ends[-1] == ACTION_COUNT == 158
+    assert ends[-1] == ACTION_COUNT == 159
     names = [action_name(i) for i in range(ACTION_COUNT)]
     assert len(set(names)) == ACTION_COUNT
     assert names[:3] == ["discard 1m", "discard 2m", "discard 3m"]
-    assert names[34] == "discard 0m" and names[157] == "pass"
-    with pytest.raises(ValueError, match="action ids are 0-157, got 158"):
-        action_name(158)
+    assert names[34] == "discard 0m" and names[157] == "pass" and names[158] == "kita"
+    with pytest.raises(ValueError, match="action ids are 0-158, got 159"):
+        action_name(159)
     with pytest.raises(TypeError):
         action_name("1")  # type: ignore[arg-type]
 
@@ -103,8 +103,8 @@ def test_apply_index_is_apply_and_an_illegal_id_changes_nothing():
     before = copy.deepcopy(g)
     with pytest.raises(riichi.IllegalActionError, match=f"action id {illegal}: "):
         g.apply_index(seat, illegal)
-    for bad in (-1, 158, 2**70):
-        with pytest.raises(riichi.IllegalActionError, match=f"action id {bad}: ids are 0-157"):
+    for bad in (-1, 159, 2**70):
+        with pytest.raises(riichi.IllegalActionError, match=f"action id {bad}: ids are 0-158"):
             g.apply_index(seat, bad)
     with pytest.raises(TypeError):
         g.apply_index(seat, "5")  # type: ignore[arg-type]

@@ -83,6 +83,8 @@ OBSERVATION_FIELDS = {
     "claim",
     "furiten",
 }
+# Methods that read the fields above (the array form and the action ids).
+OBSERVATION_METHODS = {"encode", "action_index", "action_from_index"}
 STAT_KEYS = {
     "games",
     "hands",
@@ -372,7 +374,9 @@ class Replay:
         turn = game.current_decision[0] if game.phase == "turn" else None
         for seat in range(4):
             obs = game.observation(seat)
-            assert {a for a in dir(obs) if not a.startswith("_")} == OBSERVATION_FIELDS
+            assert {a for a in dir(obs) if not a.startswith("_")} == (
+                OBSERVATION_FIELDS | OBSERVATION_METHODS
+            )
             assert obs.seat == seat
             assert mjai(obs.hand) == +self.hands[seat], (seat, obs.hand)
             assert obs.concealed_counts == [sum(h.values()) for h in self.hands]

@@ -554,6 +554,7 @@ ACTIONS = [
     riichi.Ron(),
     riichi.KyuushuKyuuhai(),
     riichi.Pass(),
+    riichi.Kita(),
 ]
 
 

@@ -1532,7 +1532,7 @@ class Game:
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now (empty when it is not asked)."""
     def legal_mask(self, seat: int) -> npt.NDArray[np.bool_]:
-        """Which action ids `seat` may take now: bool (158,), indexed by
+        """Which action ids `seat` may take now: bool (159,), indexed by
         `riichi.env.ACTION_GROUPS` (all false when the seat is not asked)."""
     def action_from_index(self, seat: int, action_id: int) -> Action:
         """The legal action of `seat` with this action id. Raises

@@ -288,13 +288,14 @@ type ObservationState = (
 );
 
 /// What a claim is on, as a code: 0 a discard, 1 a riichi discard, 2 a kakan,
-/// 3 an ankan.
+/// 3 an ankan, 4 a kita.
 fn claim_code(on: ClaimKind) -> u8 {
     match on {
         ClaimKind::Discard { riichi: false } => 0,
         ClaimKind::Discard { riichi: true } => 1,
         ClaimKind::Kakan => 2,
         ClaimKind::Ankan => 3,
+        ClaimKind::Kita => 4,
     }
 }
 
@@ -405,7 +406,8 @@ fn observation_of(state: ObservationState) -> PyResult<Observation> {
                 1 => ClaimKind::Discard { riichi: true },
                 2 => ClaimKind::Kakan,
                 3 => ClaimKind::Ankan,
-                _ => return Err(bad(format!("claim code {code} is not 0-3"))),
+                4 => ClaimKind::Kita,
+                _ => return Err(bad(format!("claim code {code} is not 0-4"))),
             };
             if from > 3 {
                 return Err(bad(format!("the claimed tile's seat {from} is not 0-3")));
@@ -647,7 +649,7 @@ fn action_arg(action: &Bound<'_, PyAny>, method: &str) -> PyResult<Action> {
         .0)
 }
 
-/// An action id 0-157, or an `IllegalActionError` saying the range.
+/// An action id 0-158, or an `IllegalActionError` saying the range.
 fn action_id_arg(id: &Int) -> PyResult<usize> {
     id.get::<usize>()
         .filter(|&i| i < action_id::ACTION_COUNT)
@@ -864,7 +866,7 @@ impl PyGame {
             .collect()
     }
 
-    /// Which action ids `seat` may take now: bool (158,), indexed by
+    /// Which action ids `seat` may take now: bool (159,), indexed by
     /// `riichi.env.ACTION_GROUPS` (all false when the seat is not asked).
     fn legal_mask<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let seat = seat_arg(seat)?;
