@@ -112,7 +112,7 @@ FORMS: dict[str, Callable[[Any], Any]] = {
 # Every public callable is either above or takes no sequence argument.
 NO_SEQUENCE = {
     "Action", "Ankan", "Block", "Daiminkan", "Decomposition", "Discard", "DiscardOption",
-    "FuItem", "GameRecord", "Kakan", "KyuushuKyuuhai", "Mismatch", "Observation",
+    "FuItem", "GameRecord", "Kakan", "Kita", "KyuushuKyuuhai", "Mismatch", "Observation",
     "Pass", "Payments", "PointsEntry", "ReplayReport", "Riichi", "Ron", "RuleOption",
     "ScoreResult", "ShantenByForm", "Tile", "Tsumo", "Ukeire", "Wait", "Waits", "Yaku",
     "agent_seed", "game_seed", "is_complete_batch", "parse_tiles", "points", "replay",
