@@ -1252,7 +1252,7 @@ mod tests {
             r.set(o.name, v.clone()).unwrap();
             assert_eq!(r, d, "{}", o.name);
         }
-        assert_eq!(OPTIONS.len(), 84);
+        assert_eq!(OPTIONS.len(), 86);
     }
 
     #[test]
