@@ -278,7 +278,7 @@ def test_bad_actions_are_refused_and_nothing_moves(actions, error, message):
 
 def test_any_integer_dtype_is_taken():
     outs = []
-    for dtype in (np.int64, np.int32, np.uint8, np.uint16):
+    for dtype in (np.int64, np.int32, np.uint8, np.uint16, np.dtype(">i4")):
         env = VecEnv(2, seed=1, encoding=None)
         obs = env.reset()
         obs, *_ = env.step(obs["mask"].argmax(axis=1).astype(dtype))

@@ -6,6 +6,7 @@
 
 use super::errors::invalid;
 use crate::error::MahjongError;
+use numpy::{PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyString, PyTuple};
@@ -111,6 +112,95 @@ pub fn is_int_array(obj: &Bound<'_, PyAny>) -> bool {
             .getattr("dtype")
             .and_then(|d| d.getattr("kind"))
             .is_ok_and(|k| k.to_string().chars().all(|c| "iub".contains(c)))
+}
+
+/// The values of an integer numpy array of `ndim` dimensions, in row order, as
+/// `T`, and its shape: any integer dtype and layout. `None` when `obj` is no
+/// such array; a value `T` cannot hold is refused, naming its place
+/// (`name[row]` or `name[row, column]`) and `T`'s range.
+pub fn int_array<T>(
+    obj: &Bound<'_, PyAny>,
+    name: &str,
+    ndim: usize,
+) -> PyResult<Option<(Vec<T>, Vec<usize>)>>
+where
+    T: TryFrom<i128> + Copy + Bounds,
+{
+    fn read<S, T>(a: &PyReadonlyArrayDyn<'_, S>, name: &str) -> PyResult<Vec<T>>
+    where
+        S: numpy::Element + Copy + Into<i128>,
+        T: TryFrom<i128> + Copy + Bounds,
+    {
+        let shape = a.shape();
+        let width = shape.get(1).copied().unwrap_or(1).max(1);
+        let mut out = Vec::with_capacity(a.len());
+        for (i, &v) in a.as_array().iter().enumerate() {
+            let v: i128 = v.into();
+            out.push(T::try_from(v).map_err(|_| {
+                let at = if shape.len() == 1 {
+                    format!("{i}")
+                } else {
+                    format!("{}, {}", i / width, i % width)
+                };
+                invalid(format!(
+                    "{name}[{at}] is {v}, outside {} to {} ({})",
+                    T::LOW,
+                    T::HIGH,
+                    T::DTYPE
+                ))
+            })?);
+        }
+        Ok(out)
+    }
+    macro_rules! each_dtype {
+        ($o:expr; $($s:ty),*) => {
+            $(
+                if let Ok(a) = $o.extract::<PyReadonlyArrayDyn<'_, $s>>() {
+                    if a.ndim() != ndim {
+                        return Ok(None);
+                    }
+                    return Ok(Some((read::<$s, T>(&a, name)?, a.shape().to_vec())));
+                }
+            )*
+        };
+    }
+    each_dtype!(obj; u8, i8, u16, i16, u32, i32, u64, i64);
+    // An integer array in the other byte order: read as a native copy.
+    let kind = obj.getattr("dtype").and_then(|d| d.getattr("kind"));
+    let native = obj.getattr("dtype").and_then(|d| d.getattr("isnative"));
+    if kind.is_ok_and(|k| k.to_string() == "i" || k.to_string() == "u")
+        && native.is_ok_and(|n| !n.is_truthy().unwrap_or(true))
+    {
+        let dtype = obj.getattr("dtype")?.call_method1("newbyteorder", ("=",))?;
+        let copy = obj.call_method1("astype", (dtype,))?;
+        each_dtype!(copy; u8, i8, u16, i16, u32, i32, u64, i64);
+    }
+    Ok(None)
+}
+
+/// The range of an integer column's type, for messages.
+pub trait Bounds {
+    const LOW: i128;
+    const HIGH: i128;
+    const DTYPE: &'static str;
+}
+
+impl Bounds for u8 {
+    const LOW: i128 = 0;
+    const HIGH: i128 = u8::MAX as i128;
+    const DTYPE: &'static str = "uint8";
+}
+
+impl Bounds for u32 {
+    const LOW: i128 = 0;
+    const HIGH: i128 = u32::MAX as i128;
+    const DTYPE: &'static str = "uint32";
+}
+
+impl Bounds for i128 {
+    const LOW: i128 = i128::MIN;
+    const HIGH: i128 = i128::MAX;
+    const DTYPE: &'static str = "int128";
 }
 
 /// Most threads a batch call may ask for.

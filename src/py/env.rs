@@ -4,7 +4,7 @@
 // PyO3 extracts arguments by value.
 #![allow(clippy::needless_pass_by_value)]
 
-use super::args::{bounded_items, describe, is_int_array, threads_arg, Int, Text};
+use super::args::{bounded_items, describe, int_array, is_int_array, threads_arg, Int, Text};
 use super::errors::invalid;
 use super::game::{seed_arg, PyGame};
 use super::rules::rules_arg;
@@ -13,7 +13,7 @@ use crate::game::agents::AgentKind;
 use crate::game::encode::{Group, ORACLE_GROUPS, PLANES, PLANE_GROUPS, SCALARS};
 use crate::game::vec_env::{Encoding, EnvConfig, Reward, VecEnv};
 use crate::tile::KINDS;
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -86,22 +86,17 @@ fn action_ids(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
         if shape != [n] {
             return Err(count_wrong(describe(actions)));
         }
-        macro_rules! read {
-            ($($t:ty),*) => {
-                $(if let Ok(a) = actions.extract::<PyReadonlyArray1<'_, $t>>() {
-                    return Ok(a
-                        .as_array()
-                        .iter()
-                        .map(|&v| i64::try_from(v).unwrap_or(i64::MAX))
-                        .collect());
-                })*
-            };
-        }
-        read!(i64, i32, i16, i8, u64, u32, u16, u8);
-        return Err(invalid(format!(
-            "action ids must be integers, got {}",
-            describe(actions)
-        )));
+        let values = int_array::<i128>(actions, "actions", 1)?.ok_or_else(|| {
+            invalid(format!(
+                "action ids must be integers, got {}",
+                describe(actions)
+            ))
+        })?;
+        return Ok(values
+            .0
+            .into_iter()
+            .map(|v| i64::try_from(v).unwrap_or(i64::MAX))
+            .collect());
     }
     let ids = bounded_items(actions, "actions", n, |v| {
         let id: Int = v.extract().map_err(|_| {

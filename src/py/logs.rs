@@ -188,7 +188,7 @@ impl PyGameRecord {
 /// One disagreement between a record and the engine. Compared, hashed and
 /// pickled by value.
 #[pyclass(name = "Mismatch", module = "riichi", frozen, get_all, eq, hash)]
-#[derive(PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyMismatch {
     /// Hand index in the record (0 the first).
     hand: usize,
@@ -234,14 +234,21 @@ const MISMATCH_KINDS: [&str; 8] = [
 type MismatchState = (usize, String, usize, String, String, String);
 
 fn mismatch_state(m: &Mismatch) -> MismatchState {
-    (
-        m.hand,
-        m.label.clone(),
-        m.step,
-        m.kind.to_owned(),
-        m.expected.clone(),
-        m.ours.clone(),
-    )
+    PyMismatch::from(m).into_state()
+}
+
+impl PyMismatch {
+    /// Its pickled form.
+    fn into_state(self) -> MismatchState {
+        (
+            self.hand,
+            self.label,
+            self.step,
+            self.kind.to_owned(),
+            self.expected,
+            self.ours,
+        )
+    }
 }
 
 fn mismatch_of((hand, label, step, kind, expected, ours): MismatchState) -> PyResult<Mismatch> {
@@ -307,15 +314,7 @@ impl PyMismatch {
     /// Pickled by value.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (MismatchState,))> {
         let f = py.import("riichi._core")?.getattr("_mismatch")?;
-        let state = (
-            self.hand,
-            self.label.clone(),
-            self.step,
-            self.kind.to_owned(),
-            self.expected.clone(),
-            self.ours.clone(),
-        );
-        Ok((f, (state,)))
+        Ok((f, (self.clone().into_state(),)))
     }
     fn __str__(&self) -> String {
         format!(

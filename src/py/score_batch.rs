@@ -5,7 +5,8 @@
 #![allow(clippy::needless_pass_by_value)]
 
 use super::args::{
-    describe, in_parts, is_int_array, items_up_to, part_size, progress_arg, threads_arg,
+    describe, in_parts, int_array, is_int_array, items_up_to, part_size, progress_arg, threads_arg,
+    Bounds,
 };
 use super::errors::invalid;
 use super::rules::rules_arg;
@@ -13,7 +14,7 @@ use super::tile::tile_arg;
 use crate::score::batch::{yaku_names, Batch, Hands, Scored, LIMITS, YAKU_WORDS};
 use crate::score::situation::FLAGS;
 use crate::tile::{Tile, KINDS};
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
@@ -22,89 +23,6 @@ use pyo3::types::{PyDict, PyString, PyTuple};
 const PART_ROWS: usize = 8 * crate::algo::batch::CHUNK;
 /// ... or this many for each thread.
 const PART_ROWS_PER_THREAD: usize = 2 * crate::algo::batch::CHUNK;
-
-/// The values of an integer numpy array of `ndim` dimensions, in row order, as
-/// `T`, and its shape: any integer dtype and layout. `None` when `obj` is no
-/// such array; a value `T` cannot hold is refused, naming its place
-/// (`name[row]` or `name[row, column]`) and `T`'s range.
-fn int_array<T>(
-    obj: &Bound<'_, PyAny>,
-    name: &str,
-    ndim: usize,
-) -> PyResult<Option<(Vec<T>, Vec<usize>)>>
-where
-    T: TryFrom<i128> + Copy + Bounds,
-{
-    fn read<S, T>(a: &PyReadonlyArrayDyn<'_, S>, name: &str) -> PyResult<Vec<T>>
-    where
-        S: numpy::Element + Copy + Into<i128>,
-        T: TryFrom<i128> + Copy + Bounds,
-    {
-        let shape = a.shape();
-        let width = shape.get(1).copied().unwrap_or(1).max(1);
-        let mut out = Vec::with_capacity(a.len());
-        for (i, &v) in a.as_array().iter().enumerate() {
-            let v: i128 = v.into();
-            out.push(T::try_from(v).map_err(|_| {
-                let at = if shape.len() == 1 {
-                    format!("{i}")
-                } else {
-                    format!("{}, {}", i / width, i % width)
-                };
-                invalid(format!(
-                    "{name}[{at}] is {v}, outside {} to {} ({})",
-                    T::LOW,
-                    T::HIGH,
-                    T::DTYPE
-                ))
-            })?);
-        }
-        Ok(out)
-    }
-    macro_rules! each_dtype {
-        ($o:expr; $($s:ty),*) => {
-            $(
-                if let Ok(a) = $o.extract::<PyReadonlyArrayDyn<'_, $s>>() {
-                    if a.ndim() != ndim {
-                        return Ok(None);
-                    }
-                    return Ok(Some((read::<$s, T>(&a, name)?, a.shape().to_vec())));
-                }
-            )*
-        };
-    }
-    each_dtype!(obj; u8, i8, u16, i16, u32, i32, u64, i64);
-    // An integer array in the other byte order: read as a native copy.
-    let kind = obj.getattr("dtype").and_then(|d| d.getattr("kind"));
-    let native = obj.getattr("dtype").and_then(|d| d.getattr("isnative"));
-    if kind.is_ok_and(|k| k.to_string() == "i" || k.to_string() == "u")
-        && native.is_ok_and(|n| !n.is_truthy().unwrap_or(true))
-    {
-        let dtype = obj.getattr("dtype")?.call_method1("newbyteorder", ("=",))?;
-        let copy = obj.call_method1("astype", (dtype,))?;
-        each_dtype!(copy; u8, i8, u16, i16, u32, i32, u64, i64);
-    }
-    Ok(None)
-}
-
-/// The range of an integer column's type, for messages.
-trait Bounds {
-    const LOW: i128;
-    const HIGH: i128;
-    const DTYPE: &'static str;
-}
-
-impl Bounds for u8 {
-    const LOW: i128 = 0;
-    const HIGH: i128 = u8::MAX as i128;
-    const DTYPE: &'static str = "uint8";
-}
-
-impl Bounds for u32 {
-    const LOW: i128 = 0;
-    const HIGH: i128 = u32::MAX as i128;
-    const DTYPE: &'static str = "uint32";
-}
 
 fn hands_arg(obj: &Bound<'_, PyAny>) -> PyResult<Hands> {
     if let Some((counts, shape)) = int_array::<u8>(obj, "hands", 2)? {
