@@ -328,11 +328,11 @@ impl super::engine::Game {
             })
     }
 
-    /// Apply the action with this id; a refused id changes nothing.
-    pub fn apply_index(&mut self, seat: usize, id: usize) -> Result<()> {
+    /// Apply the action with this id, returning it; a refused id changes nothing.
+    pub fn apply_index(&mut self, seat: usize, id: usize) -> Result<Action> {
         let a = self.action_for_index(seat, id)?;
         self.apply_unchecked(seat, a);
-        Ok(())
+        Ok(a)
     }
 }
 

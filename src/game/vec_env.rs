@@ -45,6 +45,16 @@ pub enum Encoding {
     Planes,
 }
 
+impl Encoding {
+    /// The planes and scalars written per game.
+    const fn lengths(self) -> (usize, usize) {
+        match self {
+            Encoding::Planes => (PLANE_LEN, SCALARS.len()),
+            Encoding::None => (0, 0),
+        }
+    }
+}
+
 /// How a [`VecEnv`] is set up.
 #[derive(Clone, Debug)]
 pub struct EnvConfig {
@@ -299,16 +309,7 @@ impl VecEnv {
     }
 
     fn alloc(&mut self, n: usize) {
-        let planes = if self.cfg.encoding == Encoding::Planes {
-            PLANE_LEN
-        } else {
-            0
-        };
-        let scalars = if self.cfg.encoding == Encoding::Planes {
-            SCALARS.len()
-        } else {
-            0
-        };
+        let (planes, scalars) = self.cfg.encoding.lengths();
         self.out = Buffers {
             planes: vec![0; n * planes],
             scalars: vec![0.0; n * scalars],
@@ -402,16 +403,7 @@ impl VecEnv {
         let cfg = &self.cfg;
         let n = self.slots.len();
         let encoding = cfg.encoding;
-        let plane_len = if encoding == Encoding::Planes {
-            PLANE_LEN
-        } else {
-            0
-        };
-        let scalar_len = if encoding == Encoding::Planes {
-            SCALARS.len()
-        } else {
-            0
-        };
+        let (plane_len, scalar_len) = encoding.lengths();
         let out = &mut self.out;
         let work = |(i, row): (usize, Row<'_>)| -> Outcome {
             let Row {

@@ -887,8 +887,7 @@ impl PyGame {
     fn apply_index(&mut self, seat: Int, action_id: Int) -> PyResult<()> {
         let seat = seat_arg(seat)?;
         let id = action_id_arg(&action_id)?;
-        let a = self.game.action_for_index(seat, id)?;
-        self.game.apply(seat, a)?;
+        let a = self.game.apply_index(seat, id)?;
         self.steps.push((seat, a));
         self.advance()
     }
