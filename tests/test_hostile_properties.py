@@ -1142,6 +1142,13 @@ def test_any_wall_under_any_rules_plays_and_replays(
     wall: list[Tile], rules: Rules, seed: int
 ) -> None:
     game, e = clean(Game, rules=rules, seed=seed, walls=[wall])
+    if rules.players == 3:
+        # A 136-tile wall under three-player rules is refused; the same wall's 108
+        # three-player tiles (2m-8m left out, order kept) are played instead.
+        assert isinstance(e, InvalidInputError) and "rules have players = 3" in str(e), e
+        wall = [t for t in wall if not (t.suit == "m" and 2 <= t.number <= 8)]
+        assert len(wall) == 108
+        game, e = clean(Game, rules=rules, seed=seed, walls=[wall])
     reds = [sum(t.is_red and t.suit == s for t in wall) for s in "mps"]
     if any(n > allowed for n, allowed in zip(reds, rules.red_fives, strict=True)):
         # More red fives than the rules have: refused, naming the option.
@@ -1154,6 +1161,21 @@ def test_any_wall_under_any_rules_plays_and_replays(
         game.apply(seat, rng.choice(game.legal_actions(seat)))
         game.check_invariants()
     assert riichi.replay(game.record()).ok
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    wall=walls(),
+    preset=st.sampled_from(["tenhou_sanma", "mahjong_soul_sanma"]),
+    seed=st.integers(0, 2**64 - 1),
+)
+def test_any_wall_under_three_player_rules_plays_and_replays(
+    wall: list[Tile], preset: str, seed: int
+) -> None:
+    # Any rule set above draws three players rarely: every run plays some here.
+    test_any_wall_under_any_rules_plays_and_replays.hypothesis.inner_test(  # type: ignore[attr-defined]
+        wall, Rules.preset(preset), seed
+    )
 
 
 # A refused action changes nothing ---------------------------------------------------------------
