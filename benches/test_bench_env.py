@@ -1,6 +1,6 @@
 """`riichi.env.VecEnv` as a training loop drives it: `step` with one random legal id
 per game (chosen in numpy from the masks), by number of games, thread count and
-encoding. A round is a fixed number of steps; ``decisions_per_second`` in the extra
+encoding. A round is a fixed number of steps (at least 4,096 decisions); ``decisions_per_second`` in the extra
 info counts the caller's decisions (the decisions a learner makes; here the
 caller plays all four seats). Compare with riichienv's Python loop in
 ``benches/test_bench_game.py`` in the same run:
@@ -29,22 +29,28 @@ CONFIGS = [
     (256, 2, None),
     (1024, 2, "planes"),
 ]
-STEPS = 400  # steps per round: enough for every game to finish hands
+STEPS = 400  # steps per round of many games: enough for every game to finish hands
+DECISIONS = 4096  # at least this many per round: one game alone needs whole games
+
+
+def steps(n: int) -> int:
+    """The steps in a round of `n` games."""
+    return max(STEPS, DECISIONS // n)
 
 
 def run(n: int, threads: int, encoding: str | None) -> tuple[int, float]:
-    """`STEPS` steps of `n` games: the games finished and the sum of the point
+    """`steps(n)` steps of `n` games: the games finished and the sum of the point
     rewards' sizes (seeded: the same every run)."""
     env = VecEnv(n, seed=1, encoding=encoding, threads=threads)
     obs = env.reset()
     rng = np.random.default_rng(0)
     ended, total = 0, 0.0
-    for _ in range(STEPS):
+    for _ in range(steps(n)):
         ids = np.argmax(rng.random(obs["mask"].shape) * obs["mask"], axis=1)
         obs, rewards, terminated, truncated, _ = env.step(ids)
         ended += int(terminated.sum() + truncated.sum())
         total += float(np.abs(rewards).sum())
-    assert env.decisions["caller"] == STEPS * n
+    assert env.decisions["caller"] == steps(n) * n
     return ended, total
 
 
@@ -54,7 +60,7 @@ def test_vec_env_steps(benchmark: Any, n: int, threads: int, encoding: str | Non
     assert want[1] > 0, "no hand paid: the round is too short to show whole hands"
     assert run(n, 3 - threads, encoding) == want  # the thread count changes nothing
     assert benchmark.pedantic(run, (n, threads, encoding), rounds=3) == want
-    decisions = STEPS * n
+    decisions = steps(n) * n
     benchmark.extra_info["games"] = n
     benchmark.extra_info["decisions"] = decisions
     if benchmark.stats is not None:
