@@ -12,8 +12,8 @@ from riichi import MahjongError, NotAgariError, NoYakuError, Tile
 
 STATUS = riichi.SCORE_STATUS
 COLUMNS = {
-    "han", "fu", "points", "yaku", "yakuman", "limit", "dora", "aka", "ura", "ron",
-    "tsumo_dealer", "tsumo_non_dealer", "honba_points", "sticks_points", "total", "status",
+    "han", "fu", "points", "yaku", "yakuman", "limit", "dora", "aka", "ura", "kita",
+    "ron", "tsumo_dealer", "tsumo_non_dealer", "honba_points", "sticks_points", "total", "status",
 }  # fmt: skip
 
 
@@ -39,7 +39,7 @@ def expected_row(r: riichi.ScoreResult) -> dict[str, Any]:
     return {
         "han": r.han, "fu": r.fu, "points": r.points, "yaku": yaku_names_of(r),
         "yakuman": r.yakuman_multiplier, "limit": riichi.SCORE_LIMITS[r.limit],
-        "dora": r.dora, "aka": r.aka, "ura": r.ura, "ron": p.ron or 0,
+        "dora": r.dora, "aka": r.aka, "ura": r.ura, "kita": r.kita, "ron": p.ron or 0,
         "tsumo_dealer": p.tsumo_dealer or 0, "tsumo_non_dealer": p.tsumo_non_dealer or 0,
         "honba_points": p.honba, "sticks_points": p.sticks, "total": p.total, "status": 0,
     }  # fmt: skip

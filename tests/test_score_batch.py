@@ -35,7 +35,8 @@ STATUS = riichi.SCORE_STATUS
 DTYPES = {
     "han": np.int32, "fu": np.int32, "points": np.int64, "yaku": np.uint64,
     "yakuman": np.uint8, "limit": np.int8, "dora": np.uint8, "aka": np.uint8,
-    "ura": np.uint8, "ron": np.int64, "tsumo_dealer": np.int64, "tsumo_non_dealer": np.int64,
+    "ura": np.uint8, "kita": np.uint8, "ron": np.int64, "tsumo_dealer": np.int64,
+    "tsumo_non_dealer": np.int64,
     "honba_points": np.int64, "sticks_points": np.int64, "total": np.int64, "status": np.int8,
 }  # fmt: skip
 
@@ -237,6 +238,69 @@ def test_every_column_of_random_hands_is_what_score_gives(rows):
         assert got_row(out, i) == expected_of(hands[i], wins[i], columns, i), (hands[i], wins[i])
 
 
+SANMA = riichi.Rules.preset("tenhou_sanma")
+SANMA_KINDS = ["1m", "9m"] + [f"{k}{s}" for s in "ps" for k in range(1, 10)]
+
+
+@st.composite
+def sanma_rows(draw: st.DrawFn) -> tuple[list[str], list[int], dict[str, Any]]:
+    """Three-player wins: sets and a pair of the 27 kinds (no 2m-8m), with 0-4
+    Norths set aside (some rows holding Norths too, so that some rows have more
+    than 4), North or West as a dora indicator."""
+    n = draw(st.integers(1, 10))
+    hands, wins = [], []
+    for _ in range(n):
+        rng = random.Random(draw(st.integers(0, 2**32)))
+        tiles: list[str] = []
+        for _ in range(4):
+            s = rng.choice("psz")
+            if s != "z" and rng.random() < 0.6:
+                k = rng.randint(1, 7)
+                tiles += [f"{k}{s}", f"{k + 1}{s}", f"{k + 2}{s}"]
+            else:
+                tiles += [rng.choice([*SANMA_KINDS, *(f"{k}z" for k in range(1, 8))])] * 3
+        tiles += [rng.choice(SANMA_KINDS)] * 2
+        hands.append("".join(tiles))
+        wins.append(tile_id(rng.choice(tiles)))
+    columns = {
+        "flags": np.array([draw(st.sampled_from([1, 2, 3, 1 | 16])) for _ in range(n)], np.uint32),
+        "seat_winds": np.array([draw(st.integers(0, 2)) for _ in range(n)], np.uint8),
+        "round_winds": np.zeros(n, np.uint8),
+        "dora_indicators": np.array([[draw(st.sampled_from([29, 30, 0])), 255] for _ in range(n)]),
+        "honba": np.zeros(n, np.uint32),
+        "riichi_sticks": np.zeros(n, np.uint32),
+        "kita": np.array([draw(st.integers(0, 4)) for _ in range(n)], np.int64),
+    }
+    return hands, wins, columns
+
+
+@settings(max_examples=200, deadline=None)
+@given(rows=sanma_rows())
+def test_kita_of_three_player_wins_is_what_score_gives(rows):
+    hands, wins, columns = rows
+    out = riichi.score_batch(hands, np.array(wins), rules=SANMA, **columns)
+    for i in range(len(hands)):
+        flags = int(columns["flags"][i])
+        kw: dict[str, Any] = {f: bool(flags & riichi.SCORE_FLAGS[f]) for f in FLAG_NAMES}
+        kw |= {
+            "seat_wind": int(columns["seat_winds"][i]),
+            "dora_indicators": [tile_of_id(x) for x in columns["dora_indicators"][i] if x != 255],
+            "kita": int(columns["kita"][i]),
+        }
+        assert got_row(out, i) == expected_score(hands[i], wins[i], kw, SANMA), hands[i]
+
+
+def test_kita_count_as_han_and_are_refused_without_nukidora():
+    hand, win = "111p456p789s11z222z", tile_id("2z")  # riichi tsumo, no North in the hand
+    args = {"flags": np.array([3, 3, 3]), "kita": np.array([0, 2, 5])}
+    out = riichi.score_batch([hand] * 3, np.array([win] * 3), rules=SANMA, **args)
+    assert out["kita"].tolist() == [0, 2, 0]
+    assert out["han"][1] == out["han"][0] + 2
+    assert out["status"].tolist() == [STATUS["ok"], STATUS["ok"], STATUS["invalid"]]  # 5 Norths
+    four = riichi.score_batch([hand], np.array([win]), flags=np.array([3]), kita=np.array([1]))
+    assert got_row(four, 0) == unscored("invalid")
+
+
 # Why a row is not scored ---------------------------------------------------------
 
 HAND, WIN = "22334455m234p777s", "5m"  # scored alone: tanyao
@@ -364,6 +428,7 @@ def test_a_plain_int_array_is_taken_for_every_column():
             r"^honba\[0\] is 1099511627776, outside 0 to 4294967295",
         ),
         ("riichi_sticks", np.array([0, -3]), r"^riichi_sticks\[1\] is -3, outside 0 to 4294967295"),
+        ("kita", np.array([0, 2**33]), r"^kita\[1\] is 8589934592, outside 0 to 4294967295"),
         (
             "seat_winds",
             np.array([0, 256], np.int16),

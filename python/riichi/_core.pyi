@@ -1232,6 +1232,7 @@ def score_batch(
     ura_indicators: npt.NDArray[np.integer[Any]] | None = None,
     honba: npt.NDArray[np.integer[Any]] | None = None,
     riichi_sticks: npt.NDArray[np.integer[Any]] | None = None,
+    kita: npt.NDArray[np.integer[Any]] | None = None,
     rules: Rules | None = None,
     threads: int | None = None,
     progress: Callable[[int, int], object] | None = None,
@@ -1243,9 +1244,10 @@ def score_batch(
     or an (N,) integer array of tile ids (0-33 kinds, 34-36 red 0m 0p 0s). Optional
     per-row columns: `flags` (N,) bit sets of `SCORE_FLAGS`, `seat_winds` and
     `round_winds` (N,) 0-3, `dora_indicators` and `ura_indicators` (N, K≤5) tile
-    ids with 255 for none, `honba` and `riichi_sticks` (N,). Arrays may have any
+    ids with 255 for none, `honba`, `riichi_sticks` and `kita` (N,; the Norths the
+    winner set aside, under three-player rules with nukidora). Arrays may have any
     integer dtype; a value that does not fit its column (uint8 for counts, tile
-    ids and winds, uint32 for flags, honba and sticks) is refused with an
+    ids and winds, uint32 for flags, honba, sticks and kita) is refused with an
     `InvalidInputError` naming its row (and column).
 
     A row's `flags` are the situation flags as bits, in the order of
@@ -1259,7 +1261,7 @@ def score_batch(
     (int64, the hand's value); `yaku` ((N, 2) uint64, a bit mask: bit `i % 64` of
     word `i // 64` is `YAKU_NAMES[i]`, the yaku and yakuman of the win);
     `yakuman` (uint8, the yakuman multiple, 0 for none); `limit` (int8, a code of
-    `SCORE_LIMITS`); `dora`, `aka` and `ura` (uint8, han from each); the payments
+    `SCORE_LIMITS`); `dora`, `aka`, `ura` and `kita` (uint8, han from each); the payments
     (int64): `ron` (paid by the discarder), `tsumo_dealer` (paid by the dealer on
     a non-dealer's tsumo), `tsumo_non_dealer` (paid by each non-dealer on a
     tsumo), each 0 where it does not apply, `honba_points`, `sticks_points` and

@@ -157,9 +157,10 @@ fn indicators(
 /// or an (N,) integer array of tile ids (0-33 kinds, 34-36 red 0m 0p 0s). Optional
 /// per-row columns: `flags` (N,) bit sets of `SCORE_FLAGS`, `seat_winds` and
 /// `round_winds` (N,) 0-3, `dora_indicators` and `ura_indicators` (N, K≤5) tile
-/// ids with 255 for none, `honba` and `riichi_sticks` (N,). Arrays may have any
+/// ids with 255 for none, `honba`, `riichi_sticks` and `kita` (N,; the Norths the
+/// winner set aside, under three-player rules with nukidora). Arrays may have any
 /// integer dtype; a value that does not fit its column (uint8 for counts, tile
-/// ids and winds, uint32 for flags, honba and sticks) is refused with an
+/// ids and winds, uint32 for flags, honba, sticks and kita) is refused with an
 /// `InvalidInputError` naming its row (and column).
 ///
 /// A row's `flags` are the situation flags as bits, in the order of
@@ -173,7 +174,7 @@ fn indicators(
 /// (int64, the hand's value); `yaku` ((N, 2) uint64, a bit mask: bit `i % 64` of
 /// word `i // 64` is `YAKU_NAMES[i]`, the yaku and yakuman of the win);
 /// `yakuman` (uint8, the yakuman multiple, 0 for none); `limit` (int8, a code of
-/// `SCORE_LIMITS`); `dora`, `aka` and `ura` (uint8, han from each); the payments
+/// `SCORE_LIMITS`); `dora`, `aka`, `ura` and `kita` (uint8, han from each); the payments
 /// (int64): `ron` (paid by the discarder), `tsumo_dealer` (paid by the dealer on
 /// a non-dealer's tsumo), `tsumo_non_dealer` (paid by each non-dealer on a
 /// tsumo), each 0 where it does not apply, `honba_points`, `sticks_points` and
@@ -186,8 +187,8 @@ fn indicators(
 /// the wrong type or shape, `TypeError` for a `progress` that is not callable.
 #[pyfunction]
 #[pyo3(signature = (hands, win_tiles, *, flags=None, seat_winds=None, round_winds=None,
-    dora_indicators=None, ura_indicators=None, honba=None, riichi_sticks=None, rules=None,
-    threads=None, progress=None))]
+    dora_indicators=None, ura_indicators=None, honba=None, riichi_sticks=None, kita=None,
+    rules=None, threads=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
 fn score_batch<'py>(
     py: Python<'py>,
@@ -200,6 +201,7 @@ fn score_batch<'py>(
     ura_indicators: Option<&Bound<'py, PyAny>>,
     honba: Option<&Bound<'py, PyAny>>,
     riichi_sticks: Option<&Bound<'py, PyAny>>,
+    kita: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
     progress: Option<&Bound<'py, PyAny>>,
@@ -215,6 +217,7 @@ fn score_batch<'py>(
         ura: indicators(ura_indicators, "ura_indicators", n)?,
         honba: column(honba, "honba", n)?,
         sticks: column(riichi_sticks, "riichi_sticks", n)?,
+        kita: column(kita, "kita", n)?,
         rules: rules_arg(rules)?,
         hands,
     };
@@ -236,6 +239,7 @@ fn score_batch<'py>(
     out.set_item("dora", PyArray1::from_vec(py, scored.dora))?;
     out.set_item("aka", PyArray1::from_vec(py, scored.aka))?;
     out.set_item("ura", PyArray1::from_vec(py, scored.ura))?;
+    out.set_item("kita", PyArray1::from_vec(py, scored.kita))?;
     out.set_item("ron", PyArray1::from_vec(py, scored.ron))?;
     out.set_item("tsumo_dealer", PyArray1::from_vec(py, scored.tsumo_dealer))?;
     let non_dealer = PyArray1::from_vec(py, scored.tsumo_non_dealer);

@@ -134,6 +134,8 @@ pub struct Batch {
     pub ura: Option<(Vec<u8>, usize)>,
     pub honba: Option<Vec<u32>>,
     pub sticks: Option<Vec<u32>>,
+    /// Norths the winner set aside (three-player rules with nukidora).
+    pub kita: Option<Vec<u32>>,
     pub rules: Rules,
 }
 
@@ -166,6 +168,8 @@ pub struct Row {
     pub dora: u8,
     pub aka: u8,
     pub ura: u8,
+    /// Han from nukidora (Norths set aside under three-player rules).
+    pub kita: u8,
     /// Paid by the discarder on a ron (0 for a tsumo).
     pub ron: i64,
     /// Paid by the dealer on a non-dealer's tsumo (0 otherwise).
@@ -207,6 +211,7 @@ impl Row {
             dora: small(r.dora),
             aka: small(r.aka),
             ura: small(r.ura),
+            kita: small(r.kita),
             ron: points_of(p.ron.unwrap_or(0)),
             tsumo_dealer: points_of(p.tsumo_dealer.unwrap_or(0)),
             tsumo_non_dealer: points_of(p.tsumo_non_dealer.unwrap_or(0)),
@@ -261,6 +266,7 @@ impl Batch {
             ura_indicators,
             honba: self.honba.as_ref().map_or(0, |h| h[i]),
             riichi_sticks: self.sticks.as_ref().map_or(0, |s| s[i]),
+            kita: self.kita.as_ref().map_or(0, |k| k[i]),
             ..WinContext::from_flag_bits(f)
         };
         let r = score(&hand, win, &ctx, &self.rules).map_err(|e| status_of(&e))?;
@@ -268,52 +274,104 @@ impl Batch {
     }
 }
 
-/// The columns of a scored batch, one entry per row (`yaku`: [`YAKU_WORDS`]
-/// per row); rows that are not scored have zeros.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Scored {
-    pub han: Vec<i32>,
-    pub fu: Vec<i32>,
-    pub points: Vec<i64>,
-    pub yaku: Vec<u64>,
-    pub yakuman: Vec<u8>,
-    pub limit: Vec<i8>,
-    pub dora: Vec<u8>,
-    pub aka: Vec<u8>,
-    pub ura: Vec<u8>,
-    pub ron: Vec<i64>,
-    pub tsumo_dealer: Vec<i64>,
-    pub tsumo_non_dealer: Vec<i64>,
-    pub honba: Vec<i64>,
-    pub sticks: Vec<i64>,
-    pub total: Vec<i64>,
-    /// [`OK`] or why the row was not scored (a code of [`STATUS`]).
-    pub status: Vec<i8>,
+/// The per-row columns of a scored batch beside `yaku` and `status`, each named
+/// once with its type and its [`Row`] field: [`Scored`], [`Cols`] and their
+/// methods are built from this list.
+macro_rules! columns {
+    ($m:ident) => {
+        $m! {
+            han: i32,
+            fu: i32,
+            points: i64,
+            yakuman: u8,
+            limit: i8,
+            dora: u8,
+            aka: u8,
+            ura: u8,
+            kita: u8,
+            ron: i64,
+            tsumo_dealer: i64,
+            tsumo_non_dealer: i64,
+            honba: i64,
+            sticks: i64,
+            total: i64
+        }
+    };
 }
 
-impl Scored {
-    /// `n` rows of zeros, each with status [`OK`] until scored.
-    pub fn zeros(n: usize) -> Scored {
-        Scored {
-            han: vec![0; n],
-            fu: vec![0; n],
-            points: vec![0; n],
-            yaku: vec![0; n * YAKU_WORDS],
-            yakuman: vec![0; n],
-            limit: vec![0; n],
-            dora: vec![0; n],
-            aka: vec![0; n],
-            ura: vec![0; n],
-            ron: vec![0; n],
-            tsumo_dealer: vec![0; n],
-            tsumo_non_dealer: vec![0; n],
-            honba: vec![0; n],
-            sticks: vec![0; n],
-            total: vec![0; n],
-            status: vec![OK; n],
+macro_rules! scored_types {
+    ($($f:ident: $t:ty),*) => {
+        /// The columns of a scored batch, one entry per row (`yaku`:
+        /// [`YAKU_WORDS`] per row); rows that are not scored have zeros. Each
+        /// column is the [`Row`] field of its name.
+        #[derive(Clone, Debug, Default, PartialEq, Eq)]
+        pub struct Scored {
+            $(pub $f: Vec<$t>,)*
+            pub yaku: Vec<u64>,
+            /// [`OK`] or why the row was not scored (a code of [`STATUS`]).
+            pub status: Vec<i8>,
         }
-    }
 
+        impl Scored {
+            /// `n` rows of zeros, each with status [`OK`] until scored.
+            pub fn zeros(n: usize) -> Scored {
+                Scored {
+                    $($f: vec![0; n],)*
+                    yaku: vec![0; n * YAKU_WORDS],
+                    status: vec![OK; n],
+                }
+            }
+
+            /// The rows `rows` of every column, to be written.
+            fn cols(&mut self, rows: std::ops::Range<usize>) -> Cols<'_> {
+                let (a, b) = (rows.start, rows.end);
+                Cols {
+                    $($f: &mut self.$f[a..b],)*
+                    yaku: &mut self.yaku[a * YAKU_WORDS..b * YAKU_WORDS],
+                    status: &mut self.status[a..b],
+                }
+            }
+        }
+
+        /// Some consecutive rows of every column of a [`Scored`], written in
+        /// place (split in two to be written by two threads).
+        struct Cols<'a> {
+            $($f: &'a mut [$t],)*
+            yaku: &'a mut [u64],
+            status: &'a mut [i8],
+        }
+
+        impl<'a> Cols<'a> {
+            /// The first `k` rows and the rest.
+            fn split_at(self, k: usize) -> (Cols<'a>, Cols<'a>) {
+                $(let $f = self.$f.split_at_mut(k);)*
+                let yaku = self.yaku.split_at_mut(k * YAKU_WORDS);
+                let status = self.status.split_at_mut(k);
+                (
+                    Cols { $($f: $f.0,)* yaku: yaku.0, status: status.0 },
+                    Cols { $($f: $f.1,)* yaku: yaku.1, status: status.1 },
+                )
+            }
+
+            /// Row `j` of these: a scored row's columns, or its status (the
+            /// other columns stay as they are, zeros).
+            fn set(&mut self, j: usize, row: std::result::Result<Row, i8>) {
+                match row {
+                    Ok(r) => {
+                        $(self.$f[j] = r.$f;)*
+                        self.yaku[j * YAKU_WORDS..(j + 1) * YAKU_WORDS].copy_from_slice(&r.yaku);
+                        self.status[j] = OK;
+                    }
+                    Err(status) => self.status[j] = status,
+                }
+            }
+        }
+    };
+}
+
+columns!(scored_types);
+
+impl Scored {
     /// How many rows.
     pub fn len(&self) -> usize {
         self.status.len()
@@ -322,114 +380,11 @@ impl Scored {
     pub fn is_empty(&self) -> bool {
         self.status.is_empty()
     }
-
-    /// The rows `rows` of every column, to be written.
-    fn cols(&mut self, rows: std::ops::Range<usize>) -> Cols<'_> {
-        let (a, b) = (rows.start, rows.end);
-        Cols {
-            han: &mut self.han[a..b],
-            fu: &mut self.fu[a..b],
-            points: &mut self.points[a..b],
-            yaku: &mut self.yaku[a * YAKU_WORDS..b * YAKU_WORDS],
-            yakuman: &mut self.yakuman[a..b],
-            limit: &mut self.limit[a..b],
-            dora: &mut self.dora[a..b],
-            aka: &mut self.aka[a..b],
-            ura: &mut self.ura[a..b],
-            ron: &mut self.ron[a..b],
-            tsumo_dealer: &mut self.tsumo_dealer[a..b],
-            tsumo_non_dealer: &mut self.tsumo_non_dealer[a..b],
-            honba: &mut self.honba[a..b],
-            sticks: &mut self.sticks[a..b],
-            total: &mut self.total[a..b],
-            status: &mut self.status[a..b],
-        }
-    }
 }
 
-/// Some consecutive rows of every column of a [`Scored`], written in place
-/// (split in two to be written by two threads).
-struct Cols<'a> {
-    han: &'a mut [i32],
-    fu: &'a mut [i32],
-    points: &'a mut [i64],
-    yaku: &'a mut [u64],
-    yakuman: &'a mut [u8],
-    limit: &'a mut [i8],
-    dora: &'a mut [u8],
-    aka: &'a mut [u8],
-    ura: &'a mut [u8],
-    ron: &'a mut [i64],
-    tsumo_dealer: &'a mut [i64],
-    tsumo_non_dealer: &'a mut [i64],
-    honba: &'a mut [i64],
-    sticks: &'a mut [i64],
-    total: &'a mut [i64],
-    status: &'a mut [i8],
-}
-
-impl<'a> Cols<'a> {
+impl Cols<'_> {
     fn len(&self) -> usize {
         self.status.len()
-    }
-
-    /// The first `k` rows and the rest.
-    fn split_at(self, k: usize) -> (Cols<'a>, Cols<'a>) {
-        macro_rules! split {
-            ($($f:ident),*) => {{
-                $(let $f = self.$f.split_at_mut(k);)*
-                let yaku = self.yaku.split_at_mut(k * YAKU_WORDS);
-                (
-                    Cols { $($f: $f.0,)* yaku: yaku.0 },
-                    Cols { $($f: $f.1,)* yaku: yaku.1 },
-                )
-            }};
-        }
-        split!(
-            han,
-            fu,
-            points,
-            yakuman,
-            limit,
-            dora,
-            aka,
-            ura,
-            ron,
-            tsumo_dealer,
-            tsumo_non_dealer,
-            honba,
-            sticks,
-            total,
-            status
-        )
-    }
-
-    /// Row `j` of these: a scored row's columns, or its status (the other
-    /// columns stay as they are, zeros).
-    fn set(&mut self, j: usize, row: std::result::Result<Row, i8>) {
-        let r = match row {
-            Ok(r) => r,
-            Err(status) => {
-                self.status[j] = status;
-                return;
-            }
-        };
-        self.han[j] = r.han;
-        self.fu[j] = r.fu;
-        self.points[j] = r.points;
-        self.yaku[j * YAKU_WORDS..(j + 1) * YAKU_WORDS].copy_from_slice(&r.yaku);
-        self.yakuman[j] = r.yakuman;
-        self.limit[j] = r.limit;
-        self.dora[j] = r.dora;
-        self.aka[j] = r.aka;
-        self.ura[j] = r.ura;
-        self.ron[j] = r.ron;
-        self.tsumo_dealer[j] = r.tsumo_dealer;
-        self.tsumo_non_dealer[j] = r.tsumo_non_dealer;
-        self.honba[j] = r.honba;
-        self.sticks[j] = r.sticks;
-        self.total[j] = r.total;
-        self.status[j] = OK;
     }
 }
 
@@ -502,6 +457,7 @@ mod tests {
             ura: None,
             honba: None,
             sticks: None,
+            kita: None,
             rules: Rules::default(),
         }
     }
