@@ -5,6 +5,7 @@ three-player games through mjai and mjlog."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -48,3 +49,61 @@ def test_engine_three_player_games_round_trip(preset: str) -> None:
         again = logs.read_mjai(record.to_mjai())
         assert again == record
         assert riichi.replay(again).ok
+
+
+@needs_data
+def test_three_player_tenhou6_logs_replay_and_write_back_byte_for_byte() -> None:
+    files = sorted(SANMA.glob("20*.json"))
+    assert len(files) == 5
+    for f in files:
+        text = f.read_text(encoding="utf-8").strip()
+        record = logs.read_tenhou6(text)
+        rules = record.rules.to_dict()
+        assert (rules["players"], rules["red_fives"]) == (3, (0, 1, 1)), f.name
+        report = riichi.replay(record)
+        assert report.ok, (f.name, report.mismatches[:1])
+        assert report.hands == record.n_hands > 0
+        assert logs.write_tenhou6(record) == text, f.name
+        # The same game through mjai reads back equal.
+        assert logs.read_mjai(record.to_mjai()) == record
+
+
+@needs_data
+def test_mahjong_soul_three_player_logs_read_under_its_rules() -> None:
+    want = riichi.Rules.preset("mahjong_soul_sanma").to_dict()
+    for name in ("majsoul-chankan.json", "majsoul-kan3_nuki_rinshan.json"):
+        record = logs.read_tenhou6((SANMA / name).read_text(encoding="utf-8"))
+        rules = record.rules.to_dict()
+        # Its rooms' rules; these rooms play the east round only.
+        assert {k: v for k, v in rules.items() if k != "game_length"} == {
+            k: v for k, v in want.items() if k != "game_length"
+        }
+        assert rules["game_length"] == "east"
+        report = riichi.replay(record)
+        assert report.ok, (name, report.mismatches[:1])
+        assert any(e["type"] == "nukidora" for e in record.events)
+    # The first win of the three-kan game: ドラ(4飜) and 抜きドラ(2飜), the kita
+    # counted with the dora as the engine and Tenhou count them.
+    first = next(e for e in record.events if e["type"] == "hora")
+    assert (first["dora"], first["han"]) == (6, 7)
+    # 抜きドラ and the 13-sided kokushi by Mahjong Soul's names.
+    record = logs.read_tenhou6((SANMA / "majsoul-kokushi13_withnuki.json").read_text("utf-8"))
+    yaku = [y for e in record.events if e["type"] == "hora" for y, _ in e["yakus"]]
+    assert "kokushi_13" in yaku
+
+
+def test_three_player_tenhou6_refuses_a_fourth_seat_and_a_kita_of_another_tile() -> None:
+    hand = [
+        [0, 0, 0], [35000, 35000, 35000, 0], [22], [],
+        [11, 19, 21, 22, 23, 24, 25, 26, 27, 28, 29, 31, 32], [], [],
+        [11, 19, 21, 22, 23, 24, 25, 26, 27, 28, 29, 31, 32], [], [],
+        [11, 19, 21, 22, 23, 24, 25, 26, 27, 28, 29, 31, 32], [], [],
+        [33, 34, 35, 36, 37, 38, 39, 41, 41, 42, 42, 43, 43], [], [],
+        ["流局", [0, 0, 0, 0]],
+    ]  # fmt: skip
+    doc = {"rule": {"disp": "三鳳南喰赤", "aka51": 1, "aka52": 1, "aka53": 1}, "log": [hand]}
+    with pytest.raises(riichi.LogParseError, match="no seat 3"):
+        logs.read_tenhou6(json.dumps(doc))
+    hand[13], hand[6] = [], ["f43"]
+    with pytest.raises(riichi.LogParseError, match="sets aside a North"):
+        logs.read_tenhou6(json.dumps(doc))

@@ -67,6 +67,20 @@
 //! game's end is known; call tiles by number with a red five last, dora entries
 //! only when non-zero, `全員聴牌` and `全員不聴` without payments.
 //!
+//! # Three players
+//!
+//! A three-player game (`三` in the lobby's name) lists a fourth seat with nothing
+//! dealt, drawn or discarded and four scores, the last 0; hands count East 1-3
+//! then South 1-3 as rounds 0-2 and 4-6. A kita is `f44` among the discards, its
+//! replacement the next draw. Calls give where the tile came from as with four
+//! seats (seat 0 calling seat 2's discard is "across"). A tsumo's points strings
+//! are what each of the two payers pays (`倍満8000点∀` collects 16,000). Tenhou
+//! writes `aka51` beside the other red fives though no 5m is played; the reader
+//! takes no red 5m, the writer writes it as Tenhou does. A room named like
+//! Mahjong Soul's (`三銀の間赤`, `金の間南`) means its rules (east only unless 南),
+//! with its yaku names (`抜きドラ` counted with the dora, `役牌:場風牌`,
+//! `役牌:自風牌`, `国士無双十三面待ち`).
+//!
 //! Not carried: dice, rules beyond the lobby's options, `title` and `connection`
 //! (disconnections); a record read back has the lobby type bits of its rules.
 

@@ -14,14 +14,12 @@
 use super::read::{Discard, Draw, HandLog, Outcome, WinLog};
 use super::{seat_at, TRIALS};
 use crate::error::{MahjongError, Result};
-use crate::game::wall::{
-    Wall, DEAL_TILES, DORA_INDEX, LIVE_WALL_TILES, RINSHAN_INDEX, URA_INDEX, WALL_TILES,
-};
+use crate::game::wall::{Layout, Wall, WALL_TILES};
 use crate::game::{tenpai_at_draw, Action, ClaimKind, Event, Game, HandStart, Phase};
 use crate::logs::replay::{deal_slots, fill_wall};
 use crate::meld::{Meld, MeldKind};
 use crate::score::points::Limit;
-use crate::tile::{Counts, Tile, KINDS};
+use crate::tile::{Counts, Suit, Tile, KINDS};
 
 /// One hand's events, `StartKyoku` to `EndKyoku`.
 pub(super) fn play_hand(h: &HandLog) -> Result<Vec<Event>> {
@@ -95,9 +93,11 @@ struct HandPlayer<'a> {
     ki: [usize; 4],
     /// The engine's events taken in so far.
     seen: usize,
+    /// Where the wall's parts lie (four or three players).
+    layout: &'static Layout,
     /// The wall's tiles, and which the log shows (the deal and the indicators).
-    tiles: [Tile; WALL_TILES],
-    shown: [bool; WALL_TILES],
+    tiles: Vec<Tile>,
+    shown: Vec<bool>,
     /// The record's events, once the hand is over.
     record: Vec<Event>,
 }
@@ -106,21 +106,22 @@ impl<'a> HandPlayer<'a> {
     /// The engine at the hand's start: the deal, the indicators and the dealer's
     /// first draw in their places of the wall.
     fn start(h: &'a HandLog<'a>) -> Result<HandPlayer<'a>> {
+        let layout = Layout::of(h.rules.players);
         let mut slots: Box<[Option<Tile>; WALL_TILES]> = Box::new([None; WALL_TILES]);
         for (s, deal) in h.deals.iter().enumerate() {
-            for (i, &t) in deal_slots(h.dealer(), s, 4).zip(deal) {
+            for (i, &t) in deal_slots(h.dealer(), s, h.seats()).zip(deal) {
                 slots[i] = Some(t);
             }
         }
-        for (&i, &t) in DORA_INDEX.iter().zip(&h.dora) {
+        for (&i, &t) in layout.dora.iter().zip(&h.dora) {
             slots[i] = Some(t);
         }
-        for (&i, &t) in URA_INDEX.iter().zip(&h.ura) {
+        for (&i, &t) in layout.ura.iter().zip(&h.ura) {
             slots[i] = Some(t);
         }
-        let shown = slots.map(|s| s.is_some());
+        let shown = slots[..layout.tiles].iter().map(Option::is_some).collect();
         if let Some(Draw::Tile(t)) = h.draws[h.dealer()].first() {
-            slots[DEAL_TILES] = Some(*t);
+            slots[layout.deal] = Some(*t);
         }
         let wall = fill_wall(&slots, h.rules).map_err(|e| h.at.err(e))?;
         let start = HandStart {
@@ -137,7 +138,8 @@ impl<'a> HandPlayer<'a> {
             di: [0; 4],
             ki: [0; 4],
             seen: 0,
-            tiles: wall.tiles().try_into().expect("a four-player wall"),
+            layout,
+            tiles: wall.tiles().to_vec(),
             shown,
             record: Vec::new(),
         };
@@ -208,6 +210,11 @@ impl<'a> HandPlayer<'a> {
         format!("{what} of seat {seat}, item {item}")
     }
 
+    /// The seat after `seat` in turn order.
+    fn next_seat(&self, seat: usize) -> usize {
+        (seat + 1) % self.h.seats()
+    }
+
     fn has_draw(&self, seat: usize) -> bool {
         self.di[seat] < self.h.draws[seat].len()
     }
@@ -223,7 +230,7 @@ impl<'a> HandPlayer<'a> {
         let (action, end) = self
             .turn_action(seat, item)
             .map_err(|w| self.h.at.at(&place, w))?;
-        self.prepare_wall(Some((seat + 1) % 4), Some(seat))?;
+        self.prepare_wall(Some(self.next_seat(seat)), Some(seat))?;
         self.apply(seat, action, &place)?;
         self.take_events(end)
     }
@@ -271,6 +278,21 @@ impl<'a> HandPlayer<'a> {
                 Ok((action, end))
             }
             Discard::KanSkip => Err(MahjongError::LogParse("expected a tile code, got 0".into())),
+            Discard::Kita => {
+                let north = Tile::from_suit_number(Suit::Z, 4).expect("North");
+                if !player.concealed.contains(&north) {
+                    return Err(MahjongError::LogParse(
+                        "a kita, but the seat holds no North".into(),
+                    ));
+                }
+                let end = End::Kan {
+                    seat,
+                    tile: north,
+                    closed: false,
+                    passed: false,
+                };
+                Ok((Action::Kita, end))
+            }
             Discard::Ankan { tiles } => {
                 if held_as(&player.concealed, &tiles).is_none() {
                     return Err(MahjongError::LogParse(
@@ -305,8 +327,9 @@ impl<'a> HandPlayer<'a> {
         if !matches!(kind, ClaimKind::Discard { .. }) {
             return Vec::new();
         }
-        let mut found: Vec<(bool, usize)> = (1..4)
-            .map(|d| (from + d) % 4)
+        let n = self.h.seats();
+        let mut found: Vec<(bool, usize)> = (1..n)
+            .map(|d| (from + d) % n)
             .filter_map(|c| match self.h.draws[c].get(self.di[c]) {
                 Some(Draw::Call {
                     kind, rel, called, ..
@@ -344,7 +367,7 @@ impl<'a> HandPlayer<'a> {
                     riichi,
                     passed: false,
                 },
-                (from + 1) % 4,
+                self.next_seat(from),
             ),
             ClaimKind::Kakan | ClaimKind::Ankan | ClaimKind::Kita => (
                 End::Kan {
@@ -359,7 +382,7 @@ impl<'a> HandPlayer<'a> {
         if !self.has_draw(drawer) {
             return Ok(Some(end));
         }
-        self.prepare_wall(Some((from + 1) % 4), Some(from))?;
+        self.prepare_wall(Some(self.next_seat(from)), Some(from))?;
         self.pass_all(from)?;
         self.take_events(end)
     }
@@ -480,7 +503,7 @@ impl<'a> HandPlayer<'a> {
         if let Some(t) = next(live) {
             wanted.push((wall.drawn(), t));
         }
-        if let (Some(t), Some(&i)) = (next(rinshan), RINSHAN_INDEX.get(wall.kans())) {
+        if let (Some(t), Some(&i)) = (next(rinshan), self.layout.rinshan.get(wall.replacements())) {
             wanted.push((i, t));
         }
         let mut changed = false;
@@ -507,19 +530,20 @@ impl<'a> HandPlayer<'a> {
     /// that it may stand for).
     fn spare(&self, t: Tile, i: usize, taken: &[usize]) -> Option<usize> {
         let wall = self.game.wall();
+        let layout = self.layout;
         let free = |j: usize| {
-            let used = if j < LIVE_WALL_TILES {
+            let used = if j < layout.live {
                 j < wall.drawn()
-            } else if let Some(k) = RINSHAN_INDEX.iter().position(|&r| r == j) {
-                k < wall.kans()
-            } else if let Some(k) = DORA_INDEX.iter().position(|&d| d == j) {
+            } else if let Some(k) = layout.rinshan.iter().position(|&r| r == j) {
+                k < wall.replacements()
+            } else if let Some(k) = layout.dora.iter().position(|&d| d == j) {
                 k <= wall.kan_dora_revealed()
             } else {
                 false
             };
             j != i && !used && !self.shown[j] && !taken.contains(&j)
         };
-        let find = |x: Tile| (0..WALL_TILES).find(|&j| free(j) && self.tiles[j] == x);
+        let find = |x: Tile| (0..layout.tiles).find(|&j| free(j) && self.tiles[j] == x);
         find(t).or_else(|| {
             let red = (!t.is_red() && t.number() == 5).then(|| Tile::red(t.suit()));
             red.flatten().and_then(find)
@@ -532,11 +556,14 @@ impl<'a> HandPlayer<'a> {
         let mut w = Wall::from_tiles(&self.tiles).map_err(|e| self.h.at.err(e))?;
         w.dice = old.dice;
         w.deal(self.h.dealer()).map_err(|e| self.h.at.err(e))?;
-        for _ in DEAL_TILES..old.drawn() {
+        for _ in self.layout.deal..old.drawn() {
             w.draw();
         }
         for _ in 0..old.kans() {
             w.draw_rinshan();
+        }
+        for _ in 0..old.kita() {
+            w.draw_kita();
         }
         for _ in 0..old.kan_dora_revealed() {
             w.reveal_kan_dora();

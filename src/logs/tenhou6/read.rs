@@ -8,7 +8,7 @@ use crate::error::{shortened, MahjongError, Result};
 use crate::game::{DrawReason, Event};
 use crate::logs::record::{tenhou_lobby_rules, tenhou_type, GameRecord, PlayerInfo};
 use crate::meld::{MeldKind, Relative};
-use crate::rules::{FinalRounding, Rules};
+use crate::rules::{FinalRounding, GameLength, Rules};
 use crate::tile::Tile;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
@@ -109,8 +109,30 @@ fn lobby_bits(disp: &str) -> u32 {
     bits
 }
 
-/// The rules and lobby type bits of the `rule` object.
-fn read_rule(rule: Option<&Value>) -> Result<(Rules, u32)> {
+/// A Mahjong Soul room's name (`金の間`, `三銀の間赤`): its rules, three players
+/// when the name starts with 三, east only unless it says 南.
+pub(super) fn mahjong_soul_rules(disp: &str) -> Option<Result<Rules>> {
+    if !disp.contains("の間") {
+        return None;
+    }
+    let preset = if disp.starts_with('三') {
+        "mahjong_soul_sanma"
+    } else {
+        "mahjong_soul"
+    };
+    Some(Rules::preset(preset).map(|r| Rules {
+        game_length: if disp.contains('南') {
+            GameLength::Hanchan
+        } else {
+            GameLength::East
+        },
+        ..r
+    }))
+}
+
+/// The rules of the `rule` object, and the Tenhou lobby type bits (`None` for
+/// another site's room).
+fn read_rule(rule: Option<&Value>) -> Result<(Rules, Option<u32>)> {
     if rule.is_some_and(|r| !r.is_object()) {
         return Err(top("\"rule\" must be an object"));
     }
@@ -121,8 +143,13 @@ fn read_rule(rule: Option<&Value>) -> Result<(Rules, u32)> {
             .as_str()
             .ok_or_else(|| top("\"rule\".\"disp\" must be a string"))?,
     };
-    let bits = lobby_bits(disp);
-    let mut rules = tenhou_lobby_rules(bits).map_err(|e| top(format_args!("\"rule\": {e}")))?;
+    let (mut rules, bits) = if let Some(rules) = mahjong_soul_rules(disp) {
+        (rules?, None)
+    } else {
+        let bits = lobby_bits(disp);
+        let rules = tenhou_lobby_rules(bits).map_err(|e| top(format_args!("\"rule\": {e}")))?;
+        (rules, Some(bits))
+    };
     let aka = |k: &str| -> Result<Option<u8>> {
         field(k)
             .map(|v| {
@@ -140,6 +167,10 @@ fn read_rule(rule: Option<&Value>) -> Result<(Rules, u32)> {
         if let Some(n) = aka(k)? {
             rules.red_fives[i] = n;
         }
+    }
+    if rules.players == 3 {
+        // Three-player games have no 5m; Tenhou writes aka51 all the same.
+        rules.red_fives[0] = 0;
     }
     rules
         .check()
@@ -175,7 +206,7 @@ pub fn read_tenhou6(text: &str) -> Result<GameRecord> {
     let obj = v.as_object().ok_or_else(|| top("expected a JSON object"))?;
     let (rules, bits) = read_rule(obj.get("rule"))?;
     let mut record = GameRecord::new(rules);
-    record.tenhou_type = Some(bits);
+    record.tenhou_type = bits;
     read_ids(obj, &mut record)?;
     record.players = read_players(obj)?;
     read_hands(obj, &mut record)?;
@@ -300,6 +331,8 @@ pub(super) enum Discard {
     },
     /// The 0 that follows a daiminkan.
     KanSkip,
+    /// A North set aside (kita, three players): `f44`.
+    Kita,
     Ankan {
         tiles: [Tile; 4],
     },
@@ -352,6 +385,11 @@ pub(super) struct HandLog<'a> {
 impl<'a> HandLog<'a> {
     pub(super) fn dealer(&self) -> usize {
         (self.round % 4) as usize
+    }
+
+    /// The seats that play: 4, or 3 under three-player rules.
+    pub(super) fn seats(&self) -> usize {
+        usize::from(self.rules.players)
     }
 
     /// Entry `i` of `log`: a list of 17.
@@ -412,6 +450,27 @@ impl<'a> HandLog<'a> {
         let mut deal = tiles(at, &parts[0], &format!("dealt tiles of seat {s}"))?;
         // A deal has no order of its own here: Tenhou's (by kind, red after plain).
         deal.sort_by_key(|t| (t.kind(), t.is_red()));
+        let three = self.rules.players == 3;
+        if three && s == 3 {
+            // The empty seat of a three-player game: nothing dealt, drawn or discarded.
+            if parts
+                .iter()
+                .any(|p| p.as_array().is_none_or(|a| !a.is_empty()))
+            {
+                return Err(at.err(
+                    "a three-player game has no seat 3: its dealt tiles, draws and discards are []",
+                ));
+            }
+            return Ok(());
+        }
+        if let Some(t) = deal
+            .iter()
+            .find(|t| three && crate::algo::TileSet::Sanma.is_absent(t.kind()))
+        {
+            return Err(at.err(format_args!(
+                "seat {s} is dealt {t}, which three players do not use (2m-8m are removed)"
+            )));
+        }
         if deal.len() != 13 {
             return Err(at.err(format_args!(
                 "seat {s} has {} dealt tiles; a deal is 13",
@@ -517,7 +576,17 @@ impl<'a> HandLog<'a> {
                     show(&pair[1])
                 )));
             };
-            let win = read_win(info.get(3..).unwrap_or_default()).map_err(|w| at(&w))?;
+            let n = self.seats();
+            if [who, from, pao].iter().any(|&s| s >= n) {
+                return Err(at(&format_args!(
+                    "a seat of {} is not one of the {n} players",
+                    show(&pair[1])
+                )));
+            }
+            let items = info.get(3..).unwrap_or_default();
+            let seat_wind = ((who + n - self.dealer()) % n) as u8;
+            let winds = (seat_wind, self.round / 4);
+            let win = read_win(items, self.rules.players, winds).map_err(|w| at(&w))?;
             Ok(WinLog {
                 who,
                 from,
@@ -577,7 +646,7 @@ fn read_draw(v: &Value) -> Result<Draw> {
 }
 
 /// A discard: a tile code (60 the tile drawn, 0 after a daiminkan), a riichi,
-/// an ankan or a kakan string.
+/// an ankan or a kakan string, or a kita (`f44`).
 fn read_discard(v: &Value) -> Result<Discard> {
     let code = |n: i64| match n {
         60 => Ok(None),
@@ -597,7 +666,7 @@ fn read_discard(v: &Value) -> Result<Discard> {
     let text = v.as_str().unwrap_or_default();
     let expected = || {
         MahjongError::LogParse(format!(
-            "expected a tile code, a riichi, an ankan or a kakan, got {}",
+            "expected a tile code, a riichi, an ankan, a kakan or a kita, got {}",
             show(v)
         ))
     };
@@ -607,6 +676,10 @@ fn read_discard(v: &Value) -> Result<Discard> {
             tile: code(call.codes[0])?,
             riichi: true,
         }),
+        (b'f', 1) if call.codes[0] == 44 => Ok(Discard::Kita),
+        (b'f', 1) => Err(MahjongError::LogParse(format!(
+            "{text:?}: a kita (f) sets aside a North, 44"
+        ))),
         (b'a' | b'k', 4) => {
             let tiles: [Tile; 4] = call
                 .tiles()

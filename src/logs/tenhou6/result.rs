@@ -25,8 +25,11 @@ fn text(v: &Value) -> Result<&str> {
         .ok_or_else(|| MahjongError::LogParse(format!("expected a string, got {}", show(v))))
 }
 
-/// The win of `[points, yaku…]` (both may be missing: nothing known).
-pub(super) fn read_win(items: &[Value]) -> Result<Win> {
+/// The win of `[points, yaku…]` (both may be missing: nothing known) in a game
+/// of `players` (4 or 3: a tsumo's payments come from the others), by a winner
+/// whose seat wind and round wind are `winds` (0-3, for yaku named only as "the
+/// round wind" or "the seat wind").
+pub(super) fn read_win(items: &[Value], players: u8, winds: (u8, u8)) -> Result<Win> {
     let mut w = Win {
         han: 0,
         fu: None,
@@ -41,16 +44,21 @@ pub(super) fn read_win(items: &[Value]) -> Result<Win> {
         return Ok(w);
     };
     let pts = text(first)?;
-    let (fu_han, limit, points) =
-        parse_points(pts).ok_or_else(|| MahjongError::LogParse(format!("bad points {pts:?}")))?;
+    let (fu_han, limit, points) = parse_points(pts, players)
+        .ok_or_else(|| MahjongError::LogParse(format!("bad points {pts:?}")))?;
     w.points = points;
     for y in yaku {
         let s = text(y)?;
         let (item, han) =
             parse_yaku(s).ok_or_else(|| MahjongError::LogParse(format!("unknown yaku {s:?}")))?;
+        let wind = |first: u8, w: u8| yaku_from_tenhou(first + w, han);
+        let unknown = || MahjongError::LogParse(format!("unknown yaku {s:?}"));
         match item {
             YakuItem::Yaku(y) => w.yaku.push((y, han)),
-            YakuItem::Dora => w.dora = w.dora.saturating_add(han),
+            YakuItem::SeatWind => w.yaku.push((wind(10, winds.0).ok_or_else(unknown)?, han)),
+            YakuItem::RoundWind => w.yaku.push((wind(14, winds.1).ok_or_else(unknown)?, han)),
+            // Kita count as dora, as Tenhou records them.
+            YakuItem::Dora | YakuItem::Kita => w.dora = w.dora.saturating_add(han),
             YakuItem::Ura => w.ura = w.ura.saturating_add(han),
             YakuItem::Aka => w.aka = w.aka.saturating_add(han),
         }
@@ -85,8 +93,11 @@ pub(super) fn read_win(items: &[Value]) -> Result<Win> {
 type Points = (Option<(u32, u32)>, Limit, u64);
 
 /// `30符2飜2000点`, `満貫8000点`, `30符1飜300-500点`, `40符2飜1300点∀`: fu and han
-/// (when not a limit), the limit and the hand's value.
-pub(super) fn parse_points(s: &str) -> Option<Points> {
+/// (when not a limit), the limit and what the win collects from `players - 1`
+/// payers (a non-dealer's tsumo: one dealer, the rest non-dealers, each paying
+/// as written; three players pay no share for the absent seat).
+pub(super) fn parse_points(s: &str, players: u8) -> Option<Points> {
+    let others = u64::from(players.clamp(3, 4)) - 1;
     let (s, each) = match s.strip_suffix('∀') {
         Some(s) => (s, true),
         None => (s, false),
@@ -112,10 +123,10 @@ pub(super) fn parse_points(s: &str) -> Option<Points> {
         };
     let (a, n) = number(pay)?;
     let points = match (pay[n..].strip_prefix('-'), each) {
-        (None, _) if n == pay.len() => a.checked_mul(if each { 3 } else { 1 })?,
+        (None, _) if n == pay.len() => a.checked_mul(if each { others } else { 1 })?,
         (Some(b), false) => {
             let (b, _) = number(b).filter(|&(_, m)| m == b.len())?;
-            a.checked_mul(2)?.checked_add(b)?
+            a.checked_mul(others - 1)?.checked_add(b)?
         }
         _ => return None,
     };
@@ -124,12 +135,18 @@ pub(super) fn parse_points(s: &str) -> Option<Points> {
 
 pub(super) enum YakuItem {
     Yaku(Yaku),
+    /// The yakuhai of the winner's seat wind, or of the round wind, not named.
+    SeatWind,
+    RoundWind,
     Dora,
     Ura,
     Aka,
+    /// Han of Norths set aside (three players).
+    Kita,
 }
 
-/// `立直(1飜)`, `国士無双(役満)`, `ドラ(2飜)`; the romaji names too.
+/// `立直(1飜)`, `国士無双(役満)`, `ドラ(2飜)`; the romaji names too, and the names
+/// Mahjong Soul's logs give (`抜きドラ`, `役牌:場風牌`, `国士無双十三面待ち`).
 pub(super) fn parse_yaku(s: &str) -> Option<(YakuItem, u32)> {
     let open = s.rfind('(')?;
     let (name, inner) = (&s[..open], s[open + 1..].strip_suffix(')')?);
@@ -144,6 +161,10 @@ pub(super) fn parse_yaku(s: &str) -> Option<(YakuItem, u32)> {
         .position(|n| *n == name)
         .map(|i| i as u8);
     let item = match (id, name) {
+        (None, "抜きドラ" | "Kita" | "Nukidora") => YakuItem::Kita,
+        (None, "役牌:自風牌") => YakuItem::SeatWind,
+        (None, "役牌:場風牌") => YakuItem::RoundWind,
+        (None, "国士無双十三面待ち") => YakuItem::Yaku(Yaku::Kokushi13),
         (Some(TENHOU_DORA), _) | (None, "Dora") => YakuItem::Dora,
         (Some(TENHOU_URA), _) | (None, "Ura Dora") => YakuItem::Ura,
         (Some(TENHOU_AKA), _) | (None, "Aka Dora" | "Red Five") => YakuItem::Aka,
@@ -164,7 +185,7 @@ pub(super) fn yaku_name(y: Yaku) -> &'static str {
         .unwrap_or(y.name_ja())
 }
 
-/// The points string of a win.
+/// The points string of a win that collects `points` in a game of `players`.
 pub(super) fn points_string(
     limit: Limit,
     fu: u32,
@@ -172,7 +193,9 @@ pub(super) fn points_string(
     points: u64,
     tsumo: bool,
     dealer: bool,
+    players: u8,
 ) -> Option<String> {
+    let n = u64::from(players.clamp(3, 4));
     let head = match limit {
         Limit::None => format!("{fu}符{han}飜"),
         Limit::MultipleYakuman => "役満".to_string(),
@@ -181,12 +204,12 @@ pub(super) fn points_string(
     let pay = if !tsumo {
         format!("{points}点")
     } else if dealer {
-        (points % 3 == 0).then(|| format!("{}点∀", points / 3))?
+        (points % (n - 1) == 0).then(|| format!("{}点∀", points / (n - 1)))?
     } else {
         // Each child pays base rounded up, the dealer twice the base rounded up:
-        // what a child pays is the value's quarter rounded up to 100.
-        let child = points.div_ceil(400) * 100;
-        format!("{child}-{}点", points.checked_sub(2 * child)?)
+        // what a child pays is the value over the players rounded up to 100.
+        let child = points.div_ceil(100 * n) * 100;
+        format!("{child}-{}点", points.checked_sub((n - 2) * child)?)
     };
     Some(head + &pay)
 }

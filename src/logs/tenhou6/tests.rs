@@ -220,20 +220,28 @@ fn names_and_strings() {
         }
     }
     assert_eq!(
-        parse_points("30符1飜300-500点"),
+        parse_points("30符1飜300-500点", 4),
         Some((Some((30, 1)), Limit::None, 1100))
     );
     assert_eq!(
-        parse_points("40符2飜1300点∀"),
+        parse_points("40符2飜1300点∀", 4),
         Some((Some((40, 2)), Limit::None, 3900))
     );
     assert_eq!(
-        parse_points("跳満18000点"),
+        parse_points("跳満18000点", 4),
         Some((None, Limit::Haneman, 18000))
     );
     assert_eq!(
-        parse_points("満貫2000-4000点"),
+        parse_points("満貫2000-4000点", 4),
         Some((None, Limit::Mangan, 8000))
+    );
+    assert_eq!(
+        parse_points("満貫2000-4000点", 3),
+        Some((None, Limit::Mangan, 6000))
+    );
+    assert_eq!(
+        parse_points("倍満8000点∀", 3),
+        Some((None, Limit::Baiman, 16000))
     );
     for bad in [
         "",
@@ -244,7 +252,7 @@ fn names_and_strings() {
         "30符1飜300-500点∀",
         "満貫8000",
     ] {
-        assert_eq!(parse_points(bad), None, "{bad}");
+        assert_eq!(parse_points(bad, 4), None, "{bad}");
     }
     // Every value a win can have writes and reads back.
     for han in 1..=4 {
@@ -252,9 +260,16 @@ fn names_and_strings() {
             let base = u64::from(fu) << (han + 2);
             let up = |x: u64| x.div_ceil(100) * 100;
             let child_tsumo = 2 * up(base) + up(2 * base);
-            let s = points_string(Limit::None, fu, han, child_tsumo, true, false).unwrap();
+            let s = points_string(Limit::None, fu, han, child_tsumo, true, false, 4).unwrap();
             assert_eq!(s, format!("{fu}符{han}飜{}-{}点", up(base), up(2 * base)));
-            assert_eq!(parse_points(&s).unwrap().2, child_tsumo);
+            assert_eq!(parse_points(&s, 4).unwrap().2, child_tsumo);
+            // Three players: one child and the dealer pay, nobody for the absent seat.
+            let three = up(base) + up(2 * base);
+            let s3 = points_string(Limit::None, fu, han, three, true, false, 3).unwrap();
+            assert_eq!(s3, s);
+            assert_eq!(parse_points(&s, 3).unwrap().2, three);
+            let dealer = points_string(Limit::None, fu, han, 2 * up(2 * base), true, true, 3);
+            assert_eq!(dealer.unwrap(), format!("{fu}符{han}飜{}点∀", up(2 * base)));
         }
     }
     for (code_, t) in [
@@ -649,4 +664,23 @@ fn mjlog_games_convert_to_tenhou6_and_back() {
         games += 1;
     }
     assert!(games >= 100, "{games} games");
+}
+
+#[test]
+fn mahjong_soul_rooms_read_under_its_rules() {
+    use super::read::mahjong_soul_rules;
+    use crate::rules::GameLength;
+    let sanma = mahjong_soul_rules("三銀の間赤").unwrap().unwrap();
+    let want = Rules::preset("mahjong_soul_sanma").unwrap();
+    assert_eq!(
+        sanma,
+        Rules {
+            game_length: GameLength::East,
+            ..want
+        }
+    );
+    let four = mahjong_soul_rules("金の間南").unwrap().unwrap();
+    assert_eq!(four, Rules::preset("mahjong_soul").unwrap());
+    assert!(mahjong_soul_rules("三鳳南喰赤").is_none());
+    assert!(mahjong_soul_rules("").is_none());
 }

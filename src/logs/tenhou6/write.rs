@@ -47,7 +47,8 @@ fn disp(record: &GameRecord) -> String {
     let bits = record
         .tenhou_type
         .unwrap_or(if rules.red_fives == [0; 3] { NO_AKA } else { 0 });
-    let mut s = String::from(match (bits & JOUKYUU != 0, bits & TOKUJOU != 0) {
+    let mut s = String::from(if rules.players == 3 { "三" } else { "" });
+    s.push_str(match (bits & JOUKYUU != 0, bits & TOKUJOU != 0) {
         (true, true) => "鳳",
         (false, true) => "特",
         (true, false) => "上",
@@ -86,19 +87,27 @@ pub fn write_tenhou6(record: &GameRecord) -> Result<String> {
         .hands()
         .iter()
         .enumerate()
-        .map(|(i, h)| write_hand(h).map_err(|e| err(&format_args!("hand {i}: {e}"))))
+        .map(|(i, h)| {
+            write_hand(h, record.rules.players).map_err(|e| err(&format_args!("hand {i}: {e}")))
+        })
         .collect::<Result<_>>()?;
     if log.is_empty() {
         return Err(err(&"the record has no hands"));
     }
     let players = &record.players;
     let r = record.rules.red_fives;
+    // Tenhou's three-player logs give aka51 as the other suits' though no 5m is
+    // played (the reader takes no red 5m under three players).
+    let aka51 = if record.rules.players == 3 {
+        r[1]
+    } else {
+        r[0]
+    };
     let rule = format!(
-        "{{\"disp\":{},\"aka53\":{},\"aka52\":{},\"aka51\":{}}}",
+        "{{\"disp\":{},\"aka53\":{},\"aka52\":{},\"aka51\":{aka51}}}",
         json!(disp(record)),
         r[2],
         r[1],
-        r[0]
     );
     let mut fields: Vec<(&str, String)> = vec![("ver", "2.3".into())];
     if let Some(id) = &record.log_id {
@@ -106,7 +115,12 @@ pub fn write_tenhou6(record: &GameRecord) -> Result<String> {
     }
     fields.push(("log", Value::Array(log).to_string()));
     if record.lobby.is_some() {
-        fields.push(("ratingc", "\"PF4\"".into()));
+        let ratingc = if record.rules.players == 3 {
+            "PF3"
+        } else {
+            "PF4"
+        };
+        fields.push(("ratingc", format!("\"{ratingc}\"")));
     }
     fields.push(("rule", rule));
     if let Some(l) = record.lobby {
@@ -154,7 +168,7 @@ pub fn write_tenhou6(record: &GameRecord) -> Result<String> {
 }
 
 /// One hand's entry of `log`.
-fn write_hand(events: &[Event]) -> Result<Value> {
+fn write_hand(events: &[Event], players: u8) -> Result<Value> {
     let Some(Event::StartKyoku {
         round_wind,
         kyoku,
@@ -168,15 +182,23 @@ fn write_hand(events: &[Event]) -> Result<Value> {
             "a hand starts with StartKyoku".into(),
         ));
     };
-    if !(1..=4).contains(kyoku) || *dealer != (*kyoku - 1) as usize || *round_wind > 3 {
+    if !(1..=players).contains(kyoku) || *dealer != (*kyoku - 1) as usize || *round_wind > 3 {
         return Err(MahjongError::LogParse(format!(
             "kyoku {kyoku} dealt by seat {dealer}: tenhou6 needs the dealer of kyoku k to be seat k-1"
         )));
     }
-    if hands.iter().any(|h| h.len() != 13) {
-        return Err(MahjongError::LogParse("each seat is dealt 13 tiles".into()));
+    let seats = usize::from(players);
+    if hands
+        .iter()
+        .enumerate()
+        .any(|(s, h)| h.len() != if s < seats { 13 } else { 0 })
+    {
+        return Err(MahjongError::LogParse(
+            "each seat is dealt 13 tiles (none to seat 3 of three players)".into(),
+        ));
     }
     let mut w = HandWriter {
+        players,
         dealer: *dealer,
         draws: Default::default(),
         discards: Default::default(),
@@ -200,6 +222,7 @@ fn write_hand(events: &[Event]) -> Result<Value> {
 
 /// One hand's lists as they are written.
 struct HandWriter {
+    players: u8,
     dealer: usize,
     draws: [Vec<Value>; 4],
     discards: [Vec<Value>; 4],
@@ -356,7 +379,7 @@ impl HandWriter {
             self.ura = codes(ura_markers);
         }
         let mut info = vec![json!(s), json!(t), json!(p)];
-        info.extend(win_strings(e, s == self.dealer)?);
+        info.extend(win_strings(e, s == self.dealer, self.players)?);
         self.result.push(json!(deltas));
         self.result.push(Value::Array(info));
         Ok(())
@@ -430,7 +453,7 @@ impl HandWriter {
 
 /// A win's points string and yaku strings (none when the record knows nothing
 /// of its value).
-fn win_strings(e: &Event, dealer: bool) -> Result<Vec<Value>> {
+fn win_strings(e: &Event, dealer: bool, players: u8) -> Result<Vec<Value>> {
     let Event::Hora {
         seat,
         target,
@@ -451,10 +474,11 @@ fn win_strings(e: &Event, dealer: bool) -> Result<Vec<Value>> {
     if unknown && [dora, ura, aka].iter().all(|n| **n == 0) {
         return Ok(Vec::new());
     }
-    let pts =
-        points_string(*limit, *fu, *han, *points, seat == target, dealer).ok_or_else(|| {
+    let pts = points_string(*limit, *fu, *han, *points, seat == target, dealer, players)
+        .ok_or_else(|| {
             MahjongError::LogParse(format!(
-                "a dealer's tsumo worth {points}, not 3 equal payments"
+                "a dealer's tsumo worth {points}, not {} equal payments",
+                players - 1
             ))
         })?;
     let mut out = vec![json!(pts)];
