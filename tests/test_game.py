@@ -64,6 +64,7 @@ MJAI_TYPES = {
 MJAI_TILES = {f"{n}{s}" for s in "mps" for n in range(1, 10)} | {"5mr", "5pr", "5sr"}
 MJAI_TILES |= set("ESWNPFC")
 OBSERVATION_FIELDS = {
+    "players",
     "seat",
     "seat_wind",
     "round_wind",

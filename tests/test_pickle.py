@@ -410,10 +410,11 @@ def _observation_state(obs, change):
 @pytest.mark.parametrize(
     "change",
     [
-        {(0, 0): 4},  # seat
-        {(0, 1): 9},  # seat wind
-        {(0, 3): 0},  # kyoku
-        {(0, 6): -1},  # dealer
+        {(0, 0): 5},  # players
+        {(0, 1): 4},  # seat
+        {(0, 2): 9},  # seat wind
+        {(0, 4): 0},  # kyoku
+        {(0, 7): -1},  # dealer
         {(1, 1): b"\x25"},  # dora indicator id 37
         {(1, 3): bytes(15)},  # 15 tiles in hand
         {(1, 4): 200},  # drawn tile

@@ -28,6 +28,8 @@ def test_a_three_player_game_has_three_seats() -> None:
     game = Game(rules=Rules.preset("tenhou_sanma"), seed=4)
     obs = game.observation(0)
     assert len(obs.hand) == 14 and obs.tiles_left == 54
+    assert obs.players == 3 and Game(seed=4).observation(0).players == 4
+    assert pickle.loads(pickle.dumps(obs)).players == 3
     assert game.legal_actions(3) == []
     with pytest.raises(IllegalActionError, match="seats are 0-2"):
         game.apply(3, riichi.Pass())

@@ -1428,6 +1428,9 @@ class Observation:
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[Any]]: ...
     @property
+    def players(self) -> int:
+        """Players at the table: 4, or 3 under three-player rules (seat 3 is empty)."""
+    @property
     def seat(self) -> int:
         """The seat observing, 0-3."""
     @property

@@ -29,7 +29,12 @@ const SANMA_ABSENT: u64 = 0b1111_1110;
 impl TileSet {
     /// The tile set of `rules` (by `players`).
     pub const fn of(rules: &Rules) -> TileSet {
-        if rules.players == 3 {
+        TileSet::for_players(rules.players)
+    }
+
+    /// The tile set of a game of `players` (3: no 2m-8m).
+    pub const fn for_players(players: u8) -> TileSet {
+        if players == 3 {
             TileSet::Sanma
         } else {
             TileSet::Full

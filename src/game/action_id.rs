@@ -394,7 +394,12 @@ mod tests {
                 assert_eq!(ids.len(), legal.len(), "two actions share an id: {legal:?}");
                 positions += 1;
                 let p = game.player(seat);
-                let pick = agents[seat].choose(&p.concealed, &p.melds, &legal);
+                let pick = agents[seat].choose(
+                    &p.concealed,
+                    &p.melds,
+                    &legal,
+                    crate::algo::TileSet::of(game.rules()),
+                );
                 game.apply(seat, legal[pick]).unwrap();
             }
         }

@@ -4,7 +4,8 @@
 
 use super::wall::Rng;
 use super::Action;
-use crate::algo::waits::shanten_and_lowering;
+use crate::algo::waits::shanten_and_lowering_in;
+use crate::algo::TileSet;
 use crate::meld::Meld;
 use crate::tile::{Counts, Tile, KINDS};
 
@@ -67,12 +68,19 @@ impl Agent {
     }
 
     /// The index in `legal` (never empty) of the action this agent takes, holding
-    /// `hand` (concealed tiles, the drawn one included) beside `melds`.
-    pub fn choose(&mut self, hand: &[Tile], melds: &[Meld], legal: &[Action]) -> usize {
+    /// `hand` (concealed tiles, the drawn one included) beside `melds`, playing
+    /// with the tiles of `set` (three players have no 2m-8m to draw).
+    pub fn choose(
+        &mut self,
+        hand: &[Tile],
+        melds: &[Meld],
+        legal: &[Action],
+        set: TileSet,
+    ) -> usize {
         match self.kind {
             AgentKind::Random => self.rng.below(legal.len() as u64) as usize,
             AgentKind::Tsumogiri => tsumogiri_choice(legal),
-            AgentKind::Shanten => shanten_choice(hand, melds, legal, &mut self.rng),
+            AgentKind::Shanten => shanten_choice(hand, melds, legal, set, &mut self.rng),
         }
     }
 }
@@ -104,7 +112,13 @@ fn tsumogiri_choice(legal: &[Action]) -> usize {
         .unwrap_or(0)
 }
 
-fn shanten_choice(hand: &[Tile], melds: &[Meld], legal: &[Action], rng: &mut Rng) -> usize {
+fn shanten_choice(
+    hand: &[Tile],
+    melds: &[Meld],
+    legal: &[Action],
+    set: TileSet,
+    rng: &mut Rng,
+) -> usize {
     if let Some(i) = win(legal) {
         return i;
     }
@@ -138,7 +152,7 @@ fn shanten_choice(hand: &[Tile], melds: &[Meld], legal: &[Action], rng: &mut Rng
         let (s, live) = *by_kind[kind].get_or_insert_with(|| {
             let mut c = counts;
             c[kind] -= 1;
-            let (s, mask) = shanten_and_lowering(&c, Some(&meld_counts), melds.len());
+            let (s, mask) = shanten_and_lowering_in(&c, Some(&meld_counts), melds.len(), set);
             let live: i32 = (0..KINDS)
                 .filter(|&k| mask >> k & 1 == 1)
                 .map(|k| 4 - i32::from(c[k] + meld_counts[k]))
@@ -165,4 +179,69 @@ fn shanten_choice(hand: &[Tile], melds: &[Meld], legal: &[Action], rng: &mut Rng
     best.map(|(_, i)| i)
         .or_else(|| first(legal, |a| *a == Action::Pass))
         .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algo::waits::ukeire_in;
+    use crate::hand::Hand;
+
+    /// A random closed 14-tile hand of the kinds three players use.
+    fn sanma_hand(rng: &mut Rng) -> Vec<Tile> {
+        let kinds: Vec<u8> = (0..KINDS as u8)
+            .filter(|&k| !TileSet::Sanma.is_absent(k))
+            .collect();
+        let mut counts: Counts = [0; KINDS];
+        let mut hand = Vec::new();
+        while hand.len() < 14 {
+            let k = kinds[rng.below(kinds.len() as u64) as usize];
+            if counts[k as usize] < 4 {
+                counts[k as usize] += 1;
+                hand.push(Tile::from_kind(k).expect("kind"));
+            }
+        }
+        hand.sort();
+        hand
+    }
+
+    /// The shanten agent under three players discards for the best shanten, then
+    /// the most live draws among the tiles in play (no 2m-8m), as the analysis of
+    /// each discard says; counting the 34 kinds of four players would choose
+    /// otherwise on some hands.
+    #[test]
+    fn the_shanten_agent_counts_only_the_tiles_in_play() {
+        let mut rng = Rng::new(7);
+        let mut differ = 0;
+        for _ in 0..1500 {
+            let hand = sanma_hand(&mut rng);
+            let mut kinds: Vec<Tile> = hand.clone();
+            kinds.dedup();
+            let legal: Vec<Action> = kinds
+                .iter()
+                .map(|&tile| Action::Discard {
+                    tile,
+                    tsumogiri: false,
+                })
+                .collect();
+            let value = |a: &Action| {
+                let Action::Discard { tile, .. } = *a else {
+                    unreachable!()
+                };
+                let mut rest = hand.clone();
+                let at = rest.iter().position(|&t| t == tile).expect("held");
+                rest.remove(at);
+                let h = Hand::new(&rest, Vec::new()).expect("hand");
+                let u = ukeire_in(&h, &[0; KINDS], TileSet::Sanma).expect("ukeire");
+                (-u.shanten, u.live)
+            };
+            let best = legal.iter().map(value).max();
+            let sanma =
+                Agent::new(AgentKind::Shanten, 1).choose(&hand, &[], &legal, TileSet::Sanma);
+            assert_eq!(Some(value(&legal[sanma])), best, "{hand:?}");
+            let four = Agent::new(AgentKind::Shanten, 1).choose(&hand, &[], &legal, TileSet::Full);
+            differ += usize::from(Some(value(&legal[four])) != best);
+        }
+        assert!(differ > 0, "no hand tells the two tile sets apart");
+    }
 }

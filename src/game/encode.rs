@@ -402,7 +402,12 @@ mod tests {
                 n += 1;
                 let legal = game.legal_actions(seat);
                 let p = game.player(seat);
-                let i = agent.choose(&p.concealed, &p.melds, &legal);
+                let i = agent.choose(
+                    &p.concealed,
+                    &p.melds,
+                    &legal,
+                    crate::algo::TileSet::of(game.rules()),
+                );
                 game.apply(seat, legal[i]).unwrap();
             }
         }

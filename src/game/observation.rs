@@ -23,6 +23,8 @@ pub struct Claim {
 /// One seat's view of the game (a snapshot). Seats are absolute 0-3.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Observation {
+    /// Players at the table: 4, or 3 under three-player rules (seat 3 empty).
+    pub players: u8,
     pub seat: usize,
     /// 0 = East (the dealer) .. 3 = North.
     pub seat_wind: u8,
@@ -74,6 +76,7 @@ impl Game {
             .claim_for(seat)
             .map(|(from, tile, on)| Claim { tile, from, on });
         Ok(Observation {
+            players: self.rules.players,
             seat,
             seat_wind: self.seat_wind(seat),
             round_wind: self.round_wind(),

@@ -457,7 +457,12 @@ fn hand_numbers_skip_the_fourth_and_dealers_rotate_over_three() {
                 rng.below(legal.len() as u64) as usize
             } else {
                 let p = g.player(seat);
-                agents[seat].choose(&p.concealed, &p.melds, &legal)
+                agents[seat].choose(
+                    &p.concealed,
+                    &p.melds,
+                    &legal,
+                    crate::algo::TileSet::of(g.rules()),
+                )
             };
             g.apply(seat, legal[i]).unwrap();
             g.check_invariants().unwrap();

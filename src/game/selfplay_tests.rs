@@ -63,7 +63,12 @@ fn checked_game(rules: &Rules, seed: u64) -> u64 {
             }
         }
         let p = g.player(seat);
-        let a = legal[agents[seat].choose(&p.concealed, &p.melds, &legal)];
+        let a = legal[agents[seat].choose(
+            &p.concealed,
+            &p.melds,
+            &legal,
+            crate::algo::TileSet::of(g.rules()),
+        )];
         g.apply(seat, a)
             .unwrap_or_else(|e| panic!("seed {seed}: legal {a:?} refused: {e}"));
         actions += 1;

@@ -153,7 +153,12 @@ pub fn play(rules: &Rules, seed: u64, kinds: [AgentKind; 4]) -> Result<(Game, St
             )));
         }
         let p = game.player(seat);
-        let a = legal[agents[seat].choose(&p.concealed, &p.melds, &legal)];
+        let a = legal[agents[seat].choose(
+            &p.concealed,
+            &p.melds,
+            &legal,
+            crate::algo::TileSet::of(game.rules()),
+        )];
         game.apply_unchecked(seat, a);
         summary.decisions += 1;
     }

@@ -224,7 +224,12 @@ impl Slot {
             let legal = self.game.legal_actions(seat);
             if let Some(agent) = self.agents[seat].as_mut() {
                 let p = self.game.player(seat);
-                let a = legal[agent.choose(&p.concealed, &p.melds, &legal)];
+                let a = legal[agent.choose(
+                    &p.concealed,
+                    &p.melds,
+                    &legal,
+                    crate::algo::TileSet::of(self.game.rules()),
+                )];
                 self.game.apply_unchecked(seat, a);
                 counts[1] += 1;
                 self.decisions += 1;

@@ -4,6 +4,7 @@
 use super::args::{bounded_items, type_name, Int, Text};
 use super::errors::invalid;
 use super::game::{seed_arg, PyAction, PyObservation};
+use crate::algo::TileSet;
 use crate::game::agents::{agent_seed, Agent, AgentKind};
 use crate::game::sim::game_seed;
 use crate::game::Action;
@@ -77,7 +78,8 @@ impl PyBuiltinAgent {
         }
         let o = &obs.get().0;
         let melds = &o.melds[o.seat];
-        let i = self.0.choose(&o.hand, melds, &legal);
+        let set = TileSet::for_players(o.players);
+        let i = self.0.choose(&o.hand, melds, &legal, set);
         Ok(objects.swap_remove(i))
     }
 

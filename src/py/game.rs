@@ -268,14 +268,14 @@ pub struct PyObservation(pub Observation);
 
 const WIND_NAMES: [&str; 4] = ["E", "S", "W", "N"];
 
-/// An observation's pickled form, in four groups: the table (seat, seat wind,
-/// round wind, kyoku, honba, sticks, dealer); scores, dora indicators, tiles
+/// An observation's pickled form, in four groups: the table (players, seat, seat
+/// wind, round wind, kyoku, honba, sticks, dealer); scores, dora indicators, tiles
 /// left, hand and drawn tile; each seat's river tiles, river flags (bit 0
 /// tsumogiri, 1 riichi, 2 called), melds (bracket notation), riichi and
 /// concealed count; the claim (tile, from, what it is on) and furiten. Tiles
 /// are their ids (`Tile::id`) in bytes.
 type ObservationState = (
-    (usize, u8, u8, u8, u32, u32, usize),
+    (u8, usize, u8, u8, u8, u32, u32, usize),
     ([i64; 4], Vec<u8>, usize, Vec<u8>, Option<u8>),
     (
         [Vec<u8>; 4],
@@ -303,6 +303,7 @@ fn observation_state(o: &Observation) -> ObservationState {
     let ids = |t: &[Tile]| t.iter().map(|t| t.id()).collect::<Vec<u8>>();
     (
         (
+            o.players,
             o.seat,
             o.seat_wind,
             o.round_wind,
@@ -342,7 +343,7 @@ fn observation_state(o: &Observation) -> ObservationState {
 /// An observation back from its pickled form, every part checked.
 fn observation_of(state: ObservationState) -> PyResult<Observation> {
     let (
-        (seat, seat_wind, round_wind, kyoku, honba, riichi_sticks, dealer),
+        (players, seat, seat_wind, round_wind, kyoku, honba, riichi_sticks, dealer),
         (scores, dora, tiles_left, hand, drawn),
         (river_tiles, river_flags, melds, riichi, concealed_counts),
         (claim, furiten),
@@ -355,6 +356,9 @@ fn observation_of(state: ObservationState) -> PyResult<Observation> {
             })
             .collect()
     };
+    if !(3..=4).contains(&players) {
+        return Err(bad(format!("players is 3 or 4, got {players}")));
+    }
     if seat > 3 || dealer > 3 || seat_wind > 3 || round_wind > 3 || !(1..=4).contains(&kyoku) {
         return Err(bad(format!(
             "seat {seat}, dealer {dealer} and winds {seat_wind}, {round_wind} are 0-3, \
@@ -420,6 +424,7 @@ fn observation_of(state: ObservationState) -> PyResult<Observation> {
         }
     };
     Ok(Observation {
+        players,
         seat,
         seat_wind,
         round_wind,
@@ -450,6 +455,11 @@ fn _observation(state: &Bound<'_, PyAny>) -> PyResult<PyObservation> {
 
 #[pymethods]
 impl PyObservation {
+    /// Players at the table: 4, or 3 under three-player rules (seat 3 is empty).
+    #[getter]
+    fn players(&self) -> u8 {
+        self.0.players
+    }
     /// The seat observing, 0-3.
     #[getter]
     fn seat(&self) -> usize {
