@@ -1,9 +1,9 @@
 """`riichi.env.VecEnv` as a training loop drives it: `step` with one random legal id
 per game (chosen in numpy from the masks), by number of games, thread count and
-encoding. A round is a fixed number of steps (at least 4,096 decisions); ``decisions_per_second`` in the extra
-info counts the caller's decisions (the decisions a learner makes; here the
-caller plays all four seats). Compare with riichienv's Python loop in
-``benches/test_bench_game.py`` in the same run:
+encoding. A round is a fixed number of steps (at least 4,096 decisions);
+``decisions_per_second`` in the extra info counts the caller's decisions (the
+decisions a learner makes; here the caller plays all four seats). Compare with
+riichienv's Python loop in ``benches/test_bench_game.py`` in the same run:
 
     .venv/bin/python -m pytest benches/test_bench_env.py benches/test_bench_game.py --benchmark-only
 

@@ -391,6 +391,7 @@ pub struct Rules {
     pub west_extension: bool,
     pub agari_yame: bool,
     pub tenpai_yame: bool,
+    pub yame_choice: bool,
     pub start_points: u32,
     pub return_points: u32,
     pub uma: [i32; 4],
@@ -482,6 +483,7 @@ impl Default for Rules {
             west_extension: true,
             agari_yame: true,
             tenpai_yame: true,
+            yame_choice: false,
             start_points: 25000,
             return_points: 30000,
             uma: [20, 10, -10, -20],
@@ -661,6 +663,7 @@ options! {
     west_extension: bool => "If nobody has the return points after South 4, play on into West, ending as soon as someone does (West 4 at most).";
     agari_yame: bool => "The all-last dealer who wins in first place (with the return points) may end the game.";
     tenpai_yame: bool => "The all-last dealer tenpai at a draw in first place (with the return points) may end the game.";
+    yame_choice: bool => "The dealer chooses whether agari_yame and tenpai_yame end the game: it ends there unless the dealer plays on (Game.play_on); off, it always ends.";
     start_points: int(0, 1_000_000) => "Points each player starts with.";
     return_points: int(0, 1_000_000) => "Return points (kaeshi): scores count from here; oka = (return - start) x players to first place; also the west-extension target.";
     uma: uma => "Uma in thousands for 1st to 4th place (with three players the 4th is 0).";
@@ -893,6 +896,7 @@ fn mahjong_soul() -> Vec<(&'static str, OptValue)> {
         ("return_points", Int(25000)),
         ("uma", Uma([15, 5, -5, -15])),
         ("final_rounding", Choice("none")),
+        ("yame_choice", Bool(true)),
     ]
 }
 
@@ -937,7 +941,10 @@ pub const PRESETS: &[Preset] = &[
               Not confirmed by an official text: kiriage off, rinshan tsumo fu, \
               honba/sticks to the nearest winner on a double ron. Game: scores count from \
               25000 (no oka), uma 15/5/-5/-15 with one decimal (ranked points apart); \
-              triple ron allowed (no sanchahou).",
+              triple ron allowed (no sanchahou); the last dealer chooses whether to stop \
+              by agari-yame or tenpai-yame (yame_choice: a real three-player Mahjong Soul \
+              log plays on twice after the all-last dealer won into first place, two \
+              others stop there).",
         changes: mahjong_soul,
     },
     Preset {
@@ -1252,7 +1259,7 @@ mod tests {
             r.set(o.name, v.clone()).unwrap();
             assert_eq!(r, d, "{}", o.name);
         }
-        assert_eq!(OPTIONS.len(), 86);
+        assert_eq!(OPTIONS.len(), 87);
     }
 
     #[test]

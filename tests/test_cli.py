@@ -212,7 +212,7 @@ def test_score_set_takes_every_kind_of_value(capsys):
         (
             ["--set", "kiriag=true"],
             'error: unknown rule option "kiriag" (did you mean kiriage?); '
-            "Rules.options() lists all 86 options",
+            "Rules.options() lists all 87 options",
         ),
         (
             ["--set", "kiriage=1"],
@@ -555,7 +555,7 @@ wind pair 2 fu, renhou mangan, no nagashi mangan, double and triple ron with hon
 every winner, kokushi may rob an ankan. Game: 30000 start and return, uma 15/5/-5/-15
 shared on ties, no rounding, no abortive draws, no busting, no extension, no agari-yame,
 riichi at any points with at least one wall tile, kan dora at once.
-7 of 86 options differ from wrc2025
+7 of 87 options differ from wrc2025
 
 kazoe = sanbaiman  (yakuman | sanbaiman | multiple)  [wrc2025: yakuman]
     13+ han of regular yaku and dora: one yakuman, capped at sanbaiman, or one yakuman
@@ -604,7 +604,7 @@ def test_rules_lists_every_option_of_the_options_table(capsys):
     assert main(["rules"]) == 0
     out = capsys.readouterr().out
     assert (
-        out.splitlines()[2] == "86 options; score and simulate change one with --set OPTION=VALUE"
+        out.splitlines()[2] == "87 options; score and simulate change one with --set OPTION=VALUE"
     )
     entries = option_entries(out)
     options = riichi.Rules.options()
@@ -623,7 +623,7 @@ def test_rules_preset_shows_its_values_and_the_defaults_it_changes(capsys):
     assert main(["rules", "--preset", "mahjong_soul"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("mahjong_soul: Mahjong Soul 4-player ranked.")
-    assert "86 options, 12 not the defaults (the default in brackets); score and " in out
+    assert "87 options, 13 not the defaults (the default in brackets); score and " in out
     entries = option_entries(out)
     soul = riichi.Rules.preset("mahjong_soul")
     changed = {name for name, e in entries.items() if e[2] is not None}
@@ -635,13 +635,13 @@ def test_rules_preset_shows_its_values_and_the_defaults_it_changes(capsys):
 def test_rules_diff_defaults_to_the_tenhou_rules(capsys, tmp_path):
     assert main(["rules", "--preset", "mahjong_soul", "--diff"]) == 0
     out = capsys.readouterr().out
-    assert "12 of 86 options differ from tenhou" in out.splitlines()
+    assert "13 of 87 options differ from tenhou" in out.splitlines()
     assert set(option_entries(out)) == set(riichi.Rules.preset("mahjong_soul").diff())
     path = tmp_path / "house.toml"
     riichi.Rules(kiriage=True).save(path)
     assert main(["rules", "--preset", str(path), "--diff"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[:2] == [str(path), "1 of 86 options differ from tenhou"]
+    assert out.splitlines()[:2] == [str(path), "1 of 87 options differ from tenhou"]
     assert out.splitlines()[3] == "kiriage = true  (true or false)  [tenhou: false]"
 
 

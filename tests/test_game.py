@@ -6,6 +6,7 @@ cross-checked."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 import pickle
 import random
@@ -1482,3 +1483,58 @@ def test_agents_only_choose_legal_actions() -> None:
         "TsumogiriAgent()",
         "ShantenAgent()",
     ]
+
+
+def _shanten_game(rules: riichi.Rules, seed: int) -> riichi.Game:
+    """A game under `rules` played to its end by four shanten agents."""
+    game = riichi.Game(rules=rules, seed=seed)
+    agents = [riichi.agents.ShantenAgent(seed * 4 + s) for s in range(4)]
+    while not game.is_over:
+        seat = next(s for s in game.current_decision if game.legal_actions(s))
+        legal = game.legal_actions(seat)
+        game.apply(seat, agents[seat].act(game.observation(seat), legal))
+    return game
+
+
+def test_the_last_dealer_may_play_on_under_yame_choice() -> None:
+    rules = riichi.Rules.preset("mahjong_soul").replace(game_length="east")
+    assert rules.yame_choice
+    game = next(g for g in (_shanten_game(rules, s) for s in range(200)) if g.may_play_on)
+    stopped = copy.deepcopy(game)
+    end = game.events[-1]
+    assert end["type"] == "end_game" and game.result is not None
+    last_win = [e for e in game.events if e["type"] == "hora"][-1]
+    honba = [e for e in game.events if e["type"] == "start_kyoku"][-1]["honba"]
+    game.play_on()
+    # The end taken back: the points the hand left (sticks not yet paid out),
+    # and the dealer's repeat dealt with one more honba.
+    assert not game.is_over and game.result is None and not game.may_play_on
+    starts = [e for e in game.events if e["type"] == "start_kyoku"]
+    assert starts[-1]["honba"] == honba + 1 and starts[-1]["oya"] == last_win["actor"]
+    assert starts[-1]["scores"] == last_win["scores"]
+    assert stopped != game
+    # Pickled and copied with the choice in it; the record replays (the replay
+    # plays on where the log goes on).
+    again = pickle.loads(pickle.dumps(game))
+    assert again == game
+    agents = [riichi.agents.ShantenAgent(s) for s in range(4)]
+    while not game.is_over:
+        if game.may_play_on:
+            game.play_on()
+            continue
+        seat = next(s for s in game.current_decision if game.legal_actions(s))
+        game.apply(seat, agents[seat].act(game.observation(seat), game.legal_actions(seat)))
+    assert riichi.replay(game.record()).ok
+    assert pickle.loads(pickle.dumps(game)) == game
+
+
+def test_play_on_is_refused_without_the_choice() -> None:
+    game = _shanten_game(riichi.Rules(), 3)
+    before = copy.deepcopy(game)
+    assert not game.may_play_on
+    with pytest.raises(riichi.IllegalActionError, match="yame_choice"):
+        game.play_on()
+    assert game == before
+    running = riichi.Game(seed=1)
+    with pytest.raises(riichi.IllegalActionError, match="play_on"):
+        running.play_on()

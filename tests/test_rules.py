@@ -974,6 +974,7 @@ GAME_FLOW = {
     "kan_dora_timing", "kuikae", "riichi_min_points", "riichi_min_wall", "kyuushu_kyuuhai",
     "suufon_renda", "suukaikan", "suucha_riichi", "sanchahou", "noten_payment_total",
     "renchan_on_tenpai", "game_length", "tobi", "west_extension", "agari_yame", "tenpai_yame",
+    "yame_choice",
     "start_points", "return_points", "uma", "final_rounding", "tie_break", "leftover_sticks",
 }  # fmt: skip
 
@@ -1194,7 +1195,7 @@ def test_replace() -> None:
 
 def test_options_table() -> None:
     opts = Rules.options()
-    assert len(opts) == 86
+    assert len(opts) == 87
     d = Rules().to_dict()
     for o in opts:
         assert o.default == d[o.name] == getattr(Rules(), o.name), o.name
@@ -1223,7 +1224,7 @@ SAMPLES = [
 @pytest.mark.parametrize("rules", SAMPLES)
 def test_dict_round_trip(rules: Rules) -> None:
     d = rules.to_dict()
-    assert len(d) == 86
+    assert len(d) == 87
     assert isinstance(d["red_fives"], tuple)
     assert Rules.from_dict(d) == rules
     # red_fives may be a list (as read from JSON).

@@ -71,7 +71,13 @@ def test_three_player_tenhou6_logs_replay_and_write_back_byte_for_byte() -> None
 @needs_data
 def test_mahjong_soul_three_player_logs_read_under_its_rules() -> None:
     want = riichi.Rules.preset("mahjong_soul_sanma").to_dict()
-    for name in ("majsoul-chankan.json", "majsoul-kan3_nuki_rinshan.json"):
+    names = (
+        "majsoul-chankan.json",
+        "majsoul-kan3_nuki_rinshan.json",
+        "majsoul-kokushi13_withnuki.json",
+    )
+    records = {}
+    for name in names:
         record = logs.read_tenhou6((SANMA / name).read_text(encoding="utf-8"))
         rules = record.rules.to_dict()
         # Its rooms' rules; these rooms play the east round only.
@@ -82,14 +88,19 @@ def test_mahjong_soul_three_player_logs_read_under_its_rules() -> None:
         report = riichi.replay(record)
         assert report.ok, (name, report.mismatches[:1])
         assert any(e["type"] == "nukidora" for e in record.events)
+        records[name] = record
     # The first win of the three-kan game: ドラ(4飜) and 抜きドラ(2飜), the kita
     # counted with the dora as the engine and Tenhou count them.
-    first = next(e for e in record.events if e["type"] == "hora")
-    assert (first["dora"], first["han"]) == (6, 7)
-    # 抜きドラ and the 13-sided kokushi by Mahjong Soul's names.
-    record = logs.read_tenhou6((SANMA / "majsoul-kokushi13_withnuki.json").read_text("utf-8"))
-    yaku = [y for e in record.events if e["type"] == "hora" for y, _ in e["yakus"]]
-    assert "kokushi_13" in yaku
+    wins = [e for e in records[names[1]].events if e["type"] == "hora"]
+    assert (wins[0]["dora"], wins[0]["han"]) == (6, 7)
+    # The 13-sided kokushi by Mahjong Soul's name, written 役満 but a double under
+    # its rules (64,000 from the discarder), after the last dealer played on twice
+    # in first place (East 3, 1 and 2 honba).
+    record = records[names[2]]
+    last = [e for e in record.events if e["type"] == "hora"][-1]
+    assert (last["yakus"], last["han"], last["points"]) == ([["kokushi_13", 26]], 26, 64000)
+    starts = [(e["kyoku"], e["honba"]) for e in record.events if e["type"] == "start_kyoku"]
+    assert starts[-3:] == [(3, 0), (3, 1), (3, 2)]
 
 
 def test_three_player_tenhou6_refuses_a_fourth_seat_and_a_kita_of_another_tile() -> None:

@@ -1568,6 +1568,15 @@ class Game:
     def is_over(self) -> bool:
         """Whether the game has ended."""
     @property
+    def may_play_on(self) -> bool:
+        """Whether the game just ended by agari-yame or tenpai-yame under rules that
+        let the last dealer choose (`yame_choice`), so that `play_on` may go on."""
+    def play_on(self) -> None:
+        """The last dealer plays on instead of stopping: under `yame_choice`, a game
+        that just ended by agari-yame or tenpai-yame goes back to the points and
+        sticks it had, and the dealer's repeat starts. Raises `IllegalActionError`
+        (the game unchanged) when `may_play_on` is false."""
+    @property
     def scores(self) -> list[int]:
         """Points by seat (during the game: current points)."""
     @property
@@ -1583,8 +1592,10 @@ class Game:
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     __hash__: ClassVar[None]  # type: ignore[assignment]
-    def __reduce__(self) -> tuple[type[Game], tuple[Any, ...], list[tuple[int, Action]]]: ...
-    def __setstate__(self, state: Sequence[tuple[int, Action]], /) -> None: ...
+    def __reduce__(
+        self,
+    ) -> tuple[type[Game], tuple[Any, ...], list[tuple[int, Action] | None]]: ...
+    def __setstate__(self, state: Sequence[tuple[int, Action] | None], /) -> None: ...
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: object, /) -> Game: ...
     def check_invariants(self) -> None:

@@ -168,9 +168,23 @@ pub struct Game {
     /// The hand's renchan may end the game in all-last: a dealer win under
     /// `agari_yame`, dealer tenpai under `tenpai_yame` (never an abortive draw).
     yame: bool,
+    /// The points and sticks before the game ended by agari- or tenpai-yame under
+    /// `yame_choice`: what `play_on` restores.
+    yame_undo: Option<([i64; 4], u32)>,
     /// Walls to play, for replays and tests (taken in order before shuffling).
     walls: Vec<Wall>,
     pub(super) result: Option<FinalResult>,
+}
+
+/// Why a game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GameEnd {
+    /// A player's points went below 0.
+    Tobi,
+    /// Its length (or the extension) is played out.
+    Length,
+    /// The all-last dealer stopped in first place (agari-yame, tenpai-yame).
+    Yame,
 }
 
 impl Game {
@@ -251,6 +265,7 @@ impl Game {
             dealer_wins: 0,
             dealer_hands: 1,
             yame: false,
+            yame_undo: None,
             walls,
             result: None,
         };
@@ -1517,9 +1532,40 @@ impl Game {
             self.honba += 1;
         }
         self.phase = Phase::HandOver;
-        if self.game_ends() {
+        if let Some(end) = self.game_end() {
+            let undo = (self.rules.yame_choice && end == GameEnd::Yame)
+                .then_some((self.scores, self.riichi_sticks));
             self.finish_game();
+            self.yame_undo = undo;
         }
+    }
+
+    /// Whether the game just ended by agari-yame or tenpai-yame under rules that
+    /// let the dealer choose (`yame_choice`), so that [`Game::play_on`] may go on.
+    pub fn may_play_on(&self) -> bool {
+        self.phase == Phase::GameOver && self.yame_undo.is_some()
+    }
+
+    /// The last dealer plays on instead of stopping: the game, ended by agari-yame
+    /// or tenpai-yame under `yame_choice`, is back after its hand with the points
+    /// and sticks it had, and `next_hand` starts the dealer's repeat.
+    pub fn play_on(&mut self) -> Result<()> {
+        let Some((scores, sticks)) = self.yame_undo.filter(|_| self.phase == Phase::GameOver)
+        else {
+            return Err(MahjongError::IllegalAction(
+                "play_on: the game did not just end by agari-yame or tenpai-yame under \
+                 rules that let the dealer choose (yame_choice)"
+                    .into(),
+            ));
+        };
+        debug_assert!(matches!(self.events.last(), Some(Event::EndGame { .. })));
+        self.events.pop();
+        self.scores = scores;
+        self.riichi_sticks = sticks;
+        self.result = None;
+        self.yame_undo = None;
+        self.phase = Phase::HandOver;
+        Ok(())
     }
 
     /// Winds in the game's main length (1 for east, 2 for hanchan, 0 for one hand).
@@ -1531,13 +1577,14 @@ impl Game {
         }
     }
 
-    fn game_ends(&self) -> bool {
+    /// Why the game ends after the hand just over, if it does.
+    fn game_end(&self) -> Option<GameEnd> {
         let ret = i64::from(self.rules.return_points);
         if self.rules.tobi && self.scores.iter().any(|&s| s < 0) {
-            return true;
+            return Some(GameEnd::Tobi);
         }
         if self.rules.game_length == GameLength::OneHand {
-            return true;
+            return Some(GameEnd::Length);
         }
         let n = self.seats();
         // The last hand of the main length: South 4 (South 3 with three players).
@@ -1548,18 +1595,18 @@ impl Game {
             // All last (or the extension): the dealer's renchan continues unless
             // the dealer is first with the return points and stops.
             if self.renchan {
-                return self.yame && dealer_top;
+                return (self.yame && dealer_top).then_some(GameEnd::Yame);
             }
             let next = self.next_round(self.round);
             let someone = self.scores[..n].iter().any(|&s| s >= ret);
             if !self.rules.west_extension || someone {
-                return true;
+                return Some(GameEnd::Length);
             }
             // The extension: at most one more wind (through West 4 after South 4,
             // South 4 after East 4).
-            return next >= 4 * (self.winds() + 1);
+            return (next >= 4 * (self.winds() + 1)).then_some(GameEnd::Length);
         }
-        false
+        None
     }
 
     fn finish_game(&mut self) {

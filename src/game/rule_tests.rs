@@ -2034,6 +2034,33 @@ fn agari_yame_ends_the_game_when_the_last_dealer_wins_into_first() {
 }
 
 #[test]
+fn yame_choice_lets_the_last_dealer_play_on() {
+    // The same tenhou as above: with the dealer's choice the game ends there all
+    // the same, until the dealer plays on; then the points are the hand's (75000,
+    // no uma or oka paid), the phase is after the hand and the next hand is the
+    // dealer's repeat (East 4, 1 honba).
+    let tenhou = |g: &mut Game| g.act(N, Action::Tsumo);
+    let choice = with(|r| r.yame_choice = true);
+    let mut g = east_all_last(&choice, tenhou_wall(rules()), tenhou);
+    assert!(g.result.is_some() && g.may_play_on(), "over, with a choice");
+    let before_end = g.events.len() - 1;
+    assert!(matches!(g.events[before_end], Event::EndGame { .. }));
+    g.play_on().expect("the dealer plays on");
+    assert_eq!(g.events.len(), before_end, "EndGame taken back");
+    assert!(g.result.is_none() && !g.may_play_on());
+    assert_eq!(g.phase, Phase::HandOver);
+    assert_eq!(g.scores, [7000, 9000, 9000, 75000]);
+    assert!(g.play_on().is_err(), "once only");
+    g.next_hand().expect("the repeat");
+    assert_eq!((g.round, g.dealer, g.honba), (3, N, 1));
+    // Without the choice the end is final, and refused to play on unchanged.
+    let mut g = east_all_last(&rules(), tenhou_wall(rules()), tenhou);
+    let before = g.clone();
+    assert!(!g.may_play_on() && g.play_on().is_err());
+    assert!(g == before);
+}
+
+#[test]
 fn agari_yame_needs_the_return_points() {
     // The all-last dealer (27000) wins 2900 from seat 0: first, but 29900 is below
     // 30000, so the game goes on.

@@ -735,6 +735,17 @@ fn compare_next(
     mm: &dyn Fn(usize, &'static str, String, String) -> Mismatch,
 ) {
     let step = game.events().len();
+    // A dealer who may stop by agari- or tenpai-yame (`yame_choice`) and whose
+    // log goes on played on.
+    let played_on;
+    let game = if next.is_some() && game.may_play_on() {
+        let mut g = game.clone();
+        g.play_on().expect("the game may play on");
+        played_on = g;
+        &played_on
+    } else {
+        game
+    };
     match (game.phase(), next) {
         (Phase::HandOver, Some(n)) => {
             let mut g = game.clone();

@@ -696,15 +696,16 @@ pub struct PyGame {
     /// Where the game came from: with `steps`, what rebuilds it (pickling).
     origin: Origin,
     /// Every action applied since the setup, in order.
-    steps: Vec<(usize, Action)>,
+    /// `(seat, action)` for each action applied, `None` where the dealer played on.
+    steps: Vec<Option<(usize, Action)>>,
 }
 
 /// What `Game.__reduce__` returns: the call that rebuilds the start, its
-/// arguments, the actions.
+/// arguments, the actions (`(seat, action)`, `None` where the dealer played on).
 type Reduced<'py> = (
     Bound<'py, PyAny>,
     Bound<'py, PyTuple>,
-    Vec<(usize, Py<PyAny>)>,
+    Vec<Bound<'py, PyAny>>,
 );
 
 /// Where a game came from: the game follows from it and its actions.
@@ -898,7 +899,7 @@ impl PyGame {
         let seat = seat_arg(seat)?;
         let id = action_id_arg(&action_id)?;
         let a = self.game.apply_index(seat, id)?;
-        self.steps.push((seat, a));
+        self.steps.push(Some((seat, a)));
         self.advance()
     }
 
@@ -921,7 +922,7 @@ impl PyGame {
             IllegalActionError::new_err(format!("seat {seat} may not {a}: seats are 0-3"))
         })?;
         self.game.apply(seat, a)?;
-        self.steps.push((seat, a));
+        self.steps.push(Some((seat, a)));
         self.advance()
     }
 
@@ -977,12 +978,16 @@ impl PyGame {
         let steps = g
             .steps
             .iter()
-            .map(|&(s, a)| Ok((s, action_object(py, a)?)))
-            .collect::<PyResult<_>>()?;
+            .map(|step| match *step {
+                Some((s, a)) => Ok((s, action_object(py, a)?).into_pyobject(py)?.into_any()),
+                None => Ok(py.None().into_bound(py)),
+            })
+            .collect::<PyResult<Vec<_>>>()?;
         Ok((f, args, steps))
     }
 
-    /// Replay the pickled actions `(seat, action)` on a new game. Raises
+    /// Replay the pickled actions `(seat, action)` (`None` where the dealer played
+    /// on) on a new game. Raises
     /// `IllegalActionError` naming the first that does not apply,
     /// `InvalidInputError` for a state of another form.
     fn __setstate__(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -1001,12 +1006,20 @@ impl PyGame {
                 .map_err(|_| invalid("a Game's pickled state is a list of (seat, action) pairs"))?
                 .unwrap_or_default();
         for (i, item) in items.iter().enumerate() {
+            if item.is_none() {
+                self.game
+                    .play_on()
+                    .map_err(|e| IllegalActionError::new_err(format!("pickled step {i}: {e}")))?;
+                self.steps.push(None);
+                self.advance()?;
+                continue;
+            }
             let (seat, action): (usize, Bound<'_, PyAny>) = item.extract().map_err(|_| bad(i))?;
             let a = action.cast::<PyAction>().map_err(|_| bad(i))?.get().0;
             self.game
                 .apply(seat, a)
                 .map_err(|e| IllegalActionError::new_err(format!("pickled action {i}: {e}")))?;
-            self.steps.push((seat, a));
+            self.steps.push(Some((seat, a)));
             self.advance()?;
         }
         Ok(())
@@ -1057,6 +1070,23 @@ impl PyGame {
     #[getter]
     fn is_over(&self) -> bool {
         *self.game.phase() == Phase::GameOver
+    }
+
+    /// Whether the game just ended by agari-yame or tenpai-yame under rules that
+    /// let the last dealer choose (`yame_choice`), so that `play_on` may go on.
+    #[getter]
+    fn may_play_on(&self) -> bool {
+        self.game.may_play_on()
+    }
+
+    /// The last dealer plays on instead of stopping: under `yame_choice`, a game
+    /// that just ended by agari-yame or tenpai-yame goes back to the points and
+    /// sticks it had, and the dealer's repeat starts. Raises `IllegalActionError`
+    /// (the game unchanged) when `may_play_on` is false.
+    fn play_on(&mut self) -> PyResult<()> {
+        self.game.play_on()?;
+        self.steps.push(None);
+        self.advance()
     }
 
     /// The seat dealing this hand.

@@ -235,7 +235,7 @@ pub fn evaluate(
                 };
             if thirteen {
                 e.yakuman
-                    .push((Yaku::Kokushi13, if rules.double_kokushi_13 { 2 } else { 1 }));
+                    .push((Yaku::Kokushi13, Yaku::Kokushi13.yakuman_multiple(rules)));
             } else {
                 e.yakuman.push((Yaku::Kokushi, 1));
             }
@@ -407,7 +407,7 @@ fn hand_yakuman(f: &HandFacts, ctx: &WinContext, rules: &Rules, e: &mut Evaluati
                     before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
                 };
                 if pure {
-                    let m = if rules.double_junsei_chuuren { 2 } else { 1 };
+                    let m = Yaku::JunseiChuuren.yakuman_multiple(rules);
                     e.yakuman.push((Yaku::JunseiChuuren, m));
                 } else {
                     e.yakuman.push((Yaku::Chuuren, 1));
@@ -563,7 +563,7 @@ fn standard(
             wait == Wait::Tanki
         };
         if tanki {
-            let m = if rules.double_suuankou_tanki { 2 } else { 1 };
+            let m = Yaku::SuuankouTanki.yakuman_multiple(rules);
             e.yakuman.push((Yaku::SuuankouTanki, m));
         } else {
             e.yakuman.push((Yaku::Suuankou, 1));
@@ -576,7 +576,7 @@ fn standard(
         }
     }
     if wind_sets == 4 {
-        let m = if rules.double_daisuushii { 2 } else { 1 };
+        let m = Yaku::Daisuushii.yakuman_multiple(rules);
         e.yakuman.push((Yaku::Daisuushii, m));
         if rules.pao_daisuushii {
             e.pao_multiplier += u32::from(m);

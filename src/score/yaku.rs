@@ -122,6 +122,24 @@ impl Yaku {
         &INFO[self as usize]
     }
 
+    /// How many yakuman this yakuman counts as under `rules`: 2 for the pattern
+    /// doubles the rules make double (13-sided kokushi, suuankou tanki, junsei
+    /// chuuren, daisuushii), else 1.
+    pub const fn yakuman_multiple(self, rules: &crate::rules::Rules) -> u8 {
+        let double = match self {
+            Yaku::Kokushi13 => rules.double_kokushi_13,
+            Yaku::SuuankouTanki => rules.double_suuankou_tanki,
+            Yaku::JunseiChuuren => rules.double_junsei_chuuren,
+            Yaku::Daisuushii => rules.double_daisuushii,
+            _ => false,
+        };
+        if double {
+            2
+        } else {
+            1
+        }
+    }
+
     /// Snake-case id (`"menzen_tsumo"`).
     pub const fn id(self) -> &'static str {
         self.info().id

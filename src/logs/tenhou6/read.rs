@@ -586,7 +586,7 @@ impl<'a> HandLog<'a> {
             let items = info.get(3..).unwrap_or_default();
             let seat_wind = ((who + n - self.dealer()) % n) as u8;
             let winds = (seat_wind, self.round / 4);
-            let win = read_win(items, self.rules.players, winds).map_err(|w| at(&w))?;
+            let win = read_win(items, self.rules, winds).map_err(|w| at(&w))?;
             Ok(WinLog {
                 who,
                 from,

@@ -5,6 +5,7 @@ use super::read::show;
 use super::{LIMIT_NAMES, TENHOU_YAKU_NAMES};
 use crate::error::{MahjongError, Result};
 use crate::logs::record::{yaku_from_tenhou, TENHOU_AKA, TENHOU_DORA, TENHOU_URA};
+use crate::rules::Rules;
 use crate::score::points::Limit;
 use crate::score::Yaku;
 use serde_json::Value;
@@ -25,11 +26,13 @@ fn text(v: &Value) -> Result<&str> {
         .ok_or_else(|| MahjongError::LogParse(format!("expected a string, got {}", show(v))))
 }
 
-/// The win of `[points, yaku…]` (both may be missing: nothing known) in a game
-/// of `players` (4 or 3: a tsumo's payments come from the others), by a winner
-/// whose seat wind and round wind are `winds` (0-3, for yaku named only as "the
-/// round wind" or "the seat wind").
-pub(super) fn read_win(items: &[Value], players: u8, winds: (u8, u8)) -> Result<Win> {
+/// The win of `[points, yaku…]` (both may be missing: nothing known) under
+/// `rules` (three players: a tsumo's payments come from the two others), by a
+/// winner whose seat wind and round wind are `winds` (0-3, for yaku named only
+/// as "the round wind" or "the seat wind"). A yakuman the rules double that is
+/// written as one (`(役満)`, as Mahjong Soul's logs write them) counts double.
+pub(super) fn read_win(items: &[Value], rules: &Rules, winds: (u8, u8)) -> Result<Win> {
+    let players = rules.players;
     let mut w = Win {
         han: 0,
         fu: None,
@@ -54,6 +57,9 @@ pub(super) fn read_win(items: &[Value], players: u8, winds: (u8, u8)) -> Result<
         let wind = |first: u8, w: u8| yaku_from_tenhou(first + w, han);
         let unknown = || MahjongError::LogParse(format!("unknown yaku {s:?}"));
         match item {
+            YakuItem::Yaku(y) if y.is_yakuman() && han == 13 => {
+                w.yaku.push((y, 13 * u32::from(y.yakuman_multiple(rules))));
+            }
             YakuItem::Yaku(y) => w.yaku.push((y, han)),
             YakuItem::SeatWind => w.yaku.push((wind(10, winds.0).ok_or_else(unknown)?, han)),
             YakuItem::RoundWind => w.yaku.push((wind(14, winds.1).ok_or_else(unknown)?, han)),
