@@ -2,6 +2,9 @@
 every event checked, in one ``riichi.replay_files`` call (GIL released, all cores),
 and one game at a time (``read_mjlog`` then ``replay``). Every replay must agree with
 the log (zero mismatches) before it is timed. A round is all 177 games.
+``riichi.dataset.encode_logs`` turns the same games into training arrays (every
+decision replayed, its observation encoded, its mask and id), checked first: each
+row's id is in its mask and every game gives rows.
 
 Run: ``.venv/bin/python -m pytest benches/test_bench_logs.py --benchmark-only``
 """
@@ -11,9 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 import riichi
+from riichi import dataset
 
 MJLOG = Path(__file__).resolve().parents[2] / "shared" / "data" / "tenhou" / "mjlog"
 FILES = sorted(MJLOG.glob("*.mjlog")) if MJLOG.is_dir() else []
@@ -45,4 +50,21 @@ def test_read_then_replay_one_by_one(benchmark: Any) -> None:
 
     assert run() == len(texts)
     assert benchmark(run) == len(texts)
+    per_second(benchmark)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_encode_logs(benchmark: Any, threads: int) -> None:
+    def run() -> int:
+        arrays = dataset.encode_logs(FILES, threads=threads)
+        assert isinstance(arrays, dict)
+        rows = len(arrays["action"])
+        assert arrays["mask"][np.arange(rows), arrays["action"]].all()
+        assert len(np.unique(arrays["game"])) == len(FILES)
+        return rows
+
+    rows = run()
+    assert rows > 100 * len(FILES)
+    assert benchmark.pedantic(run, rounds=3) == rows
+    benchmark.extra_info.update(games=len(FILES), decisions=rows)
     per_second(benchmark)

@@ -12,7 +12,7 @@ calls over numpy arrays that release the GIL and use every core.
 ['1z', '2z']
 """
 
-from riichi import agents, env, logs, pictures, viewer
+from riichi import agents, dataset, env, logs, pictures, viewer
 from riichi._core import (
     SCORE_FLAGS,
     SCORE_LIMITS,
@@ -151,6 +151,7 @@ __all__ = [
     "__version__",
     "agent_seed",
     "agents",
+    "dataset",
     "env",
     "format_tiles",
     "game_seed",

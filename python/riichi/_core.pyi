@@ -1640,9 +1640,9 @@ class VecEnv:
     when a game ends. `encoding="planes"` adds `"planes"` (uint8, (N, 95, 34))
     and `"scalars"` (float32, (N, 30)) to the masks (see `PLANE_GROUPS` and
     `SCALARS`); `None` gives masks only. `opponents` ("random", "tsumogiri",
-    "shanten") plays the other three seats, the caller's seat rotating game by
-    game; `duplicate=True` then plays each wall four times, once from each
-    seat. `records=True` keeps finished games for `finished()`."""
+    "shanten") plays the other seats, the caller's seat rotating game by game
+    over the seats at the table; `duplicate=True` then plays each wall once
+    from each of those seats. `records=True` keeps finished games for `finished()`."""
 
     def __new__(
         cls,

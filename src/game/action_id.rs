@@ -41,7 +41,7 @@ const KAKAN: usize = 120;
 const TSUMO: usize = 154;
 const RON: usize = 155;
 const KYUUSHU: usize = 156;
-const PASS: usize = 157;
+pub const PASS: usize = 157;
 const KITA: usize = 158;
 
 /// The id ranges by name, first id and count: the table the docs print.
@@ -293,7 +293,7 @@ const _: () = assert!(KAKAN + KINDS == TSUMO);
 
 impl super::engine::Game {
     /// The tile `seat` is asked to claim, if any (what a chi's id needs).
-    fn claimed_for(&self, seat: usize) -> Option<Tile> {
+    pub fn claimed_for(&self, seat: usize) -> Option<Tile> {
         self.phase().claim_for(seat).map(|(_, t, _)| t)
     }
 

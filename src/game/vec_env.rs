@@ -65,8 +65,9 @@ pub struct EnvConfig {
     /// Built-in agents for the seats the caller does not play; `None`: the
     /// caller plays every seat.
     pub opponents: Option<AgentKind>,
-    /// With opponents, the same walls four times with the caller's seat rotated
-    /// (game `g` plays the walls of game `g / 4` at seat `g % 4`).
+    /// With opponents, the same walls once for each seat at the table, the
+    /// caller at each seat in turn (game `g` plays the walls of game `g / p` at seat `g % p`, `p` the
+    /// players at the table).
     pub duplicate: bool,
     /// Keep finished games for [`VecEnv::take_finished`].
     pub records: bool,
@@ -146,10 +147,13 @@ pub struct VecEnv {
 impl Slot {
     fn new(cfg: &EnvConfig, slot: usize, n: usize, played: u64) -> Result<Slot> {
         let g = slot as u64 + played * n as u64;
+        // The caller's seat turns over the seats at the table (three under
+        // three-player rules: the empty fourth seat never plays).
+        let seats = u64::from(cfg.rules.players);
         let (walls_of, learner) = if cfg.duplicate && cfg.opponents.is_some() {
-            (g / 4, (g % 4) as usize)
+            (g / seats, (g % seats) as usize)
         } else {
-            (g, (g % 4) as usize)
+            (g, (g % seats) as usize)
         };
         let seed = game_seed(cfg.seed, walls_of);
         let game = Game::new(cfg.rules.clone(), seed)?;
@@ -190,10 +194,10 @@ impl Slot {
                 2
             }
         };
-        self.game
-            .deciding()
-            .into_iter()
-            .min_by_key(|&s| (rank(s), (s + 4 - from) % 4))
+        self.game.deciding().into_iter().min_by_key(|&s| {
+            let n = usize::from(self.game.rules().players);
+            (rank(s), (s + n - from) % n)
+        })
     }
 
     /// Plays on to the next decision of a seat the caller plays; the rewards
@@ -732,5 +736,34 @@ mod tests {
             env.step(&a).unwrap();
         }
         assert!(env.counts[1] > env.counts[0]);
+    }
+
+    #[test]
+    fn three_player_games_seat_the_caller_at_the_table() {
+        // Under three-player rules the caller's seats turn over 0-2 (never the
+        // empty fourth seat) and duplicate walls come three times.
+        let cfg = EnvConfig {
+            rules: crate::rules::Rules::preset("tenhou_sanma").unwrap(),
+            opponents: Some(AgentKind::Shanten),
+            duplicate: true,
+            ..EnvConfig::default()
+        };
+        let mut env = VecEnv::new(7, cfg, Some(2)).unwrap();
+        let first = env.game(0).unwrap().wall().clone();
+        for i in 0..3 {
+            assert_eq!(env.game(i).unwrap().wall().tiles(), first.tiles());
+            assert_eq!(env.learner(i), Some(i));
+        }
+        assert_ne!(env.game(3).unwrap().wall().tiles(), first.tiles());
+        assert_eq!(env.learner(3), Some(0));
+        for step in 0..1_500 {
+            for i in 0..7 {
+                assert!(env.out.seats[i] < 3);
+                assert_eq!(env.out.seats[i] as usize, env.learner(i).unwrap());
+            }
+            let a = choose(&env, step);
+            env.step(&a).unwrap();
+        }
+        assert!(env.counts[0] > 0);
     }
 }

@@ -4,6 +4,8 @@
 //!
 //! [`tenhou_shuffle`] rebuilds Tenhou's walls from the `SHUFFLE` seed of an mjlog.
 
+pub mod dataset;
+pub mod decisions;
 pub mod mjai;
 pub mod mjlog;
 pub mod record;

@@ -280,6 +280,29 @@ pub fn replay(record: &GameRecord, check: bool) -> ReplayReport {
     replay_observed(record, check, &mut |_, _| {})
 }
 
+/// What a replay shows as it goes: the engine each time it moves on, and each
+/// action of a seat just before it applies.
+pub trait Watcher {
+    /// The engine moved on: after the deal, then after every action of the
+    /// record (or claims passed) that added events.
+    fn moved(&mut self, _hand: usize, _game: &Game) {}
+    /// `seat` is about to take `action` in `game` (hand `hand`). `proven` is
+    /// false for a pass the record does not prove: another seat's claim took
+    /// the tile, and one of this seat's own claims would have lost to it, so
+    /// the record cannot tell whether the seat passed or asked in vain.
+    fn acting(&mut self, _hand: usize, _game: &Game, _seat: usize, _action: Action, _proven: bool) {
+    }
+}
+
+/// A watcher of the engine's moves alone.
+struct Moves<'a>(&'a mut dyn FnMut(usize, &Game));
+
+impl Watcher for Moves<'_> {
+    fn moved(&mut self, hand: usize, game: &Game) {
+        (self.0)(hand, game);
+    }
+}
+
 /// Replays `record` as [`replay`] does, showing `observe(hand, game)` the engine
 /// each time it moves on: after the deal, then after every action of the record
 /// (or claims passed) that added events. A hand stops being observed at its
@@ -289,6 +312,13 @@ pub fn replay_observed(
     check: bool,
     observe: &mut dyn FnMut(usize, &Game),
 ) -> ReplayReport {
+    replay_watched(record, check, &mut Moves(observe))
+}
+
+/// Replays `record` as [`replay`] does, showing `watcher` every move of the
+/// engine and every action before it applies. A hand stops being watched at its
+/// first mismatch.
+pub fn replay_watched(record: &GameRecord, check: bool, watcher: &mut dyn Watcher) -> ReplayReport {
     let mut report = ReplayReport::default();
     let hands = record.hands();
     let mut shuffle = record.shuffle_seed.as_deref().and_then(|s| {
@@ -316,8 +346,14 @@ pub fn replay_observed(
             continue;
         };
         let before = report.mismatches.len();
-        observe(h, &game);
-        drive_hand(&mut game, hand, &mut report, &mm, &mut |g| observe(h, g));
+        watcher.moved(h, &game);
+        drive_hand(
+            &mut game,
+            hand,
+            &mut report,
+            &mm,
+            &mut HandWatch { h, w: watcher },
+        );
         if report.mismatches.len() > before {
             continue;
         }
@@ -331,6 +367,18 @@ pub fn replay_observed(
         }
     }
     report
+}
+
+/// A watcher told of one hand, and whether the engine moved since it last looked.
+struct HandWatch<'a> {
+    h: usize,
+    w: &'a mut dyn Watcher,
+}
+
+impl HandWatch<'_> {
+    fn acting(&mut self, game: &Game, seat: usize, action: Action, proven: bool) {
+        self.w.acting(self.h, game, seat, action, proven);
+    }
 }
 
 /// Where a hand's wall comes from: the game's `SHUFFLE` seed, or the hand's own
@@ -482,21 +530,21 @@ fn drive_hand(
     hand: &[Event],
     report: &mut ReplayReport,
     mm: &dyn Fn(usize, &'static str, String, String) -> Mismatch,
-    observe: &mut dyn FnMut(&Game),
+    watch: &mut HandWatch<'_>,
 ) {
     let mut seen = game.events().len();
-    let mut moved = |game: &Game| {
+    let mut moved = |game: &Game, watch: &mut HandWatch<'_>| {
         if game.events().len() != seen {
             seen = game.events().len();
-            observe(game);
+            watch.w.moved(watch.h, game);
         }
     };
     let mut riichi: Option<usize> = None;
     for (step, e) in hand.iter().enumerate().skip(1) {
-        if !pass_unclaimed(game, e, step, report, mm) {
+        if !pass_unclaimed(game, e, step, report, mm, watch) {
             return;
         }
-        moved(game);
+        moved(game, watch);
         // Three rons on one discard: the log names none of them.
         if matches!(
             e,
@@ -505,26 +553,59 @@ fn drive_hand(
                 ..
             }
         ) {
-            if !ron_all(game, step, report, mm) {
+            if !ron_all(game, step, report, mm, watch) {
                 return;
             }
-            moved(game);
+            moved(game, watch);
             continue;
         }
         let Some((seat, action)) = action_of(e, game, &mut riichi) else {
             continue;
         };
-        if !apply_one(game, seat, action, step, report, mm) {
+        if !apply_one(game, seat, action, step, report, mm, watch) {
             return;
         }
-        moved(game);
+        moved(game, watch);
     }
     if matches!(game.phase(), Phase::Claims { .. }) {
         for s in game.deciding() {
+            watch.acting(game, s, Action::Pass, pass_is_proven(game, s));
             let _ = game.apply(s, Action::Pass);
         }
-        moved(game);
+        moved(game, watch);
     }
+}
+
+/// How a claim ranks when claims meet: ron, then pon and open kan, then chi.
+fn claim_priority(a: &Action) -> u8 {
+    match a {
+        Action::Ron => 3,
+        Action::Pon { .. } | Action::Daiminkan => 2,
+        Action::Chi { .. } => 1,
+        _ => 0,
+    }
+}
+
+/// Whether the record proves that `seat`, asked about a claim, passed: no other
+/// seat's claim (already chosen) would have beaten any claim `seat` could make.
+/// A ron beside another ron would have been paid too unless only the nearest
+/// winner is (head bump).
+fn pass_is_proven(game: &Game, seat: usize) -> bool {
+    let Phase::Claims { chosen, .. } = game.phase() else {
+        return true;
+    };
+    let taken = chosen
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != seat)
+        .filter_map(|(_, a)| a.as_ref().map(claim_priority))
+        .max()
+        .unwrap_or(0);
+    let multi = game.rules().multi_ron != crate::rules::MultiRon::HeadBump;
+    game.legal_actions(seat).iter().all(|a| {
+        let p = claim_priority(a);
+        p == 0 || p > taken || (p == 3 && taken == 3 && multi)
+    })
 }
 
 /// Before event `e`: every claim not in the record is passed, unless `e` is a
@@ -536,6 +617,7 @@ fn pass_unclaimed(
     step: usize,
     report: &mut ReplayReport,
     mm: &dyn Fn(usize, &'static str, String, String) -> Mismatch,
+    watch: &mut HandWatch<'_>,
 ) -> bool {
     let claim = matches!(
         e,
@@ -552,6 +634,7 @@ fn pass_unclaimed(
         return true;
     }
     for s in game.deciding() {
+        watch.acting(game, s, Action::Pass, pass_is_proven(game, s));
         if let Err(err) = game.apply(s, Action::Pass) {
             report.mismatches.push(mm(
                 step,
@@ -571,8 +654,10 @@ fn ron_all(
     step: usize,
     report: &mut ReplayReport,
     mm: &dyn Fn(usize, &'static str, String, String) -> Mismatch,
+    watch: &mut HandWatch<'_>,
 ) -> bool {
     for s in game.deciding() {
+        watch.acting(game, s, Action::Ron, true);
         if let Err(err) = game.apply(s, Action::Ron) {
             report.mismatches.push(mm(
                 step,
@@ -646,6 +731,7 @@ fn apply_one(
     step: usize,
     report: &mut ReplayReport,
     mm: &dyn Fn(usize, &'static str, String, String) -> Mismatch,
+    watch: &mut HandWatch<'_>,
 ) -> bool {
     if matches!(game.phase(), Phase::HandOver | Phase::GameOver) {
         report.mismatches.push(mm(
@@ -656,6 +742,7 @@ fn apply_one(
         ));
         return false;
     }
+    watch.acting(game, seat, action, true);
     if let Err(err) = game.apply(seat, action) {
         let legal: Vec<String> = game
             .legal_actions(seat)

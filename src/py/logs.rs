@@ -462,7 +462,7 @@ impl PyReplayReport {
 /// A log argument: bytes (UTF-8), a path (`str` naming a file, or
 /// `os.PathLike`), or the log itself as `str`. A file is read later, by
 /// [`Source::text`], with the GIL released.
-fn source(src: &Bound<'_, PyAny>) -> PyResult<Source> {
+pub(super) fn source(src: &Bound<'_, PyAny>) -> PyResult<Source> {
     if let Ok(b) = src.cast::<PyBytes>() {
         core::check_size(b.as_bytes().len())?;
         return Ok(Source::Text(core::text_of(b.as_bytes().to_vec())?));

@@ -3,6 +3,7 @@
 mod agents;
 mod analysis;
 mod args;
+mod dataset;
 mod env;
 mod errors;
 mod game;
@@ -29,6 +30,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     agents::register(m)?;
     logs::register(m)?;
     env::register(m)?;
+    dataset::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The private functions that load pickled values (`_observation`, ...) are
     // the module's, not its exports.

@@ -1,0 +1,201 @@
+//! Many logs as arrays for learning: every decision of every log (see
+//! [`super::decisions`]) in the plane encoding, with its legal ids, the id
+//! taken and where it stands, the logs read and replayed in parallel.
+
+use super::decisions::for_each_decision;
+use super::{in_file, Source};
+use crate::error::Result;
+use crate::game::action_id::ACTION_COUNT;
+use crate::game::encode::{encode_oracle, encode_planes, ORACLE_PLANES, PLANES, SCALARS};
+use crate::tile::KINDS;
+
+/// Rows of decisions, one array per column, row-major.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Arrays {
+    /// Channels per row: the plane encoding's, and the oracle's when asked.
+    pub channels: usize,
+    /// `rows * channels * 34` values.
+    pub planes: Vec<u8>,
+    /// `rows * SCALARS.len()` values.
+    pub scalars: Vec<f32>,
+    /// `rows * ACTION_COUNT`: the ids the seat could take.
+    pub masks: Vec<bool>,
+    /// The id taken.
+    pub actions: Vec<i16>,
+    pub seats: Vec<i8>,
+    /// The log's index among those given.
+    pub games: Vec<i32>,
+    /// The hand's index in its log, from 0.
+    pub hands: Vec<i16>,
+    /// The seat's discards in the hand before the decision.
+    pub turns: Vec<i16>,
+    /// The seat's points change over the hand.
+    pub hand_deltas: Vec<i32>,
+    /// The seat's final place 1-4 (0 when the log stops before the game's end).
+    pub ranks: Vec<i8>,
+}
+
+impl Arrays {
+    pub fn rows(&self) -> usize {
+        self.actions.len()
+    }
+
+    /// `other`'s rows after these.
+    pub fn append(&mut self, mut other: Arrays) {
+        self.planes.append(&mut other.planes);
+        self.scalars.append(&mut other.scalars);
+        self.masks.append(&mut other.masks);
+        self.actions.append(&mut other.actions);
+        self.seats.append(&mut other.seats);
+        self.games.append(&mut other.games);
+        self.hands.append(&mut other.hands);
+        self.turns.append(&mut other.turns);
+        self.hand_deltas.append(&mut other.hand_deltas);
+        self.ranks.append(&mut other.ranks);
+    }
+}
+
+/// What to encode of each decision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Append the oracle channels (other hands, ura indicators, the live wall).
+    pub oracle: bool,
+    /// Only this seat's decisions.
+    pub seat: Option<usize>,
+}
+
+/// The decisions of one log (its index `game` among those given).
+pub fn encode_log(source: &Source, game: usize, opts: Options) -> Result<Arrays> {
+    let record = source.read(None)?;
+    let channels = PLANES + if opts.oracle { ORACLE_PLANES } else { 0 };
+    let mut a = Arrays {
+        channels,
+        ..Arrays::default()
+    };
+    let mut failed = None;
+    let mut hands_at = Vec::new();
+    let outcome = for_each_decision(&record, opts.seat, &mut |d| {
+        let obs = match d.game.observation(d.seat) {
+            Ok(o) => o,
+            Err(e) => {
+                failed.get_or_insert(e);
+                return;
+            }
+        };
+        let at = a.planes.len();
+        a.planes.resize(at + channels * KINDS, 0);
+        let s = a.scalars.len();
+        a.scalars.resize(s + SCALARS.len(), 0.0);
+        let planes = &mut a.planes[at..];
+        encode_planes(&obs, &mut planes[..PLANES * KINDS], &mut a.scalars[s..]);
+        if opts.oracle {
+            encode_oracle(d.game, d.seat, &mut planes[PLANES * KINDS..]);
+        }
+        a.masks.extend_from_slice(&d.mask);
+        a.actions.push(d.id as i16);
+        a.seats.push(d.seat as i8);
+        a.games.push(game as i32);
+        a.hands.push(d.hand as i16);
+        a.turns.push(d.game.player(d.seat).river.len() as i16);
+        hands_at.push((d.hand, d.seat));
+    })
+    .map_err(|e| in_file(source.name(), e))?;
+    if let Some(e) = failed {
+        return Err(in_file(source.name(), e));
+    }
+    for &(h, s) in &hands_at {
+        a.hand_deltas
+            .push(outcome.hand_deltas.get(h).map_or(0, |d| d[s]) as i32);
+        a.ranks.push(outcome.ranks.map_or(0, |r| r[s]) as i8);
+    }
+    Ok(a)
+}
+
+/// The decisions of every log, in order, the logs numbered from `first` (logs
+/// read and replayed in parallel when `parallel`); the first log that cannot be
+/// read or replayed fails the call, naming its file.
+pub fn encode_logs(
+    sources: &[Source],
+    first: usize,
+    opts: Options,
+    parallel: bool,
+) -> Result<Arrays> {
+    use rayon::prelude::*;
+    let one = |(g, s): (usize, &Source)| encode_log(s, first + g, opts);
+    let parts: Vec<Result<Arrays>> = if parallel {
+        sources.par_iter().enumerate().map(one).collect()
+    } else {
+        sources.iter().enumerate().map(one).collect()
+    };
+    let mut all = Arrays {
+        channels: PLANES + if opts.oracle { ORACLE_PLANES } else { 0 },
+        ..Arrays::default()
+    };
+    for p in parts {
+        all.append(p?);
+    }
+    Ok(all)
+}
+
+const _: () = assert!(ACTION_COUNT < i16::MAX as usize);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_of_the_shared_games_are_their_decisions_in_order() {
+        let Some(files) = crate::shared_data::files("tenhou/mjlog", "mjlog") else {
+            return;
+        };
+        let sources: Vec<Source> = files
+            .iter()
+            .take(6)
+            .map(|p| Source::File(p.display().to_string()))
+            .collect();
+        let opts = Options {
+            oracle: true,
+            seat: None,
+        };
+        let all = encode_logs(&sources, 0, opts, true).unwrap();
+        let serial = encode_logs(&sources, 0, opts, false).unwrap();
+        assert!(all == serial, "threads change nothing");
+        let n = all.rows();
+        assert!(n > 1000, "{n} rows");
+        assert_eq!(all.channels, PLANES + ORACLE_PLANES);
+        assert_eq!(all.planes.len(), n * all.channels * KINDS);
+        assert_eq!(all.masks.len(), n * ACTION_COUNT);
+        for (col, len) in [
+            ("scalars", all.scalars.len() / SCALARS.len()),
+            ("seats", all.seats.len()),
+            ("games", all.games.len()),
+            ("hands", all.hands.len()),
+            ("turns", all.turns.len()),
+            ("deltas", all.hand_deltas.len()),
+            ("ranks", all.ranks.len()),
+        ] {
+            assert_eq!(len, n, "{col}");
+        }
+        for r in 0..n {
+            assert!(all.masks[r * ACTION_COUNT + all.actions[r] as usize]);
+            assert!((1..=4).contains(&all.ranks[r]));
+        }
+        // Each log's rows come in order, and equal its own call's rows.
+        let third = encode_log(&sources[2], 2, opts).unwrap();
+        let at = all.games.iter().position(|&g| g == 2).unwrap();
+        assert_eq!(all.actions[at..at + third.rows()], third.actions[..]);
+        assert!(all.games.windows(2).all(|w| w[0] <= w[1]));
+    }
+
+    #[test]
+    fn a_missing_file_is_named() {
+        let err = encode_logs(
+            &[Source::File("/no/such/log.mjlog".into())],
+            0,
+            Options::default(),
+            false,
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("/no/such/log.mjlog"), "{err}");
+    }
+}
