@@ -326,3 +326,17 @@ def test_command_lines_of_the_docs_run(page, command, tmp_path, monkeypatch, cap
         quoted = re.search(r"the last line reads:\n\n```text\n(.*?)\n```", guide).group(1)
         last = re.sub(r"\(\d+ games/s\)", "(... games/s)", out.splitlines()[-1])
         assert last == quoted
+
+
+def test_the_guides_pictures_are_what_the_package_draws():
+    spec = importlib.util.spec_from_file_location("gen_pictures", DOCS / "gen_pictures.py")
+    assert spec is not None and spec.loader is not None
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    pictures = gen.render()
+    assert set(pictures) == {"hand.svg", "win.svg", "table.svg"}
+    guide = (DOCS / "guide.md").read_text(encoding="utf-8")
+    for name, svg in pictures.items():
+        assert f"](img/{name})" in guide, f"the guide does not show img/{name}"
+        committed = (DOCS / "img" / name).read_text(encoding="utf-8")
+        assert committed == svg, f"run `python docs/gen_pictures.py --write` ({name})"
