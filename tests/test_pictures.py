@@ -393,3 +393,32 @@ def test_the_pictures_docstrings_are_the_stubs():
 
 def test_the_module_examples_run():
     assert doctest.testmod(pictures).failed == 0
+
+
+def test_three_player_tables_show_three_seats_with_their_winds():
+    """Under three-player rules the winds turn over three seats (with seat 1
+    dealing, seat 0 is West, not North) and the empty fourth seat has no label;
+    the viewer names three players and ranks three."""
+    rules = riichi.Rules.preset("tenhou_sanma")
+    game = riichi.Game(rules=rules, seed=2)
+    agents = [riichi.BuiltinAgent("shanten", seed=s) for s in range(3)]
+    checked = 0
+    while not game.is_over:
+        seat = game.current_decision[0]
+        obs = game.observation(seat)
+        if obs.dealer != 0 and checked < 20:
+            root = check_document(obs._repr_svg_())
+            for s in range(3):
+                label = seat_group(root, "label", s)
+                text = next(t for t in label.iter(f"{SVG}text") if "score" in t.get("class", ""))
+                wind = "ESW"[(s - obs.dealer) % 3]
+                assert text.text.split() == [wind, str(obs.scores[s])]
+            assert list(seat_group(root, "label", 3)) == []
+            checked += 1
+        game.apply(seat, agents[seat].act(obs, game.legal_actions(seat)))
+    assert checked == 20
+    page = riichi.viewer.game_html(game.record())
+    assert "seat 3" not in page
+    # The panels sit in the page's data as JSON, their '<' escaped.
+    final = page[page.index("Final standings") :].replace("\\u003c", "<")
+    assert final[: final.index("</table>")].count("<tr><td>") == 3

@@ -533,6 +533,8 @@ class Table:
     counts: list[int]
     bottom: int = 0
     names: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    #: Players at the table: 4, or 3 (the fourth seat empty).
+    players: int = 4
 
     @classmethod
     def of_observation(cls, obs: Observation) -> Table:
@@ -571,11 +573,12 @@ class Table:
             drawn=drawn,
             counts=list(obs.concealed_counts),
             bottom=bottom,
+            players=obs.players,
         )
 
     def wind(self, seat: int) -> str:
         """The seat's wind letter this hand."""
-        return WINDS[(seat - self.dealer) % 4]
+        return WINDS[(seat - self.dealer) % self.players]
 
 
 def _seat_group(table: Table, seat: int, role: str, body: str) -> str:
@@ -627,7 +630,9 @@ def seat_hand_svg(table: Table, seat: int) -> str:
 
 def seat_label_svg(table: Table, seat: int) -> str:
     """A seat's wind, score and name on its side of the central box, a riichi
-    stick above them when it declared."""
+    stick above them when it declared. The empty seat of three players has none."""
+    if seat >= table.players:
+        return _seat_group(table, seat, "label", "")
     wind = table.wind(seat)
     dealer = wind == "E"
     score = _caption(

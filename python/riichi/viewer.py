@@ -69,7 +69,9 @@ def game_steps(record: GameRecord) -> tuple[list[Step], ReplayReport]:
 
 
 def _names(record: GameRecord) -> list[str]:
-    return [n or f"seat {s}" for s, n in enumerate(record.names)]
+    """The players' names by seat (the seats at the table only)."""
+    seats = record.rules.players
+    return [n or f"seat {s}" for s, n in enumerate(record.names[:seats])]
 
 
 # Words for the events -------------------------------------------------------------
@@ -162,6 +164,7 @@ def _deltas(deltas: Sequence[int], table: Table) -> str:
         f"<tr><td>{html.escape(_who(table, s))}</td><td class='num'>{d:+d}</td>"
         f"<td class='num'>{table.scores[s]}</td></tr>"
         for s, d in enumerate(deltas)
+        if s < table.players
     )
     return (
         f"<table class='deltas'><tr><th>seat</th><th>change</th><th>score</th></tr>{cells}</table>"
@@ -214,7 +217,7 @@ def draw_panel(e: dict[str, Any], table: Table) -> str:
 
 def final_panel(result: dict[str, list[Any]], table: Table) -> str:
     """The final standings: rank, points and score with uma and oka."""
-    order = sorted(range(4), key=lambda s: result["ranks"][s])
+    order = sorted(range(table.players), key=lambda s: result["ranks"][s])
     rows = "".join(
         f"<tr><td>{result['ranks'][s]}</td><td>{html.escape(table.names[s])}</td>"
         f"<td class='num'>{result['points'][s]}</td>"
@@ -425,8 +428,10 @@ def _viewer(data: dict[str, Any], first_dealer: int, page: bool) -> str:
         f"<button type='button' data-go='{go}' title='{title}'>{label}</button>"
         for go, label, title in BUTTONS
     )
+    seats = len(data["players"])
     players = " · ".join(
-        f"{WINDS[(s - first_dealer) % 4]} {html.escape(n)}" for s, n in enumerate(data["players"])
+        f"{WINDS[(s - first_dealer) % seats]} {html.escape(n)}"
+        for s, n in enumerate(data["players"])
     )
     warn = ""
     if data["mismatches"]:
