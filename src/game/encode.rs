@@ -3,7 +3,8 @@
 //!
 //! Seats are relative to the observing seat: 0 is the seat itself, 1 the next
 //! seat (to its right, who plays after it), 2 the seat opposite, 3 the seat to
-//! its left. Each channel group of [`PLANE_GROUPS`] and each scalar of
+//! its left; under three players 1 and 2 are the next two seats and 3 the empty
+//! seat. Each channel group of [`PLANE_GROUPS`] and each scalar of
 //! [`SCALARS`] is one row of the tables the docs print; the code below fills
 //! them in that order.
 
@@ -178,13 +179,25 @@ const OTHER_RED: usize = start(&ORACLE_GROUPS, "other_hands_red");
 const URA: usize = start(&ORACLE_GROUPS, "ura_indicators");
 const LIVE_WALL: usize = start(&ORACLE_GROUPS, "live_wall");
 
-/// The kind a dora indicator points to.
-pub fn dora_of(indicator: Tile) -> usize {
-    let k = indicator.kind() as usize;
-    match k {
-        0..27 => k - k % 9 + (k % 9 + 1) % 9,
-        27..31 => 27 + (k - 27 + 1) % 4,
-        _ => 31 + (k - 31 + 1) % 3,
+/// The absolute seat `r` places after `me` (relative seat `r`, 0-3) at a table of
+/// `players`: under three players 1 and 2 are the next two seats and 3 the empty
+/// fourth seat.
+pub fn seat_at(me: usize, r: usize, players: u8) -> usize {
+    let n = usize::from(players);
+    if r < n {
+        (me + r) % n
+    } else {
+        r
+    }
+}
+
+/// The relative seat of absolute seat `s` seen from `me` at a table of `players`.
+fn relative(me: usize, s: usize, players: u8) -> usize {
+    let n = usize::from(players);
+    if s < n {
+        (s + n - me) % n
+    } else {
+        s
     }
 }
 
@@ -218,7 +231,7 @@ fn meld_tiles(melds: &[Meld]) -> impl Iterator<Item = &Tile> {
 pub fn encode_planes(obs: &Observation, planes: &mut [u8], scalars: &mut [f32]) {
     planes[..PLANES * KINDS].fill(0);
     let me = obs.seat;
-    let rel = |r: usize| (me + r) % 4;
+    let rel = |r: usize| seat_at(me, r, obs.players);
     let hand = count_tiles(&obs.hand);
     thermometer(planes, HAND, &hand);
     for t in obs.hand.iter().filter(|t| t.is_red()) {
@@ -275,7 +288,7 @@ pub fn encode_planes(obs: &Observation, planes: &mut [u8], scalars: &mut [f32]) 
     thermometer(planes, INDICATORS, &indicators);
     let mut dora = [0u8; KINDS];
     for &t in &obs.dora_indicators {
-        dora[dora_of(t)] += 1;
+        dora[usize::from(crate::score::dora_of_with(t.kind(), obs.players))] += 1;
         visible[t.kind() as usize] += 1;
     }
     thermometer(planes, DORA, &dora);
@@ -327,7 +340,7 @@ pub fn encode_planes(obs: &Observation, planes: &mut [u8], scalars: &mut [f32]) 
         b(matches!(claim, Some(c) if matches!(c.on, ClaimKind::Discard { .. }))),
         b(matches!(claim, Some(c) if c.on == ClaimKind::Kakan)),
         b(matches!(claim, Some(c) if c.on == ClaimKind::Ankan)),
-        claim.map_or(0.0, |c| ((c.from + 4 - me) % 4) as f32),
+        claim.map_or(0.0, |c| relative(me, c.from, obs.players) as f32),
         b(matches!(claim, Some(c) if c.on == ClaimKind::Discard { riichi: true })),
         b(obs.furiten),
         f32::from(shanten),
@@ -346,7 +359,7 @@ pub fn encode_planes(obs: &Observation, planes: &mut [u8], scalars: &mut [f32]) 
 pub fn encode_oracle(game: &Game, seat: usize, planes: &mut [u8]) {
     planes[..ORACLE_PLANES * KINDS].fill(0);
     for r in 1..4 {
-        let p = game.player((seat + r) % 4);
+        let p = game.player(seat_at(seat, r, game.rules().players));
         thermometer(
             planes,
             OTHER_HANDS + 4 * (r - 1),
@@ -544,11 +557,70 @@ mod tests {
     }
 
     #[test]
-    fn the_dora_follows_its_indicator() {
-        let k = |s: &str| s.parse::<Tile>().unwrap();
-        assert_eq!(dora_of(k("9m")), k("1m").kind() as usize);
-        assert_eq!(dora_of(k("4z")), k("1z").kind() as usize);
-        assert_eq!(dora_of(k("7z")), k("5z").kind() as usize);
-        assert_eq!(dora_of(k("0p")), k("6p").kind() as usize);
+    fn seats_turn_over_the_seats_at_the_table() {
+        // Four players: 1 is the next seat, 2 the one opposite, 3 the left one.
+        assert_eq!(
+            (0..4).map(|r| seat_at(2, r, 4)).collect::<Vec<_>>(),
+            [2, 3, 0, 1]
+        );
+        // Three: seat 2's next seat is 0 (who plays after it), then 1; the
+        // empty fourth seat stays last.
+        assert_eq!(
+            (0..4).map(|r| seat_at(2, r, 3)).collect::<Vec<_>>(),
+            [2, 0, 1, 3]
+        );
+        for players in [3, 4] {
+            for me in 0..usize::from(players) {
+                for r in 0..4 {
+                    assert_eq!(relative(me, seat_at(me, r, players), players), r);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn three_player_encodings_follow_the_table() {
+        // A three-player game: the dora of a 1m indicator is 9m, and the claim's
+        // and each river's seats are the ones at the table.
+        let rules = Rules::preset("tenhou_sanma").unwrap();
+        let mut game = Game::new(rules, 5).unwrap();
+        let mut agent = Agent::new(AgentKind::Random, 5);
+        let mut checked = 0;
+        while game.result().is_none() && checked < 200 {
+            let Some(&seat) = game.deciding().first() else {
+                game.next_hand().unwrap();
+                continue;
+            };
+            let mut obs = game.observation(seat).unwrap();
+            let (planes, scalars) = obs.encode_planes();
+            let next = (seat + 1) % 3;
+            // Relative seat 1's river is the next seat's; seat 3 holds nothing.
+            let river_of = |r: usize| channel(&planes, RIVER + 4 * r).to_vec();
+            let counts = count_tiles(obs.rivers[next].iter().map(|d| &d.tile));
+            let want: Vec<u8> = counts.iter().map(|&c| u8::from(c > 0)).collect();
+            assert_eq!(river_of(1), want);
+            assert!(river_of(3).iter().all(|&x| x == 0));
+            if let Some(c) = obs.claim {
+                let from = scalars[SCALARS.iter().position(|s| s.0 == "claim_from").unwrap()];
+                assert_eq!(from as usize, (c.from + 3 - seat) % 3);
+                assert!((1.0..=2.0).contains(&from));
+            }
+            // The same view with a 1m indicator: 9m is the dora.
+            obs.dora_indicators = vec!["1m".parse().unwrap()];
+            let (planes, _) = obs.encode_planes();
+            assert_eq!(channel(&planes, DORA)[8], 1);
+            assert_eq!(channel(&planes, DORA)[1], 0);
+            checked += 1;
+            let legal = game.legal_actions(seat);
+            let p = game.player(seat);
+            let i = agent.choose(
+                &p.concealed,
+                &p.melds,
+                &legal,
+                crate::algo::TileSet::of(game.rules()),
+            );
+            game.apply(seat, legal[i]).unwrap();
+        }
+        assert_eq!(checked, 200);
     }
 }
