@@ -8,6 +8,7 @@ decisions, encoded as `Observation.encode` encodes them."""
 from __future__ import annotations
 
 import copy
+import importlib.util
 import itertools
 import json
 import pickle
@@ -264,3 +265,13 @@ def test_encode_logs_refuses_what_it_cannot_take(tmp_path: Path) -> None:
     empty = dataset.encode_logs([])
     assert isinstance(empty, dict)
     assert empty["planes"].shape == (0, PLANES, 34)
+
+
+def test_the_behaviour_cloning_example_learns_the_agents_choices() -> None:
+    path = Path(__file__).resolve().parents[1] / "examples" / "behaviour_cloning.py"
+    spec = importlib.util.spec_from_file_location("behaviour_cloning", path)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    # Far above a random legal id (about 19% on these games).
+    assert example.main(games=16, epochs=3) > 0.4
