@@ -395,11 +395,16 @@ mod tests {
 
     /// Positions of random games, every `every`-th decision.
     fn positions(games: u64, every: usize) -> Vec<(Game, usize)> {
-        let mut out = Vec::new();
         let rules = Rules {
             red_fives: [1, 1, 1],
             ..Rules::default()
         };
+        positions_under(&rules, games, every)
+    }
+
+    /// [`positions`] under `rules`.
+    fn positions_under(rules: &Rules, games: u64, every: usize) -> Vec<(Game, usize)> {
+        let mut out = Vec::new();
         for g in 0..games {
             let mut game = Game::new(rules.clone(), game_seed(11, g)).unwrap();
             let mut agent = Agent::new(AgentKind::Random, g);
@@ -583,14 +588,8 @@ mod tests {
         // A three-player game: the dora of a 1m indicator is 9m, and the claim's
         // and each river's seats are the ones at the table.
         let rules = Rules::preset("tenhou_sanma").unwrap();
-        let mut game = Game::new(rules, 5).unwrap();
-        let mut agent = Agent::new(AgentKind::Random, 5);
         let mut checked = 0;
-        while game.result().is_none() && checked < 200 {
-            let Some(&seat) = game.deciding().first() else {
-                game.next_hand().unwrap();
-                continue;
-            };
+        for (game, seat) in positions_under(&rules, 2, 3).into_iter().take(200) {
             let mut obs = game.observation(seat).unwrap();
             let (planes, scalars) = obs.encode_planes();
             let next = (seat + 1) % 3;
@@ -611,15 +610,6 @@ mod tests {
             assert_eq!(channel(&planes, DORA)[8], 1);
             assert_eq!(channel(&planes, DORA)[1], 0);
             checked += 1;
-            let legal = game.legal_actions(seat);
-            let p = game.player(seat);
-            let i = agent.choose(
-                &p.concealed,
-                &p.melds,
-                &legal,
-                crate::algo::TileSet::of(game.rules()),
-            );
-            game.apply(seat, legal[i]).unwrap();
         }
         assert_eq!(checked, 200);
     }

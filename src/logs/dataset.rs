@@ -64,16 +64,27 @@ pub struct Options {
     pub seat: Option<usize>,
 }
 
+impl Options {
+    /// Channels per row: the plane encoding's, and the oracle's when asked.
+    pub const fn channels(self) -> usize {
+        PLANES + if self.oracle { ORACLE_PLANES } else { 0 }
+    }
+
+    /// No rows yet, of this many channels.
+    pub fn empty(self) -> Arrays {
+        Arrays {
+            channels: self.channels(),
+            ..Arrays::default()
+        }
+    }
+}
+
 /// The decisions of one log (its index `game` among those given).
 pub fn encode_log(source: &Source, game: usize, opts: Options) -> Result<Arrays> {
     let record = source.read(None)?;
-    let channels = PLANES + if opts.oracle { ORACLE_PLANES } else { 0 };
-    let mut a = Arrays {
-        channels,
-        ..Arrays::default()
-    };
+    let channels = opts.channels();
+    let mut a = opts.empty();
     let mut failed = None;
-    let mut hands_at = Vec::new();
     let outcome = for_each_decision(&record, opts.seat, &mut |d| {
         let obs = match d.game.observation(d.seat) {
             Ok(o) => o,
@@ -97,13 +108,14 @@ pub fn encode_log(source: &Source, game: usize, opts: Options) -> Result<Arrays>
         a.games.push(game as i32);
         a.hands.push(d.hand as i16);
         a.turns.push(d.game.player(d.seat).river.len() as i16);
-        hands_at.push((d.hand, d.seat));
     })
     .map_err(|e| in_file(source.name(), e))?;
     if let Some(e) = failed {
         return Err(in_file(source.name(), e));
     }
-    for &(h, s) in &hands_at {
+    // What only the log's end tells, row by row.
+    for (&h, &s) in a.hands.iter().zip(&a.seats) {
+        let (h, s) = (h as usize, s as usize);
         a.hand_deltas
             .push(outcome.hand_deltas.get(h).map_or(0, |d| d[s]) as i32);
         a.ranks.push(outcome.ranks.map_or(0, |r| r[s]) as i8);
@@ -127,10 +139,7 @@ pub fn encode_logs(
     } else {
         sources.iter().enumerate().map(one).collect()
     };
-    let mut all = Arrays {
-        channels: PLANES + if opts.oracle { ORACLE_PLANES } else { 0 },
-        ..Arrays::default()
-    };
+    let mut all = opts.empty();
     for p in parts {
         all.append(p?);
     }

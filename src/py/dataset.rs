@@ -5,8 +5,7 @@
 #![allow(clippy::needless_pass_by_value)]
 
 use super::args::{in_parts, part_size, progress_arg, threads_arg, Int};
-use super::errors::invalid;
-use super::game::PyObservation;
+use super::game::{seat_arg, PyObservation};
 use super::logs::{source, PyGameRecord};
 use crate::game::action_id::ACTION_COUNT;
 use crate::game::encode::SCALARS;
@@ -21,12 +20,7 @@ use pyo3::types::{PyDict, PyString};
 
 /// A seat argument: `None`, or 0-3.
 fn seat_opt(seat: Option<Int>) -> PyResult<Option<usize>> {
-    seat.map(|s| {
-        s.get::<usize>()
-            .filter(|&v| v < 4)
-            .ok_or_else(|| invalid(format!("seats are 0-3, got {s}")))
-    })
-    .transpose()
+    seat.map(seat_arg).transpose()
 }
 
 /// The decisions of `record`: the observations, the masks (N, ids), the ids
@@ -118,7 +112,7 @@ fn _encode_logs<'py>(
         log.check()?;
         logs.push(log);
     }
-    let mut all = Arrays::default();
+    let mut all = opts.empty();
     let part = part_size(threads, PART_LOGS, PART_LOGS_PER_THREAD);
     in_parts(
         py,
@@ -133,31 +127,20 @@ fn _encode_logs<'py>(
             })
         },
         |got| {
-            all.channels = got.channels;
             all.append(got);
             Ok(())
         },
     )?;
-    arrays_dict(py, all, opts)
+    arrays_dict(py, all)
 }
 
 /// The columns of `a` as numpy arrays.
-fn arrays_dict(py: Python<'_>, a: Arrays, opts: Options) -> PyResult<Bound<'_, PyDict>> {
+fn arrays_dict(py: Python<'_>, a: Arrays) -> PyResult<Bound<'_, PyDict>> {
     let n = a.rows();
-    let channels = if n == 0 {
-        crate::game::encode::PLANES
-            + if opts.oracle {
-                crate::game::encode::ORACLE_PLANES
-            } else {
-                0
-            }
-    } else {
-        a.channels
-    };
     let d = PyDict::new(py);
     d.set_item(
         "planes",
-        PyArray1::from_vec(py, a.planes).reshape([n, channels, KINDS])?,
+        PyArray1::from_vec(py, a.planes).reshape([n, a.channels, KINDS])?,
     )?;
     d.set_item(
         "scalars",

@@ -672,7 +672,7 @@ fn action_id_arg(id: &Int) -> PyResult<usize> {
 }
 
 /// A seat number 0-3.
-fn seat_arg(seat: Int) -> PyResult<usize> {
+pub(super) fn seat_arg(seat: Int) -> PyResult<usize> {
     seat.get::<usize>()
         .filter(|&s| s < 4)
         .ok_or_else(|| invalid(format!("seats are 0-3, got {seat}")))
