@@ -241,7 +241,6 @@ fn main() {
     let dir = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     write_suit_splits(&dir);
     write_segments(&dir, "suit_segment", 8, true);
-    write_segments(&dir, "honor_segment", 7, false);
     write_meld_patterns(&dir);
     for (name, kinds, runs) in [("suit", 9, true), ("honor", 7, false)] {
         let dist = distances(kinds, runs);

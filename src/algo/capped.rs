@@ -6,8 +6,9 @@
 //! - Honors form no runs, so an honor kind serves a target only as a pair (2
 //!   copies) or a triplet (3). A pon or kan of an honor caps it at 1 or 0: no
 //!   target can use it, and the copy that may still be held is useless. The
-//!   distances are those of the other honors alone, all of them uncapped: the
-//!   uncapped table of that shorter group (`build.rs` writes one per length).
+//!   distances are those of the honors with that kind emptied, read from the
+//!   closed table itself (see [`live_honors`] for why emptying is exact), its
+//!   lowering kinds without the emptied ones.
 //! - A kind of a numbered suit capped at 0 (a kan) can be in no set, and no run
 //!   passes through it: a target of the suit is a target of the kinds below it
 //!   plus one of the kinds above it, so the suit's distances are the min-plus
@@ -19,7 +20,8 @@
 //!   concealed tiles (what the melds leave) up to `4 - melds` sets (what the hand
 //!   still needs; the lanes above read unreachable), two lanes a byte.
 //! - Anything else (a kan and a chi or pon in one suit: a segment with lowered
-//!   caps) goes down the capped scan, which is exact by definition.
+//!   caps) goes down the capped scan, which is exact by definition; each
+//!   thread keeps its last scans, since such a hand asks again turn after turn.
 //!
 //! The lowering kinds of a joined suit are those of either segment for the
 //! targets that some optimal split gives it: a draw lowers a distance by at
@@ -31,25 +33,107 @@
 
 use super::distance::{group_distances, FAR};
 use super::rank::{rank_suit_beside, rank_with_draws};
-use super::shanten::{combine, lanes, Lanes};
+use super::shanten::{combine, lanes, Lanes, GROUPS};
 use super::table::{self, MELD_BUDGET};
+use crate::tile::Counts;
 
 /// Distances and, per target, the kinds (bit i = the group's i-th kind) whose
 /// drawing lowers them.
 pub type Entry = (Lanes, [u16; 10]);
 
-/// Exact distances of a group of `held` copies (7 honors, or 9 kinds of a
-/// numbered suit with `runs`), at most `caps[i]` of kind i in a target, each
-/// `held[i] <= caps[i]`.
-#[inline]
-pub fn distances(held: &[u8], caps: &[u8], runs: bool) -> Lanes {
-    analyse::<false>(held, caps, runs).0
+/// Exact distances of group `g` (0-2 the numbered suits, 3 the honors) of
+/// concealed `counts`, beside melds that hold `taken[k]` copies of kind k (some
+/// of the group's): at most `4 - taken[k]` of kind k in a target. Read from the
+/// counts themselves, with no caps written out first on the common paths.
+#[inline(never)]
+pub fn distances(counts: &Counts, taken: &Counts, g: usize) -> Lanes {
+    if g == 3 {
+        if let Some(live) = live_honors(counts, taken) {
+            return table::distances(&live[..7]);
+        }
+    } else if let Some((start, melds)) = suit_pattern(counts, taken, g) {
+        let r = rank_suit_beside(suit_of(counts, g), melds);
+        return table::meld_pattern_distances(start, melds, r);
+    }
+    let (held, caps) = group_caps(counts, taken, g);
+    analyse::<false>(held, &caps[..held.len()], g < 3).0
 }
 
 /// [`distances`] with the lowering kinds of each target.
+#[inline(never)]
+pub fn entry(counts: &Counts, taken: &Counts, g: usize) -> Entry {
+    if g == 3 {
+        if let Some(live) = live_honors(counts, taken) {
+            // A kind melds hold is never drawn to any use.
+            let (dist, low) = table::entry(&live[..7]);
+            let dead = (0..7).fold(0u16, |m, i| m | u16::from(taken[27 + i] > 0) << i);
+            return (dist, low.map(|m| m & !dead));
+        }
+    }
+    let (held, caps) = group_caps(counts, taken, g);
+    analyse::<true>(held, &caps[..held.len()], g < 3)
+}
+
+/// The honors with every kind that a pon or kan holds counted as absent, when
+/// melds hold only such (3 or 4 copies of a kind). An honor forms no runs, so a
+/// kind capped at 0 or 1 serves no target, and the copy that may still be held
+/// is useless: the group's distances are those of the other honors. The
+/// uncapped table of the group with those kinds emptied gives them exactly: a
+/// pair or triplet it builds on an emptied kind costs all its tiles, and moves
+/// at no cost to one of the other kinds that no set of the target uses (the
+/// target of a hand beside `m` melds has at most `5 - m` sets and pair, and
+/// at least `7 - m` honors are free of melds).
 #[inline]
-pub fn entry(held: &[u8], caps: &[u8], runs: bool) -> Entry {
-    analyse::<true>(held, caps, runs)
+fn live_honors(counts: &Counts, taken: &Counts) -> Option<[u8; 8]> {
+    let held = u64::from_le_bytes(counts[26..34].try_into().expect("8 counts")) >> 8;
+    let mut keep = 0u64;
+    for (i, &t) in taken[27..34].iter().enumerate() {
+        match t {
+            0 => keep |= 0xFF << (8 * i),
+            3 | 4 => {}
+            _ => return None,
+        }
+    }
+    // Worked out in a register and written whole: the ranking reads it at once.
+    Some((held & keep).to_le_bytes())
+}
+
+/// The 9 counts of numbered suit `g`.
+#[inline]
+fn suit_of(counts: &Counts, g: usize) -> &[u8; 9] {
+    counts[9 * g..9 * g + 9].try_into().expect("9 kinds")
+}
+
+/// The table of suit `g`'s cap pattern and the number of melds of the suit, when
+/// chi and pon of the suit (no kan) leave one that the tables hold, within the
+/// tiles they allow.
+#[inline]
+fn suit_pattern(counts: &Counts, taken: &Counts, g: usize) -> Option<(usize, usize)> {
+    let (held, taken) = (suit_of(counts, g), suit_of(taken, g));
+    let mut key = 0u32;
+    let mut copies = 0usize;
+    let mut total = 0usize;
+    let mut kan = false;
+    for (i, (&h, &t)) in held.iter().zip(taken).enumerate() {
+        key |= u32::from(4 - t.min(4)) << (3 * i);
+        copies += t as usize;
+        total += h as usize;
+        kan |= t >= 4;
+    }
+    if kan || copies % 3 != 0 || total + copies > 14 {
+        return None;
+    }
+    Some((table::meld_pattern(key)?, copies / 3))
+}
+
+/// Group `g`'s counts and its caps (4 minus the copies melds hold), written out.
+fn group_caps<'a>(counts: &'a Counts, taken: &Counts, g: usize) -> (&'a [u8], [u8; 9]) {
+    let (lo, hi) = GROUPS[g];
+    let mut caps = [4u8; 9];
+    for (cap, &t) in caps.iter_mut().zip(&taken[lo..hi]) {
+        *cap = 4u8.saturating_sub(t);
+    }
+    (&counts[lo..hi], caps)
 }
 
 #[inline]
@@ -60,13 +144,54 @@ fn analyse<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool) -> Entry {
     }
     match (runs, <&[u8; 9]>::try_from(held), <&[u8; 9]>::try_from(caps)) {
         (true, Ok(h), Ok(c)) => suit::<LOW>(h, c, total),
-        (false, _, _) => honors::<LOW>(held, caps),
         _ => scan::<LOW>(held, caps, runs),
     }
 }
 
-/// The capped scan, and each possible draw scanned again for the lowering kinds.
+/// Slots of each thread's cache of scans.
+const SCAN_SLOTS: usize = 1024;
+
+thread_local! {
+    /// The scans this thread made last, by key ([`scan_key`]; 0 for a free
+    /// slot), direct-mapped: the rare groups no table holds (a kan beside a chi
+    /// or pon of its suit) recur from call to call while a hand is played, and a
+    /// scan with its draws costs microseconds.
+    static SCANS: std::cell::RefCell<Vec<(u64, Entry)>> =
+        std::cell::RefCell::new(vec![(0, (identity(), [0; 10])); SCAN_SLOTS]);
+}
+
+/// The key of a group in the cache: counts and caps as 3-bit fields, the
+/// length, `runs` and `LOW`, and a top bit so that no key is 0.
+fn scan_key<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool) -> u64 {
+    let mut key = 1u64 << 63 | u64::from(runs) << 62 | u64::from(LOW) << 61;
+    key |= (held.len() as u64) << 54;
+    for (i, (&h, &c)) in held.iter().zip(caps).enumerate() {
+        key |= u64::from(h & 7) << (3 * i) | u64::from(c & 7) << (27 + 3 * i);
+    }
+    key
+}
+
+/// [`scan_uncached`] through this thread's cache (the answer is the same; only
+/// its cost differs).
 pub fn scan<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool) -> Entry {
+    if held.len() > 9 || held.iter().zip(caps).any(|(&h, &c)| h > 7 || c > 7) {
+        return scan_uncached::<LOW>(held, caps, runs);
+    }
+    let key = scan_key::<LOW>(held, caps, runs);
+    let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % SCAN_SLOTS;
+    SCANS.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache[slot].0 == key {
+            return cache[slot].1;
+        }
+        let entry = scan_uncached::<LOW>(held, caps, runs);
+        cache[slot] = (key, entry);
+        entry
+    })
+}
+
+/// The capped scan, and each possible draw scanned again for the lowering kinds.
+pub fn scan_uncached<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool) -> Entry {
     let n = held.len();
     let dist = group_distances(held, caps, runs);
     let mut lowering = [0u16; 10];
@@ -90,42 +215,6 @@ pub fn scan<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool) -> Entry {
     (lanes(&dist), lowering)
 }
 
-/// Honors: the live ones (cap 4) looked up as a shorter group; those capped at 0
-/// or 1 take no part. Other caps cannot come from melds: scanned.
-fn honors<const LOW: bool>(held: &[u8], caps: &[u8]) -> Entry {
-    let mut live = [0u8; 7];
-    let mut at = [0u8; 7];
-    let mut n = 0;
-    for (i, (&h, &c)) in held.iter().zip(caps).enumerate() {
-        match c {
-            4 if n < 7 => {
-                live[n] = h;
-                at[n] = i as u8;
-                n += 1;
-            }
-            0 | 1 => {}
-            _ => return scan::<LOW>(held, caps, false),
-        }
-    }
-    if !LOW {
-        return (table::segment_distances(&live[..n], false), [0; 10]);
-    }
-    let (dist, low) = table::segment_entry(&live[..n], false);
-    (dist, low.map(|m| spread(m, &at[..n])))
-}
-
-/// Bit j of `mask` moved to bit `at[j]`.
-#[inline]
-fn spread(mut mask: u16, at: &[u8]) -> u16 {
-    let mut out = 0;
-    while mask != 0 {
-        let j = mask.trailing_zeros() as usize;
-        mask &= mask - 1;
-        out |= 1 << at[j];
-    }
-    out
-}
-
 /// A numbered suit of at most [`MELD_BUDGET`] tiles.
 fn suit<const LOW: bool>(held: &[u8; 9], caps: &[u8; 9], total: usize) -> Entry {
     let mut dead = 0u16;
@@ -146,9 +235,9 @@ fn suit<const LOW: bool>(held: &[u8; 9], caps: &[u8; 9], total: usize) -> Entry 
             let (h, c) = (&held[start..i], &caps[start..i]);
             let part = if c.iter().all(|&c| c == 4) {
                 if LOW {
-                    table::segment_entry(h, true)
+                    table::segment_entry(h)
                 } else {
-                    (table::segment_distances(h, true), [0; 10])
+                    (table::segment_distances(h), [0; 10])
                 }
             } else {
                 scan::<LOW>(h, c, true)
@@ -161,7 +250,7 @@ fn suit<const LOW: bool>(held: &[u8; 9], caps: &[u8; 9], total: usize) -> Entry 
 }
 
 /// Distances of the empty group: no tiles for no sets and no pair.
-fn identity() -> Lanes {
+const fn identity() -> Lanes {
     let mut l = [FAR; 16];
     l[0] = 0;
     l
@@ -284,14 +373,23 @@ mod tests {
             let (held, caps, made) = random_group(&mut rng, runs, melds, tiles);
             let n = if runs { 9 } else { 7 };
             let (h, c) = (&held[..n], &caps[..n]);
-            let want = scan::<true>(h, c, runs);
-            let got = entry(h, c, runs);
+            let want = scan_uncached::<true>(h, c, runs);
+            // The group placed in a hand: a suit or the honors, the melds'
+            // copies where its caps say.
+            let g = if runs { i % 3 } else { 3 };
+            let (lo, _) = GROUPS[g];
+            let (mut counts, mut taken) = ([0u8; 34], [0u8; 34]);
+            for k in 0..n {
+                counts[lo + k] = h[k];
+                taken[lo + k] = 4 - c[k];
+            }
+            let got = entry(&counts, &taken, g);
             let total: usize = h.iter().map(|&x| x as usize).sum();
             // Up to `4 - made` sets: what a hand beside the melds can ask of the
             // group; lowering kinds where a tile can still be drawn (3n+1).
             let lanes = 2 * (5 - made.max(1));
             assert_eq!(got.0[..lanes], want.0[..lanes], "{h:?} caps {c:?}");
-            let d = distances(h, c, runs);
+            let d = distances(&counts, &taken, g);
             assert_eq!(d[..lanes], want.0[..lanes], "{h:?} caps {c:?}");
             if total + 3 * made <= 13 {
                 assert_eq!(got.1[..lanes], want.1[..lanes], "{h:?} caps {c:?}");

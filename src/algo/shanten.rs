@@ -64,30 +64,54 @@ fn combine_scalar(x: &Lanes, y: &Lanes) -> Lanes {
 /// The SSE2 forms of [`combine`] (ten byte shifts, adds and mins; lanes shifted
 /// in from below are set to [`FAR`]) and of [`Tally::of`] (byte compares and
 /// movemasks). The crate's only `unsafe`: calling functions compiled for SSE2,
-/// which every `x86_64` processor has.
+/// which every `x86_64` processor has, and loading and storing 16 lanes whole.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod sse2 {
     use super::{Counts, Lanes, Tally, FAR};
     use crate::algo::distance::dist_index;
     use std::arch::x86_64::{
-        __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_max_epu8,
-        _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_sad_epu8, _mm_set1_epi8, _mm_set_epi64x,
-        _mm_setzero_si128, _mm_shuffle_epi32, _mm_shufflehi_epi16, _mm_shufflelo_epi16,
-        _mm_slli_epi16, _mm_slli_si128, _mm_srli_epi16, _mm_srli_si128, _mm_unpackhi_epi64,
+        __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64,
+        _mm_loadu_si128, _mm_max_epu8, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_sad_epu8,
+        _mm_set1_epi8, _mm_set_epi64x, _mm_setzero_si128, _mm_shuffle_epi32, _mm_shufflehi_epi16,
+        _mm_shufflelo_epi16, _mm_slli_epi16, _mm_slli_si128, _mm_srli_epi16, _mm_srli_si128,
+        _mm_storeu_si128, _mm_unpackhi_epi64, _mm_unpacklo_epi8,
     };
 
     #[target_feature(enable = "sse2")]
     fn load(l: &Lanes) -> __m128i {
-        let v = u128::from_le_bytes(*l);
-        _mm_set_epi64x((v >> 64) as i64, v as i64)
+        // SAFETY: `l` is 16 readable bytes; the load allows any alignment.
+        unsafe { _mm_loadu_si128(l.as_ptr().cast()) }
+    }
+
+    /// The lanes written with one 16-byte store: a later 16-byte load of them
+    /// is forwarded from it (lanes written in parts stall such a load).
+    #[target_feature(enable = "sse2")]
+    fn store(v: __m128i) -> Lanes {
+        let mut l = [0u8; 16];
+        // SAFETY: `l` is 16 writable bytes; the store allows any alignment.
+        unsafe { _mm_storeu_si128(l.as_mut_ptr().cast(), v) };
+        l
+    }
+
+    /// Lanes of the 16 nibbles of `word`, low one first, 15 read as `FAR`
+    /// (masks, a shift and an interleave, stored once).
+    #[inline]
+    pub fn nibble_lanes(word: u64) -> Lanes {
+        // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is present.
+        unsafe { nibble_lanes_sse2(word) }
     }
 
     #[target_feature(enable = "sse2")]
-    fn store(v: __m128i) -> Lanes {
-        let lo = _mm_cvtsi128_si64(v) as u64;
-        let hi = _mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v)) as u64;
-        ((u128::from(hi) << 64) | u128::from(lo)).to_le_bytes()
+    #[inline]
+    fn nibble_lanes_sse2(word: u64) -> Lanes {
+        let v = _mm_set_epi64x(0, word as i64);
+        let low = _mm_set1_epi8(15);
+        let lo = _mm_and_si128(v, low);
+        let hi = _mm_and_si128(_mm_srli_epi16::<4>(v), low);
+        let l = _mm_unpacklo_epi8(lo, hi);
+        let far = _mm_and_si128(_mm_cmpeq_epi8(l, low), _mm_set1_epi8(FAR as i8));
+        store(_mm_max_epu8(l, far))
     }
 
     /// `FAR` in the lanes that hold a pair, 0 elsewhere.
@@ -270,6 +294,29 @@ mod sse2 {
     }
 }
 
+/// Lanes of the 16 nibbles of `word`, low one first, 15 read as [`FAR`]: how the
+/// tables of groups beside melds pack two distances a byte.
+#[inline]
+pub fn nibble_lanes(word: u64) -> Lanes {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse2::nibble_lanes(word)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        nibble_lanes_scalar(word)
+    }
+}
+
+/// [`nibble_lanes`] lane by lane, for targets without SSE2 (and to test it against).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn nibble_lanes_scalar(word: u64) -> Lanes {
+    std::array::from_fn(|i| match (word >> (4 * i)) as u8 & 15 {
+        15 => FAR,
+        n => n,
+    })
+}
+
 /// Distance of the combination of `x` and `y` to exactly `sets` sets and a pair:
 /// lane `s` of `x` meets lane `2 sets + 1 - s` of `y`.
 #[inline]
@@ -283,40 +330,58 @@ pub fn combine_to(x: &Lanes, y: &Lanes, sets: usize) -> u8 {
         .min(FAR)
 }
 
-/// The caps melds leave on group `g` (4 minus the copies they hold), or `None`
-/// when they hold none of its kinds and the table applies.
-#[inline]
-pub fn group_caps(meld_counts: Option<&Counts>, g: usize) -> Option<[u8; 9]> {
-    let (lo, hi) = GROUPS[g];
-    let mc = meld_counts.filter(|mc| mc[lo..hi].iter().any(|&c| c > 0))?;
-    let mut caps = [4u8; 9];
-    for (cap, &c) in caps.iter_mut().zip(&mc[lo..hi]) {
-        *cap = 4 - c;
-    }
-    Some(caps)
-}
-
-/// Distances of group `g` of `counts`; `meld_counts` lower the caps when given.
-#[inline]
-pub fn group(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Lanes {
-    let (lo, hi) = GROUPS[g];
-    let held = &counts[lo..hi];
-    match group_caps(meld_counts, g) {
-        Some(caps) => capped::distances(held, &caps[..hi - lo], g < 3),
-        None => table::distances(held),
-    }
-}
-
 /// Standard-form shanten of concealed `counts` that must make `sets` sets and a
 /// pair, given the copies already in melds. Requires each kind at most 4 in all
 /// and at most 14 concealed tiles.
 #[inline]
 pub fn standard(counts: &Counts, meld_counts: Option<&Counts>, sets: usize) -> i8 {
+    if sets == 0 {
+        return pair_only(counts, meld_counts) as i8 - 1;
+    }
     let d = match meld_counts {
-        Some(mc) if mc.iter().any(|&c| c > 0) => [0, 1, 2, 3].map(|g| group(counts, Some(mc), g)),
-        _ => table::all_distances(counts),
+        Some(mc) => distances_beside(counts, mc),
+        None => table::all_distances(counts),
     };
     four_to(&d, sets) as i8 - 1
+}
+
+/// Distance of at most two concealed tiles (four melds beside them) to a pair:
+/// 0 with a pair, 1 with a tile of which a second copy is left, else 2 for any
+/// kind of which two copies are left (`FAR` if none is). What the groups' tables
+/// would give for no sets and a pair, without reading them.
+#[inline]
+fn pair_only(counts: &Counts, meld_counts: Option<&Counts>) -> u8 {
+    let none = [0u8; KINDS];
+    let taken = meld_counts.unwrap_or(&none);
+    counts
+        .iter()
+        .zip(taken)
+        .filter(|&(_, &t)| t <= 2)
+        .map(|(&c, _)| 2 - c.min(2))
+        .min()
+        .unwrap_or(FAR)
+}
+
+/// The kinds of each group that melds hold copies of, as bit sets (bit i = the
+/// group's i-th kind), from one pass over the meld counts.
+#[inline]
+pub fn meld_groups(meld_counts: &Counts) -> [u16; 4] {
+    let held = Tally::of(meld_counts).once;
+    GROUPS.map(|(lo, hi)| (held >> lo) as u16 & ((1 << (hi - lo)) - 1))
+}
+
+/// Distances of the four groups of concealed `counts` beside the copies melds
+/// hold: the closed tables, and for each group holding meld copies, its
+/// distances under the caps they leave.
+#[inline]
+pub fn distances_beside(counts: &Counts, meld_counts: &Counts) -> [Lanes; 4] {
+    let mut d = table::all_distances(counts);
+    for (g, &kinds) in meld_groups(meld_counts).iter().enumerate() {
+        if kinds != 0 {
+            d[g] = capped::distances(counts, meld_counts, g);
+        }
+    }
+    d
 }
 
 /// Bit set of the lanes `s` (up to `top`, odd) where `x[s] + y[top - s]` equals `d`:
@@ -652,6 +717,8 @@ mod tests {
                 };
             }
             assert_eq!(combine(&x, &y), combine_scalar(&x, &y), "{x:?} {y:?}");
+            let word = rng.gen::<u64>();
+            assert_eq!(nibble_lanes(word), nibble_lanes_scalar(word), "{word:x}");
             for sets in 0..5 {
                 let top = dist_index(sets, 1);
                 for d in [combine_to(&x, &y, sets), rng.gen_range(0..30)] {

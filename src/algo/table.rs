@@ -3,7 +3,6 @@
 //! first) its 10 masks of the kinds whose drawing lowers each distance. Also
 //! the hash table of each suit's splits (`suit_splits.rs`).
 
-use super::distance::FAR;
 use super::rank::{count_within, rank_honor, rank_suit, rank_within};
 use super::shanten::Lanes;
 use super::suit_splits::{buckets, slot_list, BUCKET_SLOTS, KEY_MASK, MOST_SPLITS};
@@ -36,8 +35,6 @@ static SUIT_SPLIT_SLOTS: &[u8] = table!("suit_split_slots.bin");
 static SUIT_SPLIT_LIST: &[u8] = table!("suit_split_list.bin");
 static SUIT_SEGMENT_DISTANCES: &[u8] = table!("suit_segment_distances.bin");
 static SUIT_SEGMENT_LOWERING: &[u8] = table!("suit_segment_lowering.bin");
-static HONOR_SEGMENT_DISTANCES: &[u8] = table!("honor_segment_distances.bin");
-static HONOR_SEGMENT_LOWERING: &[u8] = table!("honor_segment_lowering.bin");
 static MELD_PATTERN_SLOTS: &[u8] = table!("meld_pattern_slots.bin");
 static MELD_PATTERN_DISTANCES: &[u8] = table!("meld_pattern_distances.bin");
 
@@ -66,8 +63,8 @@ const SEGMENT_STARTS: [usize; 10] = {
     t
 };
 
-/// Row of a segment (a run of kinds of a numbered suit, or some honors) of at
-/// most [`MELD_BUDGET`] tiles, each kind at most 4, shorter than its whole group.
+/// Row of a segment (a run of kinds of a numbered suit) of at most
+/// [`MELD_BUDGET`] tiles, each kind at most 4, shorter than the suit.
 #[inline]
 fn segment_row(held: &[u8]) -> usize {
     if held.is_empty() {
@@ -77,28 +74,22 @@ fn segment_row(held: &[u8]) -> usize {
     }
 }
 
-/// Distances of a segment with every cap at 4 (requirements of [`segment_row`]);
-/// `runs` for a numbered suit.
+/// Distances of a segment of a numbered suit with every cap at 4
+/// (requirements of [`segment_row`]).
 #[inline]
-pub fn segment_distances(held: &[u8], runs: bool) -> Lanes {
-    let table = if runs {
-        SUIT_SEGMENT_DISTANCES
-    } else {
-        HONOR_SEGMENT_DISTANCES
-    };
-    lanes_at(table, segment_row(held))
+pub fn segment_distances(held: &[u8]) -> Lanes {
+    lanes_at(SUIT_SEGMENT_DISTANCES, segment_row(held))
 }
 
-/// [`entry`] of a segment with every cap at 4 (same requirements).
+/// [`entry`] of a segment of a numbered suit with every cap at 4 (same
+/// requirements).
 #[inline]
-pub fn segment_entry(held: &[u8], runs: bool) -> (Lanes, [u16; 10]) {
+pub fn segment_entry(held: &[u8]) -> (Lanes, [u16; 10]) {
     let r = segment_row(held);
-    let (dist, low) = if runs {
-        (SUIT_SEGMENT_DISTANCES, SUIT_SEGMENT_LOWERING)
-    } else {
-        (HONOR_SEGMENT_DISTANCES, HONOR_SEGMENT_LOWERING)
-    };
-    (lanes_at(dist, r), lowering_at(low, r))
+    (
+        lanes_at(SUIT_SEGMENT_DISTANCES, r),
+        lowering_at(SUIT_SEGMENT_LOWERING, r),
+    )
 }
 
 /// Slots of the hash table of cap patterns: (key, start) as two `u32`, key 0
@@ -130,15 +121,19 @@ pub fn meld_pattern(key: u32) -> Option<usize> {
 /// above unreachable.
 #[inline]
 pub fn meld_pattern_distances(start: usize, melds: usize, rank: usize) -> Lanes {
-    let bytes = 5 - melds;
+    let bytes = 5 - melds.min(4);
     let at = start + rank * bytes;
-    let mut l = [FAR; 16];
-    for (i, &b) in MELD_PATTERN_DISTANCES[at..at + bytes].iter().enumerate() {
-        for (j, v) in [b & 15, b >> 4].into_iter().enumerate() {
-            l[2 * i + j] = if v == 15 { FAR } else { v };
-        }
-    }
-    l
+    // Eight bytes read at once (the table's last rows copied out), those past
+    // the row set to 0xFF: both nibbles 15, unreachable.
+    let word = if let Some(b) = MELD_PATTERN_DISTANCES.get(at..at + 8) {
+        u64::from_le_bytes(b.try_into().expect("8 bytes"))
+    } else {
+        let mut b = [0u8; 8];
+        b[..bytes].copy_from_slice(&MELD_PATTERN_DISTANCES[at..at + bytes]);
+        u64::from_le_bytes(b)
+    };
+    let word = word | !0u64 << (8 * bytes);
+    super::shanten::nibble_lanes(word)
 }
 
 /// The splits of a suit by its [`key`](super::suit_splits::key), in the order a
@@ -265,8 +260,6 @@ mod tests {
             SUIT_SPLIT_LIST,
             SUIT_SEGMENT_DISTANCES,
             SUIT_SEGMENT_LOWERING,
-            HONOR_SEGMENT_DISTANCES,
-            HONOR_SEGMENT_LOWERING,
             MELD_PATTERN_SLOTS,
             MELD_PATTERN_DISTANCES,
         ] {
@@ -310,8 +303,6 @@ mod tests {
         assert_eq!(HONOR_LOWERING.len(), group_count(7) * 20);
         assert_eq!(SUIT_SEGMENT_DISTANCES.len(), SEGMENT_STARTS[9] * 16);
         assert_eq!(SUIT_SEGMENT_LOWERING.len(), SEGMENT_STARTS[9] * 20);
-        assert_eq!(HONOR_SEGMENT_DISTANCES.len(), SEGMENT_STARTS[8] * 16);
-        assert_eq!(HONOR_SEGMENT_LOWERING.len(), SEGMENT_STARTS[8] * 20);
         // A chi of 123, a pon of 1; no meld, or a dead kind: no pattern.
         assert!(meld_pattern(0o444_444_333).is_some());
         assert!(meld_pattern(0o444_444_441).is_some());

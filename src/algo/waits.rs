@@ -22,12 +22,14 @@ struct GroupEntry {
     base: u8,
 }
 
-fn group_entry(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> GroupEntry {
+/// The entry of group `g`, the meld copies `mc` capping it if they hold any of
+/// its kinds.
+fn group_entry(counts: &Counts, mc: &Counts, g: usize) -> GroupEntry {
     let (lo, hi) = GROUPS[g];
-    let held = &counts[lo..hi];
-    let (dist, lowering) = match shanten::group_caps(meld_counts, g) {
-        None => table::entry(held),
-        Some(caps) => capped::entry(held, &caps[..hi - lo], g < 3),
+    let (dist, lowering) = if mc[lo..hi].iter().any(|&c| c > 0) {
+        capped::entry(counts, mc, g)
+    } else {
+        table::entry(&counts[lo..hi])
     };
     GroupEntry {
         dist,
@@ -36,20 +38,23 @@ fn group_entry(counts: &Counts, meld_counts: Option<&Counts>, g: usize) -> Group
     }
 }
 
-/// The entries of the four groups: from the table in one pass when no meld holds
-/// copies of them.
+/// The entries of the four groups: from the closed tables, and for each group
+/// holding meld copies, under the caps they leave.
 fn group_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 4] {
-    match meld_counts.filter(|mc| mc.iter().any(|&c| c > 0)) {
-        None => {
-            let e = table::all_entries(counts);
-            [0, 1, 2, 3].map(|g| GroupEntry {
-                dist: e[g].0,
-                lowering: e[g].1,
-                base: GROUPS[g].0 as u8,
-            })
+    let e = table::all_entries(counts);
+    let mut r = [0, 1, 2, 3].map(|g| GroupEntry {
+        dist: e[g].0,
+        lowering: e[g].1,
+        base: GROUPS[g].0 as u8,
+    });
+    if let Some(mc) = meld_counts {
+        for (g, &kinds) in shanten::meld_groups(mc).iter().enumerate() {
+            if kinds != 0 {
+                (r[g].dist, r[g].lowering) = capped::entry(counts, mc, g);
+            }
         }
-        Some(_) => [0, 1, 2, 3].map(|g| group_entry(counts, meld_counts, g)),
     }
+    r
 }
 
 /// The positions of the set bits of `mask`, lowest first.
@@ -328,7 +333,7 @@ pub fn discard_options_in(
         let g = (k / 9).min(3);
         counts[k] -= 1;
         let mut r13 = r;
-        r13[g] = group_entry(&counts, Some(&mc), g);
+        r13[g] = group_entry(&counts, &mc, g);
         let mut o13 = others;
         for h in (0..4).filter(|&h| h != g) {
             o13[h] = combine(&r13[g].dist, &pair_rest[g][h]);
