@@ -33,7 +33,7 @@ use crate::meld::{Meld, MeldKind, Relative};
 use crate::rules::{GameLength, KanDoraTiming, Kuikae, MultiRon, Paarenchan, Rules};
 use crate::score::points::{self, Settlement};
 use crate::score::{score, ScoreResult, WinContext};
-use crate::tile::{Tile, KINDS};
+use crate::tile::{Counts, Tile, KINDS};
 
 /// What the game waits for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -711,29 +711,29 @@ impl Game {
         }
         let last = self.wall.live_remaining() == 0;
         if matches!(kind, ClaimKind::Discard { .. }) && !p.in_riichi() && !last {
-            let hand_k = p.counts();
-            // Pon and daiminkan from anyone.
-            let copies: Vec<Tile> = p
-                .concealed
-                .iter()
-                .copied()
-                .filter(|t| t.kind() as usize == k)
-                .collect();
-            if copies.len() >= 2 {
-                let mut pairs: Vec<[Tile; 2]> = Vec::new();
-                for i in 0..copies.len() {
-                    for j in i + 1..copies.len() {
-                        let mut pair = [copies[i], copies[j]];
-                        pair.sort();
-                        if !pairs.contains(&pair) {
-                            pairs.push(pair);
-                        }
+            let mut hand_k = c;
+            hand_k[k] -= 1;
+            // Pon and daiminkan from anyone: each distinct pair of the copies held.
+            let (mut copies, mut n) = ([tile; 4], 0);
+            for &t in p.concealed.iter().filter(|t| t.kind() as usize == k) {
+                copies[n.min(3)] = t;
+                n += 1;
+            }
+            let copies = &copies[..n.min(4)];
+            let (mut pairs, mut found) = ([[tile; 2]; 6], 0);
+            for i in 0..copies.len() {
+                for j in i + 1..copies.len() {
+                    let mut pair = [copies[i], copies[j]];
+                    pair.sort();
+                    if !pairs[..found].contains(&pair) {
+                        pairs[found] = pair;
+                        found += 1;
                     }
                 }
-                for pair in pairs {
-                    if self.call_leaves_discard(seat, &pair, tile, MeldKind::Pon) {
-                        out.push(Action::Pon { tiles: pair });
-                    }
+            }
+            for &pair in &pairs[..found] {
+                if self.call_leaves_discard(&hand_k, &pair, tile, MeldKind::Pon) {
+                    out.push(Action::Pon { tiles: pair });
                 }
             }
             if copies.len() == 3 && self.wall.kans() < 4 {
@@ -744,12 +744,19 @@ impl Game {
                 let n = k % 9;
                 for start in n.saturating_sub(2)..=n.min(6) {
                     let base = k - n + start;
-                    let others: Vec<usize> = (base..base + 3).filter(|&x| x != k).collect();
+                    let mut others = [0usize; 2];
+                    for (o, x) in others.iter_mut().zip((base..base + 3).filter(|&x| x != k)) {
+                        *o = x;
+                    }
                     if others.iter().all(|&x| hand_k[x] > 0) {
-                        for a in self.variants(seat, others[0]) {
-                            for b in self.variants(seat, others[1]) {
+                        let (lows, highs) = (
+                            self.variants(seat, others[0]),
+                            self.variants(seat, others[1]),
+                        );
+                        for &a in lows.as_slice() {
+                            for &b in highs.as_slice() {
                                 let pair = [a, b];
-                                if self.call_leaves_discard(seat, &pair, tile, MeldKind::Chi) {
+                                if self.call_leaves_discard(&hand_k, &pair, tile, MeldKind::Chi) {
                                     out.push(Action::Chi { tiles: pair });
                                 }
                             }
@@ -762,11 +769,15 @@ impl Game {
     }
 
     /// The distinct tiles (plain or red) of kind `k` in `seat`'s hand.
-    fn variants(&self, seat: usize, k: usize) -> Vec<Tile> {
-        let mut v: Vec<Tile> = Vec::new();
+    fn variants(&self, seat: usize, k: usize) -> Variants {
+        let mut v = Variants {
+            tiles: [Tile::from_kind(k as u8).expect("a kind"); 2],
+            len: 0,
+        };
         for &t in &self.players[seat].concealed {
-            if t.kind() as usize == k && !v.contains(&t) {
-                v.push(t);
+            if t.kind() as usize == k && !v.as_slice().contains(&t) && v.len < 2 {
+                v.tiles[v.len] = t;
+                v.len += 1;
             }
         }
         v
@@ -796,22 +807,22 @@ impl Game {
         }
     }
 
-    /// After the call, some tile may still be discarded.
+    /// After the call, some tile may still be discarded: a kind left in the
+    /// hand (`counts`, before the call) that kuikae allows.
     fn call_leaves_discard(
         &self,
-        seat: usize,
+        counts: &Counts,
         tiles: &[Tile; 2],
         called: Tile,
         kind: MeldKind,
     ) -> bool {
         let mask = self.kuikae_mask(tiles, called, kind);
-        let mut rest = self.players[seat].concealed.clone();
+        let mut rest = *counts;
         for t in tiles {
-            if let Some(i) = rest.iter().position(|x| x == t) {
-                rest.remove(i);
-            }
+            let k = t.kind() as usize;
+            rest[k] = rest[k].saturating_sub(1);
         }
-        rest.iter().any(|t| mask >> t.kind() & 1 == 0)
+        (0..KINDS).any(|k| rest[k] > 0 && mask >> k & 1 == 0)
     }
 
     fn base_context(&self, seat: usize) -> WinContext {
@@ -1723,6 +1734,18 @@ impl std::fmt::Display for BrokenInvariant {
 }
 
 impl std::error::Error for BrokenInvariant {}
+
+/// The distinct tiles (plain or red, at most two) of one kind in a hand.
+struct Variants {
+    tiles: [Tile; 2],
+    len: usize,
+}
+
+impl Variants {
+    fn as_slice(&self) -> &[Tile] {
+        &self.tiles[..self.len]
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -21,6 +21,7 @@ use crate::tile::{Tile, KINDS};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
 use std::sync::Arc;
 
@@ -233,6 +234,53 @@ fn sorted_pair(a: Tile, b: Tile) -> [Tile; 2] {
 
 /// The Python object of an action, of its kind's class.
 fn action_object(py: Python<'_>, a: Action) -> PyResult<Py<PyAny>> {
+    let slots = ACTION_OBJECTS.get_or_init(py, || {
+        (0..ACTION_CODES).map(|_| PyOnceLock::new()).collect()
+    });
+    let slot = &slots[action_code(a)];
+    if let Some(obj) = slot.get(py) {
+        return Ok(obj.clone_ref(py));
+    }
+    let obj = new_action_object(py, a)?;
+    Ok(slot.get_or_init(py, || obj).clone_ref(py))
+}
+
+/// Codes of every action: discards and riichi by tile and tsumogiri, chi and
+/// pon by their two tiles, ankan by kind, kakan by tile, then the six others.
+const ACTION_CODES: usize = 4 * 37 + 2 * 37 * 37 + 34 + 37 + 6;
+
+/// The one object of each action, made when first asked for: actions are
+/// immutable values, so the lists `legal_actions` returns share them (as
+/// tiles share theirs) instead of allocating an object per action per call.
+static ACTION_OBJECTS: PyOnceLock<Vec<PyOnceLock<Py<PyAny>>>> = PyOnceLock::new();
+
+/// The place of `a` among [`ACTION_CODES`] codes.
+fn action_code(a: Action) -> usize {
+    let id = |t: Tile| usize::from(t.id());
+    let pair = |t: [Tile; 2]| 37 * id(t[0]) + id(t[1]);
+    const CHI: usize = 4 * 37;
+    const PON: usize = CHI + 37 * 37;
+    const ANKAN: usize = PON + 37 * 37;
+    const KAKAN: usize = ANKAN + 34;
+    const OTHER: usize = KAKAN + 37;
+    match a {
+        Action::Discard { tile, tsumogiri } => 2 * id(tile) + usize::from(tsumogiri),
+        Action::Riichi { tile, tsumogiri } => 2 * 37 + 2 * id(tile) + usize::from(tsumogiri),
+        Action::Chi { tiles } => CHI + pair(tiles),
+        Action::Pon { tiles } => PON + pair(tiles),
+        Action::Ankan { kind } => ANKAN + usize::from(kind).min(33),
+        Action::Kakan { tile } => KAKAN + id(tile),
+        Action::Tsumo => OTHER,
+        Action::Ron => OTHER + 1,
+        Action::Daiminkan => OTHER + 2,
+        Action::KyuushuKyuuhai => OTHER + 3,
+        Action::Pass => OTHER + 4,
+        Action::Kita => OTHER + 5,
+    }
+}
+
+/// A new object of action `a`, of its kind's class.
+fn new_action_object(py: Python<'_>, a: Action) -> PyResult<Py<PyAny>> {
     let base = PyAction(a);
     macro_rules! make {
         ($cls:ident) => {
