@@ -256,13 +256,13 @@ static ACTION_OBJECTS: PyOnceLock<Vec<PyOnceLock<Py<PyAny>>>> = PyOnceLock::new(
 
 /// The place of `a` among [`ACTION_CODES`] codes.
 fn action_code(a: Action) -> usize {
-    let id = |t: Tile| usize::from(t.id());
-    let pair = |t: [Tile; 2]| 37 * id(t[0]) + id(t[1]);
     const CHI: usize = 4 * 37;
     const PON: usize = CHI + 37 * 37;
     const ANKAN: usize = PON + 37 * 37;
     const KAKAN: usize = ANKAN + 34;
     const OTHER: usize = KAKAN + 37;
+    let id = |t: Tile| usize::from(t.id());
+    let pair = |t: [Tile; 2]| 37 * id(t[0]) + id(t[1]);
     match a {
         Action::Discard { tile, tsumogiri } => 2 * id(tile) + usize::from(tsumogiri),
         Action::Riichi { tile, tsumogiri } => 2 * 37 + 2 * id(tile) + usize::from(tsumogiri),
