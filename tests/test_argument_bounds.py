@@ -224,6 +224,20 @@ def test_tile_lists_share_one_object_per_tile() -> None:
     assert Hand(HAND).concealed[0] is riichi.parse_tiles("1m")[0]
 
 
+def test_legal_action_lists_share_one_object_per_action() -> None:
+    """Each action is one shared object, as each tile is: asking for the legal
+    actions again allocates none, and the shared objects stay equal to new ones."""
+    game = riichi.Game(seed=3)
+    seat = game.current_decision[0]
+    first, again = game.legal_actions(seat), game.legal_actions(seat)
+    assert first == again and all(a is b for a, b in zip(first, again, strict=True))
+    discard = next(a for a in first if a.kind == "discard")
+    assert discard == riichi.Discard(discard.tile, tsumogiri=discard.tsumogiri)
+    assert type(discard) is riichi.Discard
+    index = game.observation(seat).action_index(discard)
+    assert game.action_from_index(seat, index) is discard
+
+
 MJAI_MEMORY = """
 import sys, riichi
 g = riichi.Game(seed=1)
