@@ -7,7 +7,9 @@
 //! for every shorter group of at most 11 tiles (the segments a dead kind leaves,
 //! the live honors), and for every cap pattern 1-4 chi and pon of a numbered
 //! suit leave with no kind dead, the distances of every suit of at most
-//! `14 - 3 melds` tiles up to `4 - melds` sets. See `src/algo/capped.rs`.
+//! `14 - 3 melds` tiles up to `4 - melds` sets; and for every suit, whether
+//! beside each single chi or pon of the suit the closed table's answer holds.
+//! See `src/algo/capped.rs`.
 
 #[path = "src/algo/distance.rs"]
 #[allow(dead_code)]
@@ -233,6 +235,66 @@ fn write_meld_patterns(dir: &std::path::Path) {
     }
 }
 
+/// The caps one meld of a suit leaves, by its number: 0-6 a chi from that kind,
+/// 7-15 a pon of kind `n - 7` (what `src/algo/capped.rs` computes from the
+/// counts the melds hold).
+fn single_meld_caps(n: usize) -> [u8; 9] {
+    let mut caps = [4u8; 9];
+    if n < 7 {
+        caps[n..n + 3].iter_mut().for_each(|c| *c = 3);
+    } else {
+        caps[n - 7] = 1;
+    }
+    caps
+}
+
+/// For every suit in rank order, two 16-bit sets over the single melds of the
+/// suit (`single_meld_caps`): bit n of the first when, beside meld n, the
+/// suit's distances up to 3 sets and a pair (all a hand with a meld asks of it)
+/// are the uncapped ones, so that the closed table answers; of the second when
+/// that holds as well after each draw the meld leaves possible, so that the
+/// closed lowering kinds answer too (less the kinds it leaves none of). Both
+/// are 0 for suits holding more than the meld allows, or 11 tiles and more for
+/// the second.
+fn write_single_meld_safety(dir: &std::path::Path, uncapped: &[Distances]) {
+    const LANES: usize = 8;
+    let suits = groups(9);
+    let mut dist_safe = vec![0u16; suits.len()];
+    for n in 0..16 {
+        let caps = single_meld_caps(n);
+        let capped = capped_distances(9, true, &caps, MELD_BUDGET);
+        for (r, held) in groups_within(9, MELD_BUDGET).iter().enumerate() {
+            if held.iter().zip(&caps).all(|(&h, &c)| h <= c) {
+                let full = rank::rank(held);
+                if capped[r][..LANES] == uncapped[full][..LANES] {
+                    dist_safe[full] |= 1 << n;
+                }
+            }
+        }
+    }
+    let mut bytes = Vec::with_capacity(4 * suits.len());
+    for (r, held) in suits.iter().enumerate() {
+        let total: usize = held.iter().map(|&c| c as usize).sum();
+        let mut entry_safe = 0u16;
+        if total < MELD_BUDGET {
+            for n in 0..16 {
+                let caps = single_meld_caps(n);
+                let safe_after = (0..9).filter(|&k| held[k] < caps[k]).all(|k| {
+                    let mut more = held.clone();
+                    more[k] += 1;
+                    dist_safe[rank::rank(&more)] >> n & 1 == 1
+                });
+                if dist_safe[r] >> n & 1 == 1 && safe_after {
+                    entry_safe |= 1 << n;
+                }
+            }
+        }
+        bytes.extend_from_slice(&dist_safe[r].to_le_bytes());
+        bytes.extend_from_slice(&entry_safe.to_le_bytes());
+    }
+    std::fs::write(dir.join("suit_single_meld_safe.bin"), bytes).expect("write table");
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=src/algo/distance.rs");
     println!("cargo:rerun-if-changed=src/algo/rank.rs");
@@ -244,6 +306,9 @@ fn main() {
     write_meld_patterns(&dir);
     for (name, kinds, runs) in [("suit", 9, true), ("honor", 7, false)] {
         let dist = distances(kinds, runs);
+        if runs {
+            write_single_meld_safety(&dir, &dist);
+        }
         let mut lanes = Vec::with_capacity(dist.len() * 16);
         let mut lowering = Vec::with_capacity(dist.len() * 20);
         for (r, held) in groups(kinds).iter().enumerate() {

@@ -14,14 +14,19 @@
 //!   plus one of the kinds above it, so the suit's distances are the min-plus
 //!   product of the two segments' distances, each from the uncapped table of
 //!   its length (or, if melds also lower caps inside it, the capped scan).
+//! - A suit beside one chi or pon of its own is most often answered by the
+//!   closed table itself: `build.rs` marks, for every suit and each of the 16
+//!   single melds, whether the capped distances (up to 3 sets, all a hand with
+//!   a meld asks) equal the closed ones, and whether they do after every draw
+//!   the meld leaves possible (then the closed lowering kinds hold, less those
+//!   of which no copy is left).
 //! - A suit beside 1-4 chi and pon of its own (no kan) has a table per cap
 //!   pattern they leave (1,376 patterns, found in a hash table by their caps):
 //!   the capped scan itself, tabulated for every suit of at most `14 - 3 melds`
 //!   concealed tiles (what the melds leave) up to `4 - melds` sets (what the hand
 //!   still needs; the lanes above read unreachable), two lanes a byte.
 //! - Anything else (a kan and a chi or pon in one suit: a segment with lowered
-//!   caps) goes down the capped scan, which is exact by definition; each
-//!   thread keeps its last scans, since such a hand asks again turn after turn.
+//!   caps) goes down the capped scan, which is exact by definition.
 //!
 //! The lowering kinds of a joined suit are those of either segment for the
 //! targets that some optimal split gives it: a draw lowers a distance by at
@@ -31,7 +36,7 @@
 //! A group of 11 concealed tiles (a 3n+2 hand) gets no lowering kinds from the
 //! tables, as a closed group of 14 gets none: no tile can be drawn to it.
 
-use super::distance::{group_distances, FAR};
+use super::distance::{group_distances_within, FAR};
 use super::rank::{rank_suit_beside, rank_with_draws};
 use super::shanten::{combine, lanes, Lanes, GROUPS};
 use super::table::{self, MELD_BUDGET};
@@ -56,7 +61,7 @@ pub fn distances(counts: &Counts, taken: &Counts, g: usize) -> Lanes {
         return table::meld_pattern_distances(start, melds, r);
     }
     let (held, caps) = group_caps(counts, taken, g);
-    analyse::<false>(held, &caps[..held.len()], g < 3).0
+    analyse::<false>(held, &caps[..held.len()], g < 3, sets_of(counts)).0
 }
 
 /// [`distances`] with the lowering kinds of each target.
@@ -71,7 +76,7 @@ pub fn entry(counts: &Counts, taken: &Counts, g: usize) -> Entry {
         }
     }
     let (held, caps) = group_caps(counts, taken, g);
-    analyse::<true>(held, &caps[..held.len()], g < 3)
+    analyse::<true>(held, &caps[..held.len()], g < 3, sets_of(counts))
 }
 
 /// The honors with every kind that a pon or kan holds counted as absent, when
@@ -85,17 +90,64 @@ pub fn entry(counts: &Counts, taken: &Counts, g: usize) -> Entry {
 /// at least `7 - m` honors are free of melds).
 #[inline]
 fn live_honors(counts: &Counts, taken: &Counts) -> Option<[u8; 8]> {
+    const ONES: u64 = 0x0001_0101_0101_0101;
     let held = u64::from_le_bytes(counts[26..34].try_into().expect("8 counts")) >> 8;
-    let mut keep = 0u64;
-    for (i, &t) in taken[27..34].iter().enumerate() {
-        match t {
-            0 => keep |= 0xFF << (8 * i),
-            3 | 4 => {}
-            _ => return None,
-        }
+    let melded = u64::from_le_bytes(taken[26..34].try_into().expect("8 counts")) >> 8;
+    // Bytes of 1 or 2 copies (bits 0 and 1 differ): no pon or kan leaves them.
+    if (melded ^ melded >> 1) & ONES != 0 {
+        return None;
     }
-    // Worked out in a register and written whole: the ranking reads it at once.
+    // 0x80 in each byte that melds hold none of (each byte is at most 4), spread
+    // to the whole byte: the kinds kept.
+    let free = !(melded + 0x7F7F_7F7F_7F7F_7F7F) & 0x0080_8080_8080_8080;
+    let keep = (free >> 7) * 0xFF;
+    // Worked out in registers and written whole: the ranking reads it at once.
     Some((held & keep).to_le_bytes())
+}
+
+/// The number `build.rs` gives the one chi or pon of suit `g` (a chi from kind n
+/// is n, a pon of kind k is `7 + k`), when the copies melds hold of the suit are
+/// those of one such meld.
+#[inline]
+fn single_meld(taken: &Counts, g: usize) -> Option<usize> {
+    let mut bytes = [0u8; 16];
+    bytes[..9].copy_from_slice(suit_of(taken, g));
+    let v = u128::from_le_bytes(bytes);
+    let first = (v.trailing_zeros() / 8) as usize;
+    match v.checked_shr(8 * first as u32)? {
+        3 => Some(7 + first),
+        0x01_0101 => Some(first),
+        _ => None,
+    }
+}
+
+/// Whether the closed table's distances of suit `g` (of rank `rank`) hold beside
+/// its melds: they are one chi or pon beside which `build.rs` found them equal
+/// to the capped ones for every target a hand with a meld can ask for.
+#[inline]
+pub fn closed_distances_hold(taken: &Counts, g: usize, rank: usize) -> bool {
+    single_meld(taken, g).is_some_and(|n| table::single_meld_safety(rank).0 >> n & 1 == 1)
+}
+
+/// The lowering kinds the closed table gives suit `g` (of rank `rank`), when
+/// they hold beside its melds (as [`closed_distances_hold`], after every draw
+/// too), less the kinds of which the melds and the hand leave no copy.
+#[inline]
+pub fn closed_lowering(counts: &Counts, taken: &Counts, g: usize, rank: usize) -> Option<u16> {
+    let n = single_meld(taken, g)?;
+    if table::single_meld_safety(rank).1 >> n & 1 == 0 {
+        return None;
+    }
+    let (held, t) = (suit_of(counts, g), suit_of(taken, g));
+    let gone = (0..9).fold(0u16, |m, k| m | u16::from(held[k] + t[k] >= 4) << k);
+    Some(!gone)
+}
+
+/// The sets the concealed `counts` must make (a pair besides): no group is
+/// asked for more.
+#[inline]
+fn sets_of(counts: &Counts) -> usize {
+    counts.iter().map(|&c| c as usize).sum::<usize>() / 3
 }
 
 /// The 9 counts of numbered suit `g`.
@@ -137,63 +189,21 @@ fn group_caps<'a>(counts: &'a Counts, taken: &Counts, g: usize) -> (&'a [u8], [u
 }
 
 #[inline]
-fn analyse<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool) -> Entry {
+fn analyse<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool, sets: usize) -> Entry {
     let total: usize = held.iter().map(|&c| c as usize).sum();
     if total > MELD_BUDGET {
-        return scan::<LOW>(held, caps, runs);
+        return scan::<LOW>(held, caps, runs, sets);
     }
     match (runs, <&[u8; 9]>::try_from(held), <&[u8; 9]>::try_from(caps)) {
-        (true, Ok(h), Ok(c)) => suit::<LOW>(h, c, total),
-        _ => scan::<LOW>(held, caps, runs),
+        (true, Ok(h), Ok(c)) => suit::<LOW>(h, c, total, sets),
+        _ => scan::<LOW>(held, caps, runs, sets),
     }
-}
-
-/// Slots of each thread's cache of scans.
-const SCAN_SLOTS: usize = 1024;
-
-thread_local! {
-    /// The scans this thread made last, by key ([`scan_key`]; 0 for a free
-    /// slot), direct-mapped: the rare groups no table holds (a kan beside a chi
-    /// or pon of its suit) recur from call to call while a hand is played, and a
-    /// scan with its draws costs microseconds.
-    static SCANS: std::cell::RefCell<Vec<(u64, Entry)>> =
-        std::cell::RefCell::new(vec![(0, (identity(), [0; 10])); SCAN_SLOTS]);
-}
-
-/// The key of a group in the cache: counts and caps as 3-bit fields, the
-/// length, `runs` and `LOW`, and a top bit so that no key is 0.
-fn scan_key<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool) -> u64 {
-    let mut key = 1u64 << 63 | u64::from(runs) << 62 | u64::from(LOW) << 61;
-    key |= (held.len() as u64) << 54;
-    for (i, (&h, &c)) in held.iter().zip(caps).enumerate() {
-        key |= u64::from(h & 7) << (3 * i) | u64::from(c & 7) << (27 + 3 * i);
-    }
-    key
-}
-
-/// [`scan_uncached`] through this thread's cache (the answer is the same; only
-/// its cost differs).
-pub fn scan<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool) -> Entry {
-    if held.len() > 9 || held.iter().zip(caps).any(|(&h, &c)| h > 7 || c > 7) {
-        return scan_uncached::<LOW>(held, caps, runs);
-    }
-    let key = scan_key::<LOW>(held, caps, runs);
-    let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % SCAN_SLOTS;
-    SCANS.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        if cache[slot].0 == key {
-            return cache[slot].1;
-        }
-        let entry = scan_uncached::<LOW>(held, caps, runs);
-        cache[slot] = (key, entry);
-        entry
-    })
 }
 
 /// The capped scan, and each possible draw scanned again for the lowering kinds.
-pub fn scan_uncached<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool) -> Entry {
+pub fn scan<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool, sets: usize) -> Entry {
     let n = held.len();
-    let dist = group_distances(held, caps, runs);
+    let dist = group_distances_within(held, caps, runs, sets);
     let mut lowering = [0u16; 10];
     if LOW {
         let mut more = [0u8; 9];
@@ -203,7 +213,7 @@ pub fn scan_uncached<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool) -> E
                 continue;
             }
             more[i] += 1;
-            let after = group_distances(&more[..n], caps, runs);
+            let after = group_distances_within(&more[..n], caps, runs, sets);
             more[i] -= 1;
             for j in 0..10 {
                 if after[j] < dist[j] {
@@ -216,13 +226,13 @@ pub fn scan_uncached<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool) -> E
 }
 
 /// A numbered suit of at most [`MELD_BUDGET`] tiles.
-fn suit<const LOW: bool>(held: &[u8; 9], caps: &[u8; 9], total: usize) -> Entry {
+fn suit<const LOW: bool>(held: &[u8; 9], caps: &[u8; 9], total: usize, sets: usize) -> Entry {
     let mut dead = 0u16;
     for (i, &c) in caps.iter().enumerate() {
         dead |= u16::from(c == 0) << i;
     }
     if dead == 0 {
-        return beside_melds::<LOW>(held, caps, total);
+        return beside_melds::<LOW>(held, caps, total, sets);
     }
     // The dead kinds cut the suit into segments, joined by min-plus.
     let mut acc: Entry = (identity(), [0; 10]);
@@ -240,7 +250,7 @@ fn suit<const LOW: bool>(held: &[u8; 9], caps: &[u8; 9], total: usize) -> Entry 
                     (table::segment_distances(h), [0; 10])
                 }
             } else {
-                scan::<LOW>(h, c, true)
+                scan::<LOW>(h, c, true, sets)
             };
             acc = join::<LOW>(&acc, &part, start);
         }
@@ -250,7 +260,7 @@ fn suit<const LOW: bool>(held: &[u8; 9], caps: &[u8; 9], total: usize) -> Entry 
 }
 
 /// Distances of the empty group: no tiles for no sets and no pair.
-const fn identity() -> Lanes {
+fn identity() -> Lanes {
     let mut l = [FAR; 16];
     l[0] = 0;
     l
@@ -286,7 +296,12 @@ fn join<const LOW: bool>(x: &Entry, y: &Entry, shift: usize) -> Entry {
 
 /// A suit beside 1-4 chi and pon of its own and no kan: the table of its cap
 /// pattern, read again for each draw.
-fn beside_melds<const LOW: bool>(held: &[u8; 9], caps: &[u8; 9], total: usize) -> Entry {
+fn beside_melds<const LOW: bool>(
+    held: &[u8; 9],
+    caps: &[u8; 9],
+    total: usize,
+    sets: usize,
+) -> Entry {
     let copies: usize = caps.iter().map(|&c| 4 - c as usize).sum();
     let melds = copies / 3;
     let key = caps
@@ -296,7 +311,7 @@ fn beside_melds<const LOW: bool>(held: &[u8; 9], caps: &[u8; 9], total: usize) -
     let budget = 14usize.saturating_sub(copies);
     let start = match table::meld_pattern(key) {
         Some(start) if copies % 3 == 0 && total <= budget => start,
-        _ => return scan::<LOW>(held, caps, true),
+        _ => return scan::<LOW>(held, caps, true, sets),
     };
     if !LOW {
         let r = rank_suit_beside(held, melds);
@@ -373,9 +388,10 @@ mod tests {
             let (held, caps, made) = random_group(&mut rng, runs, melds, tiles);
             let n = if runs { 9 } else { 7 };
             let (h, c) = (&held[..n], &caps[..n]);
-            let want = scan_uncached::<true>(h, c, runs);
+            let want = scan::<true>(h, c, runs, 4);
             // The group placed in a hand: a suit or the honors, the melds'
-            // copies where its caps say.
+            // copies where its caps say, the hand's other tiles (13 or 14 in
+            // all, melds counted as 3) in another group.
             let g = if runs { i % 3 } else { 3 };
             let (lo, _) = GROUPS[g];
             let (mut counts, mut taken) = ([0u8; 34], [0u8; 34]);
@@ -383,8 +399,13 @@ mod tests {
                 counts[lo + k] = h[k];
                 taken[lo + k] = 4 - c[k];
             }
-            let got = entry(&counts, &taken, g);
             let total: usize = h.iter().map(|&x| x as usize).sum();
+            let size: usize = if total + 3 * made <= 13 { 13 } else { 14 };
+            let other = if runs { 27 } else { 0 };
+            for f in 0..size.saturating_sub(total + 3 * made) {
+                counts[other + f % 7] += 1;
+            }
+            let got = entry(&counts, &taken, g);
             // Up to `4 - made` sets: what a hand beside the melds can ask of the
             // group; lowering kinds where a tile can still be drawn (3n+1).
             let lanes = 2 * (5 - made.max(1));

@@ -45,18 +45,27 @@ impl Scan {
     /// the target; `may_start_run` when two more kinds follow it in a numbered suit.
     #[must_use]
     pub fn step(&self, held: u8, cap: u8, may_start_run: bool) -> Scan {
+        self.step_within(held, cap, may_start_run, 4)
+    }
+
+    /// [`Scan::step`] for targets of at most `sets` sets (at most 4): the states
+    /// of more are never made, so a scan for a hand that needs few sets (one
+    /// beside melds) is quick.
+    #[must_use]
+    pub fn step_within(&self, held: u8, cap: u8, may_start_run: bool, sets: usize) -> Scan {
+        let sets = sets.min(4);
         let mut next = [UNREACHABLE; 250];
         for a in 0..5 {
             for b in 0..5 - a {
-                for m in (a + b)..5 {
+                for m in (a + b)..=sets {
                     for p in 0..2 {
                         let here = self.0[at(a, b, m, p)];
                         if here == UNREACHABLE {
                             continue;
                         }
-                        let max_c = if may_start_run { 4 - m } else { 0 };
+                        let max_c = if may_start_run { sets - m } else { 0 };
                         for c in 0..=max_c {
-                            for t in 0..=usize::from(m + c < 4) {
+                            for t in 0..=usize::from(m + c < sets) {
                                 for q in 0..=(1 - p) {
                                     let used = a + b + c + 3 * t + 2 * q;
                                     if used > usize::from(cap) {
@@ -92,10 +101,16 @@ impl Scan {
 /// Distances of one group: `held[i]` copies of its i-th kind, at most `caps[i]` of
 /// it in a target; `runs` for a numbered suit.
 pub fn group_distances(held: &[u8], caps: &[u8], runs: bool) -> Distances {
+    group_distances_within(held, caps, runs, 4)
+}
+
+/// [`group_distances`] for targets of at most `sets` sets; those of more read
+/// [`UNREACHABLE`].
+pub fn group_distances_within(held: &[u8], caps: &[u8], runs: bool, sets: usize) -> Distances {
     let n = held.len();
     let mut scan = Scan::start();
     for i in 0..n {
-        scan = scan.step(held[i], caps[i], runs && i + 2 < n);
+        scan = scan.step_within(held[i], caps[i], runs && i + 2 < n, sets);
     }
     scan.finish()
 }

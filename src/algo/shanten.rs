@@ -375,9 +375,9 @@ pub fn meld_groups(meld_counts: &Counts) -> [u16; 4] {
 /// distances under the caps they leave.
 #[inline]
 pub fn distances_beside(counts: &Counts, meld_counts: &Counts) -> [Lanes; 4] {
-    let mut d = table::all_distances(counts);
+    let (mut d, ranks) = table::all_distances_ranked(counts);
     for (g, &kinds) in meld_groups(meld_counts).iter().enumerate() {
-        if kinds != 0 {
+        if kinds != 0 && !(g < 3 && capped::closed_distances_hold(meld_counts, g, ranks[g])) {
             d[g] = capped::distances(counts, meld_counts, g);
         }
     }

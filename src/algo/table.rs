@@ -37,6 +37,7 @@ static SUIT_SEGMENT_DISTANCES: &[u8] = table!("suit_segment_distances.bin");
 static SUIT_SEGMENT_LOWERING: &[u8] = table!("suit_segment_lowering.bin");
 static MELD_PATTERN_SLOTS: &[u8] = table!("meld_pattern_slots.bin");
 static MELD_PATTERN_DISTANCES: &[u8] = table!("meld_pattern_distances.bin");
+static SUIT_SINGLE_MELD_SAFE: &[u8] = table!("suit_single_meld_safe.bin");
 
 /// Most concealed tiles beside a meld: the budget of the tables below.
 pub const MELD_BUDGET: usize = 11;
@@ -191,21 +192,52 @@ pub fn all_distances(counts: &Counts) -> [Lanes; 4] {
     ]
 }
 
-/// [`entry`] of each of the four groups of concealed counts (same requirements
-/// as [`all_distances`]).
+/// For the suit of rank `rank`, over the single chi and pon of the suit (bit n:
+/// a chi from kind n for n < 7, a pon of kind `n - 7`), the melds beside which
+/// the closed table gives its distances, and those beside which it gives its
+/// lowering kinds too (see `build.rs`).
 #[inline]
-pub fn all_entries(counts: &Counts) -> [(Lanes, [u16; 10]); 4] {
+pub fn single_meld_safety(rank: usize) -> (u16, u16) {
+    let b = &SUIT_SINGLE_MELD_SAFE[4 * rank..4 * rank + 4];
+    (
+        u16::from_le_bytes([b[0], b[1]]),
+        u16::from_le_bytes([b[2], b[3]]),
+    )
+}
+
+/// [`all_distances`] with the ranks of the groups.
+#[inline]
+pub fn all_distances_ranked(counts: &Counts) -> ([Lanes; 4], [usize; 4]) {
+    let r = ranks(counts);
+    (
+        [
+            lanes_at(SUIT_DISTANCES, r[0]),
+            lanes_at(SUIT_DISTANCES, r[1]),
+            lanes_at(SUIT_DISTANCES, r[2]),
+            lanes_at(HONOR_DISTANCES, r[3]),
+        ],
+        r,
+    )
+}
+
+/// [`entry`] of each of the four groups of concealed counts (same requirements
+/// as [`all_distances`]), with the ranks of the groups.
+#[inline]
+pub fn all_entries_ranked(counts: &Counts) -> ([(Lanes, [u16; 10]); 4], [usize; 4]) {
     let r = ranks(counts);
     let suit = |r| (lanes_at(SUIT_DISTANCES, r), lowering_at(SUIT_LOWERING, r));
-    [
-        suit(r[0]),
-        suit(r[1]),
-        suit(r[2]),
-        (
-            lanes_at(HONOR_DISTANCES, r[3]),
-            lowering_at(HONOR_LOWERING, r[3]),
-        ),
-    ]
+    (
+        [
+            suit(r[0]),
+            suit(r[1]),
+            suit(r[2]),
+            (
+                lanes_at(HONOR_DISTANCES, r[3]),
+                lowering_at(HONOR_LOWERING, r[3]),
+            ),
+        ],
+        r,
+    )
 }
 
 /// Ranks of the four groups of counts, with fixed-size groups.
@@ -229,6 +261,15 @@ fn lowering_at(table: &[u8], r: usize) -> [u16; 10] {
 #[inline]
 fn lanes_at(table: &[u8], r: usize) -> Lanes {
     table[r * 16..r * 16 + 16].try_into().expect("16 lanes")
+}
+
+/// [`entry`] of the numbered suit of rank `rank`.
+#[inline]
+pub fn suit_entry(rank: usize) -> (Lanes, [u16; 10]) {
+    (
+        lanes_at(SUIT_DISTANCES, rank),
+        lowering_at(SUIT_LOWERING, rank),
+    )
 }
 
 /// The group's distances and, per target, the kinds (bit i = the group's i-th
@@ -262,6 +303,7 @@ mod tests {
             SUIT_SEGMENT_LOWERING,
             MELD_PATTERN_SLOTS,
             MELD_PATTERN_DISTANCES,
+            SUIT_SINGLE_MELD_SAFE,
         ] {
             assert_eq!(t.as_ptr() as usize % 64, 0, "a table off a cache line");
         }
@@ -300,6 +342,7 @@ mod tests {
         assert_eq!(SUIT_DISTANCES.len(), group_count(9) * 16);
         assert_eq!(HONOR_DISTANCES.len(), group_count(7) * 16);
         assert_eq!(SUIT_LOWERING.len(), group_count(9) * 20);
+        assert_eq!(SUIT_SINGLE_MELD_SAFE.len(), group_count(9) * 4);
         assert_eq!(HONOR_LOWERING.len(), group_count(7) * 20);
         assert_eq!(SUIT_SEGMENT_DISTANCES.len(), SEGMENT_STARTS[9] * 16);
         assert_eq!(SUIT_SEGMENT_LOWERING.len(), SEGMENT_STARTS[9] * 20);

@@ -6,6 +6,7 @@
 use super::capped;
 use super::decompose::{decompose_counts, readings, Wait};
 use super::distance::{dist_index, FAR};
+use super::rank::rank_suit;
 use super::shanten::{self, combine, combine_to, Lanes, Tally, GROUPS};
 use super::table;
 use super::TileSet;
@@ -26,10 +27,19 @@ struct GroupEntry {
 /// its kinds.
 fn group_entry(counts: &Counts, mc: &Counts, g: usize) -> GroupEntry {
     let (lo, hi) = GROUPS[g];
-    let (dist, lowering) = if mc[lo..hi].iter().any(|&c| c > 0) {
-        capped::entry(counts, mc, g)
-    } else {
+    let (dist, lowering) = if !mc[lo..hi].iter().any(|&c| c > 0) {
         table::entry(&counts[lo..hi])
+    } else if g < 3 {
+        let rank = rank_suit(counts[lo..hi].try_into().expect("9 kinds"));
+        match capped::closed_lowering(counts, mc, g, rank) {
+            Some(live) => {
+                let (d, l) = table::suit_entry(rank);
+                (d, l.map(|m| m & live))
+            }
+            None => capped::entry(counts, mc, g),
+        }
+    } else {
+        capped::entry(counts, mc, g)
     };
     GroupEntry {
         dist,
@@ -41,7 +51,7 @@ fn group_entry(counts: &Counts, mc: &Counts, g: usize) -> GroupEntry {
 /// The entries of the four groups: from the closed tables, and for each group
 /// holding meld copies, under the caps they leave.
 fn group_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 4] {
-    let e = table::all_entries(counts);
+    let (e, ranks) = table::all_entries_ranked(counts);
     let mut r = [0, 1, 2, 3].map(|g| GroupEntry {
         dist: e[g].0,
         lowering: e[g].1,
@@ -49,7 +59,15 @@ fn group_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 
     });
     if let Some(mc) = meld_counts {
         for (g, &kinds) in shanten::meld_groups(mc).iter().enumerate() {
-            if kinds != 0 {
+            if kinds == 0 {
+                continue;
+            }
+            let closed = (g < 3)
+                .then(|| capped::closed_lowering(counts, mc, g, ranks[g]))
+                .flatten();
+            if let Some(live) = closed {
+                r[g].lowering = r[g].lowering.map(|m| m & live);
+            } else {
                 (r[g].dist, r[g].lowering) = capped::entry(counts, mc, g);
             }
         }
