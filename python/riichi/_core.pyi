@@ -1534,6 +1534,12 @@ class Game:
     @property
     def current_decision(self) -> list[int]:
         """The seats that must act now."""
+    @property
+    def asking_order(self) -> list[int]:
+        """The seats that must act now, in the order a loop asking one seat at a
+        time asks them (as `riichi.env.VecEnv` does): on a claim, the seats that
+        may ron first, then those that may pon or open kan, then chi, each rank
+        from the discarder's right round."""
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now (empty when it is not asked)."""
     def legal_mask(self, seat: int) -> npt.NDArray[np.bool_]:

@@ -44,6 +44,19 @@ pub enum Action {
     Pass,
 }
 
+impl Action {
+    /// How a claim ranks when claims meet: ron (3), then pon and open kan (2),
+    /// then chi (1); anything else 0.
+    pub fn claim_priority(&self) -> u8 {
+        match self {
+            Action::Ron => 3,
+            Action::Pon { .. } | Action::Daiminkan => 2,
+            Action::Chi { .. } => 1,
+            _ => 0,
+        }
+    }
+}
+
 impl std::fmt::Display for Action {
     /// The Python form: `Discard(Tile("5m"), tsumogiri=True)`, `Chi((Tile("3m"), Tile("4m")))`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

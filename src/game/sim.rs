@@ -2,7 +2,7 @@
 //! cores, with their statistics.
 
 use super::agents::{agent_seed, Agent, AgentKind};
-use super::{Event, Game, Phase};
+use super::{Action, Event, Game, Phase};
 use crate::error::{MahjongError, Result};
 use crate::logs::record::GameRecord;
 use crate::rules::Rules;
@@ -20,6 +20,26 @@ impl Game {
                 .collect(),
             _ => Vec::new(),
         }
+    }
+
+    /// [`Game::deciding`] in the order a loop asking one seat at a time asks
+    /// them: on a claim, the seats that may ron first, then those that may pon
+    /// or open kan, then chi, each rank from the discarder's right round.
+    pub fn asking_order(&self) -> Vec<usize> {
+        let mut seats = self.deciding();
+        if let Phase::Claims { from, .. } = self.phase {
+            let n = self.seats();
+            seats.sort_by_key(|&s| {
+                let best = self
+                    .legal_actions(s)
+                    .iter()
+                    .map(Action::claim_priority)
+                    .max()
+                    .unwrap_or(0);
+                (std::cmp::Reverse(best), (s + n - from) % n)
+            });
+        }
+        seats
     }
 }
 

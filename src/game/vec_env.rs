@@ -176,28 +176,7 @@ impl Slot {
 
     /// The seat to ask next: the turn's seat, or the claimant of highest priority.
     fn next_seat(&self) -> Option<usize> {
-        let from = match self.game.phase() {
-            Phase::Turn { seat, .. } => return Some(*seat),
-            Phase::Claims { from, .. } => *from,
-            _ => return None,
-        };
-        let rank = |s: usize| {
-            let legal = self.game.legal_actions(s);
-            if legal.contains(&Action::Ron) {
-                0
-            } else if legal
-                .iter()
-                .any(|a| matches!(a, Action::Pon { .. } | Action::Daiminkan))
-            {
-                1
-            } else {
-                2
-            }
-        };
-        self.game.deciding().into_iter().min_by_key(|&s| {
-            let n = usize::from(self.game.rules().players);
-            (rank(s), (s + n - from) % n)
-        })
+        self.game.asking_order().first().copied()
     }
 
     /// Plays on to the next decision of a seat the caller plays; the rewards

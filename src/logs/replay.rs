@@ -576,16 +576,6 @@ fn drive_hand(
     }
 }
 
-/// How a claim ranks when claims meet: ron, then pon and open kan, then chi.
-fn claim_priority(a: &Action) -> u8 {
-    match a {
-        Action::Ron => 3,
-        Action::Pon { .. } | Action::Daiminkan => 2,
-        Action::Chi { .. } => 1,
-        _ => 0,
-    }
-}
-
 /// Whether the record proves that `seat`, asked about a claim, passed: no other
 /// seat's claim (already chosen) would have beaten any claim `seat` could make.
 /// A ron beside another ron would have been paid too unless only the nearest
@@ -598,12 +588,12 @@ fn pass_is_proven(game: &Game, seat: usize) -> bool {
         .iter()
         .enumerate()
         .filter(|&(s, _)| s != seat)
-        .filter_map(|(_, a)| a.as_ref().map(claim_priority))
+        .filter_map(|(_, a)| a.as_ref().map(Action::claim_priority))
         .max()
         .unwrap_or(0);
     let multi = game.rules().multi_ron != crate::rules::MultiRon::HeadBump;
     game.legal_actions(seat).iter().all(|a| {
-        let p = claim_priority(a);
+        let p = a.claim_priority();
         p == 0 || p > taken || (p == 3 && taken == 3 && multi)
     })
 }

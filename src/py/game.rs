@@ -915,6 +915,15 @@ impl PyGame {
         self.game.deciding()
     }
 
+    /// The seats that must act now, in the order a loop asking one seat at a
+    /// time asks them (as `riichi.env.VecEnv` does): on a claim, the seats that
+    /// may ron first, then those that may pon or open kan, then chi, each rank
+    /// from the discarder's right round.
+    #[getter]
+    fn asking_order(&self) -> Vec<usize> {
+        self.game.asking_order()
+    }
+
     /// Every action `seat` may take now (empty when it is not asked).
     fn legal_actions(&self, py: Python<'_>, seat: Int) -> PyResult<Vec<Py<PyAny>>> {
         let seat = seat_arg(seat)?;
