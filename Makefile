@@ -18,10 +18,11 @@ $(VENV)/.ready: pyproject.toml
 
 venv: $(VENV)/.ready
 
-# The extension (release), the test tools, the peers the benches compare with and
-# the docs tools (pyproject.toml's "test", "bench" and "docs" extras).
+# The extension (release), the test tools, the peers the benches compare with, the
+# docs tools and the learning frameworks' adapters (pyproject.toml's "test",
+# "bench", "docs" and "rl" extras).
 build: venv
-	$(VENV)/bin/maturin develop --release -q --extras test,bench,docs
+	$(VENV)/bin/maturin develop --release -q --extras test,bench,docs,rl
 
 # The wheel users install without Rust: manylinux2014 (glibc 2.17 and later), abi3
 # (CPython 3.10 and later), linked by zig (from PyPI) against the old glibc; and the
