@@ -348,3 +348,34 @@ def test_finished_games_are_records_that_replay():
     for record in got:
         assert isinstance(record, riichi.GameRecord)
         assert riichi.replay(record).ok
+
+
+def test_peer_ids_map_every_legal_id_of_a_game_into_each_numbering() -> None:
+    """Every legal id of seeded games maps into each numbering's range (one id, or a
+    declaration and a second id), with the worked cases of the learning guide."""
+    sizes = {"mortal": 46, "riichienv": 82, "mjx": 181, "mahjax": 87}
+    game = riichi.Game(seed=5)
+    steps = 0
+    while not game.is_over and steps < 600:
+        seat = game.current_decision[0]
+        obs = game.observation(seat)
+        legal = np.flatnonzero(game.legal_mask(seat))
+        for name, size in sizes.items():
+            table = obs.peer_ids(name)
+            assert table.shape == (159, 2) and table.dtype == np.int16
+            for i in legal:
+                first, second = table[i]
+                if i == 158 or (i == 84 and name in ("mortal", "mahjax")):
+                    assert first == -1
+                    continue
+                assert 0 <= first < size and -1 <= second < size, (name, i)
+                # Riichi is a declaration and then its discard everywhere.
+                assert (second >= 0) == (38 <= i <= 75 or (name == "mortal" and 85 <= i <= 153))
+        if obs.drawn is not None:
+            drawn = obs.drawn
+            assert obs.peer_ids("mahjax")[37, 0] == 71
+            assert obs.peer_ids("riichienv")[37, 0] == drawn.kind
+        game.apply_index(seat, int(legal[0]))
+        steps += 1
+    with pytest.raises(riichi.InvalidInputError, match="mortal, riichienv, mjx, mahjax"):
+        riichi.Game(seed=5).observation(0).peer_ids("tenhou")

@@ -1494,6 +1494,15 @@ class Observation:
         """The action id of `action` at this decision (`riichi.env.ACTION_GROUPS`);
         a chi's id depends on the claimed tile, which this observation holds.
         Raises `InvalidInputError` for a chi with no claim to decide."""
+    def peer_ids(self, peer: str) -> npt.NDArray[np.int16]:
+        """Every action id of ours in another project's numbering at this decision:
+        int16 (159, 2), row `i` their id for our id `i` and, where they take a
+        second decision (riichi's discard after its declaration; Mortal's kan
+        kind), their second id, else -1; both -1 where they have no such action
+        (or the id names a tile this decision lacks). `peer` is `"mortal"` (46
+        ids), `"riichienv"` (82), `"mjx"` (181) or `"mahjax"` (87); the mapping
+        and what each numbering merges are in the learning guide. Raises
+        `InvalidInputError` for another name."""
     def action_from_index(self, action_id: int) -> Action:
         """The action an id stands for at this decision, built from the tiles this
         seat holds, the tile just drawn and the claimed tile. It is not checked

@@ -6,6 +6,7 @@ pub mod engine;
 pub mod event;
 pub mod final_result;
 pub mod observation;
+pub mod peer_ids;
 pub mod player;
 mod refusal;
 #[cfg(test)]

@@ -12,6 +12,7 @@ use crate::game::agents::AgentKind;
 use crate::game::encode::{self, ORACLE_PLANES, PLANES};
 use crate::game::engine::ClaimKind;
 use crate::game::observation::Claim;
+use crate::game::peer_ids;
 use crate::game::player::RiverTile;
 use crate::game::sim;
 use crate::game::wall::Wall;
@@ -632,6 +633,26 @@ impl PyObservation {
                 "{a}: a chi's id needs the claimed tile, and this observation has no claim"
             ))
         })
+    }
+    /// Every action id of ours in another project's numbering at this decision:
+    /// int16 (159, 2), row `i` their id for our id `i` and, where they take a
+    /// second decision (riichi's discard after its declaration; Mortal's kan
+    /// kind), their second id, else -1; both -1 where they have no such action
+    /// (or the id names a tile this decision lacks). `peer` is `"mortal"` (46
+    /// ids), `"riichienv"` (82), `"mjx"` (181) or `"mahjax"` (87); the mapping
+    /// and what each numbering merges are in the learning guide. Raises
+    /// `InvalidInputError` for another name.
+    fn peer_ids<'py>(&self, py: Python<'py>, peer: &str) -> PyResult<Bound<'py, PyArray2<i16>>> {
+        let p = peer_ids::Peer::from_name(peer).ok_or_else(|| {
+            let names: Vec<&str> = peer_ids::Peer::ALL.iter().map(|p| p.name()).collect();
+            invalid(format!(
+                "no numbering named {peer:?}: the numberings are {}",
+                names.join(", ")
+            ))
+        })?;
+        let table = peer_ids::peer_table(p, &self.0);
+        let flat: Vec<i16> = table.iter().flatten().copied().collect();
+        PyArray1::from_vec(py, flat).reshape([action_id::ACTION_COUNT, 2])
     }
     /// The action an id stands for at this decision, built from the tiles this
     /// seat holds, the tile just drawn and the claimed tile. It is not checked
