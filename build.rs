@@ -241,7 +241,7 @@ fn write_meld_patterns(dir: &std::path::Path) {
 fn single_meld_caps(n: usize) -> [u8; 9] {
     let mut caps = [4u8; 9];
     if n < 7 {
-        caps[n..n + 3].iter_mut().for_each(|c| *c = 3);
+        caps[n..n + 3].copy_from_slice(&[3, 3, 3]);
     } else {
         caps[n - 7] = 1;
     }
@@ -295,6 +295,64 @@ fn write_single_meld_safety(dir: &std::path::Path, uncapped: &[Distances]) {
     std::fs::write(dir.join("suit_single_meld_safe.bin"), bytes).expect("write table");
 }
 
+/// The cap variants of a segment of `kinds` kinds that `write_segment_safety`
+/// marks: bit i < 9 one kind capped at 1 (a pon), bit 15 every kind at 3 (what
+/// chi leave).
+fn segment_caps(kinds: usize, bit: usize) -> Vec<u8> {
+    if bit == 15 {
+        return vec![3u8; kinds];
+    }
+    let mut caps = vec![4u8; kinds];
+    caps[bit] = 1;
+    caps
+}
+
+/// For every segment of a numbered suit (the rows of `suit_segment`), two 16-bit
+/// sets over its cap variants (`segment_caps`): bit b of the first when under
+/// variant b its distances up to 3 sets and a pair equal the uncapped ones; of
+/// the second when that holds as well after each draw the caps allow (then the
+/// uncapped lowering kinds hold, less the kinds at their cap). The second is 0
+/// for segments of `MELD_BUDGET` tiles.
+fn write_segment_safety(dir: &std::path::Path) {
+    const LANES: usize = 8;
+    let mut bytes = Vec::new();
+    for kinds in 0..=8usize {
+        let rows = groups_within(kinds, MELD_BUDGET);
+        let uncapped = capped_distances(kinds, true, &[4; 9][..kinds], MELD_BUDGET);
+        let bits: Vec<usize> = (0..kinds).chain([15]).collect();
+        let mut dist_safe = vec![0u16; rows.len()];
+        for &b in &bits {
+            let caps = segment_caps(kinds, b);
+            let capped = capped_distances(kinds, true, &caps, MELD_BUDGET);
+            for (r, held) in rows.iter().enumerate() {
+                if held.iter().zip(&caps).all(|(&h, &c)| h <= c)
+                    && capped[r][..LANES] == uncapped[r][..LANES]
+                {
+                    dist_safe[r] |= 1 << b;
+                }
+            }
+        }
+        for (r, held) in rows.iter().enumerate() {
+            let total: usize = held.iter().map(|&c| c as usize).sum();
+            let mut entry_safe = 0u16;
+            for &b in bits.iter().filter(|_| total < MELD_BUDGET) {
+                let caps = segment_caps(kinds, b);
+                let after = (0..kinds).filter(|&k| held[k] < caps[k]).all(|k| {
+                    let mut more = held.clone();
+                    more[k] += 1;
+                    dist_safe[rank::rank_within(&more, MELD_BUDGET)] >> b & 1 == 1
+                });
+                if dist_safe[r] >> b & 1 == 1 && after {
+                    entry_safe |= 1 << b;
+                }
+            }
+            bytes.extend_from_slice(&dist_safe[r].to_le_bytes());
+            bytes.extend_from_slice(&entry_safe.to_le_bytes());
+        }
+    }
+    std::fs::write(dir.join("suit_segment_safe.bin"), bytes).expect("write table");
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=src/algo/distance.rs");
     println!("cargo:rerun-if-changed=src/algo/rank.rs");
@@ -303,6 +361,7 @@ fn main() {
     let dir = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     write_suit_splits(&dir);
     write_segments(&dir, "suit_segment", 8, true);
+    write_segment_safety(&dir);
     write_meld_patterns(&dir);
     for (name, kinds, runs) in [("suit", 9, true), ("honor", 7, false)] {
         let dist = distances(kinds, runs);

@@ -25,8 +25,13 @@
 //!   the capped scan itself, tabulated for every suit of at most `14 - 3 melds`
 //!   concealed tiles (what the melds leave) up to `4 - melds` sets (what the hand
 //!   still needs; the lanes above read unreachable), two lanes a byte.
-//! - Anything else (a kan and a chi or pon in one suit: a segment with lowered
-//!   caps) goes down the capped scan, which is exact by definition.
+//! - A kan's segment beside a pon (one kind at 1) or beside what chi leave
+//!   (kinds at 3) is most often answered by the uncapped segment table:
+//!   `build.rs` marks, per segment, under which of these caps its distances up
+//!   to 3 sets are the uncapped ones, and whether they are after every draw.
+//! - Anything else (a kan and a chi or pon in one suit that the marks do not
+//!   cover) goes down the capped scan, which is exact by definition, asked for
+//!   no more sets than the hand needs.
 //!
 //! The lowering kinds of a joined suit are those of either segment for the
 //! targets that some optimal split gives it: a draw lowers a distance by at
@@ -249,6 +254,9 @@ fn suit<const LOW: bool>(held: &[u8; 9], caps: &[u8; 9], total: usize, sets: usi
                 } else {
                     (table::segment_distances(h), [0; 10])
                 }
+            } else if let Some(live) = segment_table_holds::<LOW>(h, c) {
+                let (d, low) = table::segment_entry(h);
+                (d, low.map(|m| m & live))
             } else {
                 scan::<LOW>(h, c, true, sets)
             };
@@ -257,6 +265,32 @@ fn suit<const LOW: bool>(held: &[u8; 9], caps: &[u8; 9], total: usize, sets: usi
         start = i + 1;
     }
     acc
+}
+
+/// Whether the uncapped table of a segment answers under its caps (a kan's
+/// segment beside a pon, or beside what chi leave): `build.rs` marks, per
+/// segment, the caps of one kind at 1 and of every kind at 3 under which the
+/// distances up to 3 sets (all a hand with melds asks) are the uncapped ones,
+/// and (for `LOW`) after every draw as well. The kinds that can still be drawn
+/// when it does.
+fn segment_table_holds<const LOW: bool>(held: &[u8], caps: &[u8]) -> Option<u16> {
+    let bit = if caps.iter().all(|&c| c >= 3) {
+        15
+    } else {
+        let mut lowered = caps.iter().enumerate().filter(|&(_, &c)| c < 4);
+        match (lowered.next(), lowered.next()) {
+            (Some((i, 1)), None) => i,
+            _ => return None,
+        }
+    };
+    let (dist, entry) = table::segment_safety(held);
+    let safe = if LOW { entry } else { dist };
+    (safe >> bit & 1 == 1).then(|| {
+        held.iter()
+            .zip(caps)
+            .enumerate()
+            .fold(0u16, |m, (i, (&h, &c))| m | u16::from(h < c) << i)
+    })
 }
 
 /// Distances of the empty group: no tiles for no sets and no pair.

@@ -38,6 +38,7 @@ static SUIT_SEGMENT_LOWERING: &[u8] = table!("suit_segment_lowering.bin");
 static MELD_PATTERN_SLOTS: &[u8] = table!("meld_pattern_slots.bin");
 static MELD_PATTERN_DISTANCES: &[u8] = table!("meld_pattern_distances.bin");
 static SUIT_SINGLE_MELD_SAFE: &[u8] = table!("suit_single_meld_safe.bin");
+static SUIT_SEGMENT_SAFE: &[u8] = table!("suit_segment_safe.bin");
 
 /// Most concealed tiles beside a meld: the budget of the tables below.
 pub const MELD_BUDGET: usize = 11;
@@ -80,6 +81,20 @@ fn segment_row(held: &[u8]) -> usize {
 #[inline]
 pub fn segment_distances(held: &[u8]) -> Lanes {
     lanes_at(SUIT_SEGMENT_DISTANCES, segment_row(held))
+}
+
+/// For a segment of a numbered suit (requirements of [`segment_row`]), over its
+/// cap variants (bit i < 9: kind i capped at 1; bit 15: every kind at 3), those
+/// under which the uncapped segment table gives its distances, and those under
+/// which it gives its lowering kinds too (see `build.rs`).
+#[inline]
+pub fn segment_safety(held: &[u8]) -> (u16, u16) {
+    let r = segment_row(held);
+    let b = &SUIT_SEGMENT_SAFE[4 * r..4 * r + 4];
+    (
+        u16::from_le_bytes([b[0], b[1]]),
+        u16::from_le_bytes([b[2], b[3]]),
+    )
 }
 
 /// [`entry`] of a segment of a numbered suit with every cap at 4 (same
@@ -304,6 +319,7 @@ mod tests {
             MELD_PATTERN_SLOTS,
             MELD_PATTERN_DISTANCES,
             SUIT_SINGLE_MELD_SAFE,
+            SUIT_SEGMENT_SAFE,
         ] {
             assert_eq!(t.as_ptr() as usize % 64, 0, "a table off a cache line");
         }
@@ -346,6 +362,7 @@ mod tests {
         assert_eq!(HONOR_LOWERING.len(), group_count(7) * 20);
         assert_eq!(SUIT_SEGMENT_DISTANCES.len(), SEGMENT_STARTS[9] * 16);
         assert_eq!(SUIT_SEGMENT_LOWERING.len(), SEGMENT_STARTS[9] * 20);
+        assert_eq!(SUIT_SEGMENT_SAFE.len(), SEGMENT_STARTS[9] * 4);
         // A chi of 123, a pon of 1; no meld, or a dead kind: no pattern.
         assert!(meld_pattern(0o444_444_333).is_some());
         assert!(meld_pattern(0o444_444_441).is_some());
