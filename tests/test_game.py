@@ -86,7 +86,7 @@ OBSERVATION_FIELDS = {
     "furiten",
 }
 # Methods that read the fields above (the array form and the action ids).
-OBSERVATION_METHODS = {"encode", "action_index", "action_from_index"}
+OBSERVATION_METHODS = {"encode", "action_index", "action_from_index", "peer_ids"}
 STAT_KEYS = {
     "games",
     "hands",
