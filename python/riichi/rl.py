@@ -618,7 +618,63 @@ def _check_legal(agent: str, seat: int, game: Game, action_id: int) -> None:
         )
 
 
-class RiichiAECEnv(AECEnv):  # type: ignore[misc]
+class _OneGame:
+    """What the PettingZoo environments share: one `_Table`, the agents named by
+    seat, their spaces, no rendering, the repr."""
+
+    _table: _Table
+
+    def _seat_players(
+        self,
+        rules: RulesLike,
+        reward: RewardSpec,
+        skip_forced: bool,
+        first_dealer: int | None,
+        render_mode: None,
+    ) -> None:
+        if render_mode is not None:
+            raise ValueError(
+                f"{type(self).__name__} renders nothing: render_mode must be None, "
+                f"got {render_mode!r}"
+            )
+        self.render_mode = None
+        self._table = _Table(_rules(rules), reward, skip_forced, first_dealer)
+        self.possible_agents = [f"player_{s}" for s in range(self._table.players)]
+        self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {a: _observation_space() for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(ACTION_COUNT) for a in self.possible_agents}
+        self.agents: list[str] = []
+
+    @property
+    def game(self) -> Game:
+        """The `riichi.Game` being played (to read, record or picture: act through
+        `step`)."""
+        return self._table.game
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of `agent` (the same object every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """`Discrete(159)`, the action ids (the same object every call)."""
+        return self.action_spaces[agent]
+
+    def render(self) -> None:
+        """Nothing: only `render_mode=None` is supported."""
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def __repr__(self) -> str:
+        t = self._table
+        return (
+            f"{type(self).__name__}(players={t.players}, reward={_reward_repr(t.reward)}, "
+            f"skip_forced={t.skip_forced}, first_dealer={t.first_dealer})"
+        )
+
+
+class RiichiAECEnv(_OneGame, AECEnv):  # type: ignore[misc]
     """One game for PettingZoo, one seat acting at a time: a `pettingzoo.AECEnv`
     over `riichi.Game`.
 
@@ -660,31 +716,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         render_mode: None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None:
-            raise ValueError(
-                f"RiichiAECEnv renders nothing: render_mode must be None, got {render_mode!r}"
-            )
-        self.render_mode = None
-        self._table = _Table(_rules(rules), reward, skip_forced, first_dealer)
-        self.possible_agents = [f"player_{s}" for s in range(self._table.players)]
-        self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
-        self.observation_spaces = {a: _observation_space() for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(ACTION_COUNT) for a in self.possible_agents}
-        self.agents: list[str] = []
-
-    @property
-    def game(self) -> Game:
-        """The `riichi.Game` being played (to read, record or picture: act through
-        `step`)."""
-        return self._table.game
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The observation space of `agent` (the same object every call)."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """`Discrete(159)`, the action ids (the same object every call)."""
-        return self.action_spaces[agent]
+        self._seat_players(rules, reward, skip_forced, first_dealer, render_mode)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game (seeded `seed`, or from a seed drawn from the last
@@ -733,22 +765,8 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         self._select()
         self._accumulate_rewards()
 
-    def render(self) -> None:
-        """Nothing: only `render_mode=None` is supported."""
-        return None
 
-    def close(self) -> None:
-        """Nothing to release."""
-
-    def __repr__(self) -> str:
-        t = self._table
-        return (
-            f"RiichiAECEnv(players={t.players}, reward={_reward_repr(t.reward)}, "
-            f"skip_forced={t.skip_forced}, first_dealer={t.first_dealer})"
-        )
-
-
-class RiichiParallelEnv(ParallelEnv):  # type: ignore[misc]
+class RiichiParallelEnv(_OneGame, ParallelEnv):  # type: ignore[misc]
     """One game for PettingZoo, every seat acting at each step: a
     `pettingzoo.ParallelEnv` over `riichi.Game`.
 
@@ -778,31 +796,7 @@ class RiichiParallelEnv(ParallelEnv):  # type: ignore[misc]
         first_dealer: int | None = 0,
         render_mode: None = None,
     ) -> None:
-        if render_mode is not None:
-            raise ValueError(
-                f"RiichiParallelEnv renders nothing: render_mode must be None, got {render_mode!r}"
-            )
-        self.render_mode = None
-        self._table = _Table(_rules(rules), reward, skip_forced, first_dealer)
-        self.possible_agents = [f"player_{s}" for s in range(self._table.players)]
-        self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
-        self.observation_spaces = {a: _observation_space() for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(ACTION_COUNT) for a in self.possible_agents}
-        self.agents: list[str] = []
-
-    @property
-    def game(self) -> Game:
-        """The `riichi.Game` being played (to read, record or picture: act through
-        `step`)."""
-        return self._table.game
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The observation space of `agent` (the same object every call)."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """`Discrete(159)`, the action ids (the same object every call)."""
-        return self.action_spaces[agent]
+        self._seat_players(rules, reward, skip_forced, first_dealer, render_mode)
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -881,17 +875,3 @@ class RiichiParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def _infos(self, deciding: set[int]) -> dict[str, dict[str, Any]]:
         return {a: {"deciding": self._seat_of[a] in deciding} for a in self.agents}
-
-    def render(self) -> None:
-        """Nothing: only `render_mode=None` is supported."""
-        return None
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-    def __repr__(self) -> str:
-        t = self._table
-        return (
-            f"RiichiParallelEnv(players={t.players}, reward={_reward_repr(t.reward)}, "
-            f"skip_forced={t.skip_forced}, first_dealer={t.first_dealer})"
-        )
