@@ -248,49 +248,66 @@ fn single_meld_caps(n: usize) -> [u8; 9] {
     caps
 }
 
-/// For every suit in rank order, two 16-bit sets over the single melds of the
-/// suit (`single_meld_caps`): bit n of the first when, beside meld n, the
-/// suit's distances up to 3 sets and a pair (all a hand with a meld asks of it)
-/// are the uncapped ones, so that the closed table answers; of the second when
-/// that holds as well after each draw the meld leaves possible, so that the
-/// closed lowering kinds answer too (less the kinds it leaves none of). Both
-/// are 0 for suits holding more than the meld allows, or 11 tiles and more for
-/// the second.
-fn write_single_meld_safety(dir: &std::path::Path, uncapped: &[Distances]) {
+/// For every group of `kinds` kinds of a numbered suit of at most `MELD_BUDGET`
+/// tiles, in `rank_within` order, two 16-bit sets over the cap variants given as
+/// (bit, caps): the bit in the first when under those caps its distances up to
+/// 3 sets and a pair (all a hand with a meld asks of it) equal the uncapped
+/// ones, so that the uncapped table answers; in the second when that holds as
+/// well after each draw the caps allow, so that the uncapped lowering kinds
+/// answer too (less the kinds at their cap). Both are 0 for groups holding more
+/// than the caps allow, the second for groups of `MELD_BUDGET` tiles.
+fn safety_within(kinds: usize, variants: &[(usize, Vec<u8>)]) -> Vec<(u16, u16)> {
     const LANES: usize = 8;
-    let suits = groups(9);
-    let mut dist_safe = vec![0u16; suits.len()];
-    for n in 0..16 {
-        let caps = single_meld_caps(n);
-        let capped = capped_distances(9, true, &caps, MELD_BUDGET);
-        for (r, held) in groups_within(9, MELD_BUDGET).iter().enumerate() {
-            if held.iter().zip(&caps).all(|(&h, &c)| h <= c) {
-                let full = rank::rank(held);
-                if capped[r][..LANES] == uncapped[full][..LANES] {
-                    dist_safe[full] |= 1 << n;
-                }
+    let rows = groups_within(kinds, MELD_BUDGET);
+    let uncapped = capped_distances(kinds, true, &[4; 9][..kinds], MELD_BUDGET);
+    let mut dist_safe = vec![0u16; rows.len()];
+    for (b, caps) in variants {
+        let capped = capped_distances(kinds, true, caps, MELD_BUDGET);
+        for (r, held) in rows.iter().enumerate() {
+            if held.iter().zip(caps).all(|(&h, &c)| h <= c)
+                && capped[r][..LANES] == uncapped[r][..LANES]
+            {
+                dist_safe[r] |= 1 << b;
             }
         }
     }
-    let mut bytes = Vec::with_capacity(4 * suits.len());
-    for (r, held) in suits.iter().enumerate() {
-        let total: usize = held.iter().map(|&c| c as usize).sum();
-        let mut entry_safe = 0u16;
-        if total < MELD_BUDGET {
-            for n in 0..16 {
-                let caps = single_meld_caps(n);
-                let safe_after = (0..9).filter(|&k| held[k] < caps[k]).all(|k| {
+    rows.iter()
+        .enumerate()
+        .map(|(r, held)| {
+            let total: usize = held.iter().map(|&c| c as usize).sum();
+            let mut entry_safe = 0u16;
+            for (b, caps) in variants.iter().filter(|_| total < MELD_BUDGET) {
+                let after = (0..kinds).filter(|&k| held[k] < caps[k]).all(|k| {
                     let mut more = held.clone();
                     more[k] += 1;
-                    dist_safe[rank::rank(&more)] >> n & 1 == 1
+                    dist_safe[rank::rank_within(&more, MELD_BUDGET)] >> b & 1 == 1
                 });
-                if dist_safe[r] >> n & 1 == 1 && safe_after {
-                    entry_safe |= 1 << n;
+                if dist_safe[r] >> b & 1 == 1 && after {
+                    entry_safe |= 1 << b;
                 }
             }
-        }
-        bytes.extend_from_slice(&dist_safe[r].to_le_bytes());
-        bytes.extend_from_slice(&entry_safe.to_le_bytes());
+            (dist_safe[r], entry_safe)
+        })
+        .collect()
+}
+
+/// For every suit in rank order, [`safety_within`] over the single melds of the
+/// suit (`single_meld_caps`; bit n for meld n); 0 for suits of more than
+/// `MELD_BUDGET` tiles.
+fn write_single_meld_safety(dir: &std::path::Path) {
+    let variants: Vec<(usize, Vec<u8>)> =
+        (0..16).map(|n| (n, single_meld_caps(n).to_vec())).collect();
+    let within = safety_within(9, &variants);
+    let mut bytes = Vec::new();
+    for held in groups(9) {
+        let total: usize = held.iter().map(|&c| c as usize).sum();
+        let (dist, entry) = if total <= MELD_BUDGET {
+            within[rank::rank_within(&held, MELD_BUDGET)]
+        } else {
+            (0, 0)
+        };
+        bytes.extend_from_slice(&dist.to_le_bytes());
+        bytes.extend_from_slice(&entry.to_le_bytes());
     }
     std::fs::write(dir.join("suit_single_meld_safe.bin"), bytes).expect("write table");
 }
@@ -307,47 +324,18 @@ fn segment_caps(kinds: usize, bit: usize) -> Vec<u8> {
     caps
 }
 
-/// For every segment of a numbered suit (the rows of `suit_segment`), two 16-bit
-/// sets over its cap variants (`segment_caps`): bit b of the first when under
-/// variant b its distances up to 3 sets and a pair equal the uncapped ones; of
-/// the second when that holds as well after each draw the caps allow (then the
-/// uncapped lowering kinds hold, less the kinds at their cap). The second is 0
-/// for segments of `MELD_BUDGET` tiles.
+/// For every segment of a numbered suit (the rows of `suit_segment`, lengths
+/// one after another), [`safety_within`] over its cap variants (`segment_caps`).
 fn write_segment_safety(dir: &std::path::Path) {
-    const LANES: usize = 8;
     let mut bytes = Vec::new();
     for kinds in 0..=8usize {
-        let rows = groups_within(kinds, MELD_BUDGET);
-        let uncapped = capped_distances(kinds, true, &[4; 9][..kinds], MELD_BUDGET);
-        let bits: Vec<usize> = (0..kinds).chain([15]).collect();
-        let mut dist_safe = vec![0u16; rows.len()];
-        for &b in &bits {
-            let caps = segment_caps(kinds, b);
-            let capped = capped_distances(kinds, true, &caps, MELD_BUDGET);
-            for (r, held) in rows.iter().enumerate() {
-                if held.iter().zip(&caps).all(|(&h, &c)| h <= c)
-                    && capped[r][..LANES] == uncapped[r][..LANES]
-                {
-                    dist_safe[r] |= 1 << b;
-                }
-            }
-        }
-        for (r, held) in rows.iter().enumerate() {
-            let total: usize = held.iter().map(|&c| c as usize).sum();
-            let mut entry_safe = 0u16;
-            for &b in bits.iter().filter(|_| total < MELD_BUDGET) {
-                let caps = segment_caps(kinds, b);
-                let after = (0..kinds).filter(|&k| held[k] < caps[k]).all(|k| {
-                    let mut more = held.clone();
-                    more[k] += 1;
-                    dist_safe[rank::rank_within(&more, MELD_BUDGET)] >> b & 1 == 1
-                });
-                if dist_safe[r] >> b & 1 == 1 && after {
-                    entry_safe |= 1 << b;
-                }
-            }
-            bytes.extend_from_slice(&dist_safe[r].to_le_bytes());
-            bytes.extend_from_slice(&entry_safe.to_le_bytes());
+        let variants: Vec<(usize, Vec<u8>)> = (0..kinds)
+            .chain([15])
+            .map(|b| (b, segment_caps(kinds, b)))
+            .collect();
+        for (dist, entry) in safety_within(kinds, &variants) {
+            bytes.extend_from_slice(&dist.to_le_bytes());
+            bytes.extend_from_slice(&entry.to_le_bytes());
         }
     }
     std::fs::write(dir.join("suit_segment_safe.bin"), bytes).expect("write table");
@@ -362,12 +350,10 @@ fn main() {
     write_suit_splits(&dir);
     write_segments(&dir, "suit_segment", 8, true);
     write_segment_safety(&dir);
+    write_single_meld_safety(&dir);
     write_meld_patterns(&dir);
     for (name, kinds, runs) in [("suit", 9, true), ("honor", 7, false)] {
         let dist = distances(kinds, runs);
-        if runs {
-            write_single_meld_safety(&dir, &dist);
-        }
         let mut lanes = Vec::with_capacity(dist.len() * 16);
         let mut lowering = Vec::with_capacity(dist.len() * 20);
         for (r, held) in groups(kinds).iter().enumerate() {
