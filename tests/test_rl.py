@@ -26,7 +26,14 @@ from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
 import riichi  # noqa: E402
 from riichi import IllegalActionError, Rules, game_seed, rl  # noqa: E402
 from riichi.env import ACTION_COUNT, VecEnv  # noqa: E402
-from riichi.rl import NO_OP, RiichiAECEnv, RiichiParallelEnv, RiichiVectorEnv  # noqa: E402
+from riichi.rl import (  # noqa: E402
+    ENV_ID,
+    NO_OP,
+    RiichiAECEnv,
+    RiichiEnv,
+    RiichiParallelEnv,
+    RiichiVectorEnv,
+)
 
 MODES = ["NextStep", "SameStep"]
 TABLES = [None, "tenhou_sanma"]  # four players (the default rules), three players
@@ -80,6 +87,9 @@ def test_public_names_have_docstrings_and_reprs():
     )
     assert repr(RiichiAECEnv(rules="tenhou_sanma", reward=[3, 0, -3])) == (
         "RiichiAECEnv(players=3, reward=(3.0, 0.0, -3.0), skip_forced=True, first_dealer=0)"
+    )
+    assert repr(RiichiEnv(opponents="random")) == (
+        "RiichiEnv(players=4, opponents='random', reward='points')"
     )
     assert repr(RiichiParallelEnv(reward="final")) == (
         "RiichiParallelEnv(players=4, reward='final', skip_forced=True, first_dealer=0)"
@@ -358,6 +368,115 @@ def test_bad_vector_arguments_are_refused():
         env.step(np.zeros(2))
     env.close()
     assert env.closed
+
+
+# Gymnasium: one game, and the registered id --------------------------------------
+
+
+def masked_id(env: Any, obs: dict[str, Any]) -> int:
+    """A masked random id drawn by the action space itself."""
+    return int(env.action_space.sample(mask=obs["action_mask"]))
+
+
+@pytest.mark.filterwarnings("ignore:.*Box observation space m.* is (-)?infinity")
+def test_gymnasiums_env_checks_pass_on_the_single_env():
+    """The checks of `check_env` that draw no action (a random id from the unmasked
+    space is refused, as every illegal id is), then a masked game under Gymnasium's
+    passive checker."""
+    env = RiichiEnv()
+    env_checker.check_reset_return_type(env)
+    env_checker.check_reset_options(env)
+    env_checker.check_reset_return_info_deprecation(env)
+    env_checker.check_seed_deprecation(env)
+    env_checker.check_reset_seed_determinism(env)
+    env_checker.check_space_limit(env.observation_space, "observation")
+    env_checker.check_space_limit(env.action_space, "action")
+    checked = gymnasium.make(ENV_ID, opponents="random")
+    checked.action_space.seed(5)
+    obs, _ = checked.reset(seed=5)
+    for _ in range(50):
+        obs, _, terminated, truncated, _ = checked.step(masked_id(checked, obs))
+        assert not (terminated or truncated)
+
+
+@pytest.mark.parametrize("rules", TABLES)
+def test_a_single_env_game_is_game_zero_of_vecenv(rules):
+    """Step for step the same observations, rewards and ends as the first game of a
+    `VecEnv` with the same seed, to the end of the game."""
+    env = RiichiEnv(rules=rules, opponents="random", reward="final")
+    twin = VecEnv(
+        1,
+        seed=11,
+        rules=Rules.preset(rules) if rules else Rules(),
+        opponents="random",
+        reward="final",
+    )
+    env.action_space.seed(11)
+    obs, info = env.reset(seed=11)
+    first = twin.reset()
+    assert np.array_equal(obs["observation"], first["planes"][0])
+    assert np.array_equal(obs["action_mask"], first["mask"][0].astype(np.int8))
+    assert info["seat"] == first["seat"][0] == twin.learner(0)
+    total, steps = 0.0, 0
+    for _ in range(5000):
+        steps += 1
+        assert obs in env.observation_space
+        assert np.array_equal(env.action_masks(), obs["action_mask"].astype(bool))
+        action = masked_id(env, obs)
+        me = twin.learner(0)  # (after the game's end the twin has a new game)
+        obs, reward, terminated, truncated, info = env.step(action)
+        seen, rewards, te, tr, more = twin.step([action])
+        assert reward == rewards[0, me]
+        assert (terminated, truncated) == (bool(te[0]), bool(tr[0]))
+        assert np.array_equal(info["scores"], more["scores"][0])
+        total += reward
+        if terminated:
+            break
+        assert np.array_equal(obs["observation"], seen["planes"][0])
+        assert info["seat"] == twin.learner(0)
+    else:
+        pytest.fail("the game did not end in 5000 decisions")
+    assert steps > 20 and info["hand_done"] and info["seat"] == -1
+    assert obs["action_mask"].tolist() == np.eye(ACTION_COUNT, dtype=int)[NO_OP].tolist()
+    assert not env.action_masks().any()
+    # "final" pays only at the end of the game.
+    assert total == reward
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(NO_OP)
+
+
+def test_the_single_env_refuses_bad_ids_and_nothing_moves():
+    env = RiichiEnv()
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    obs, _ = env.reset(seed=2)
+    before = env.game
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    for bad in (illegal, -1, ACTION_COUNT, 2**70):
+        with pytest.raises(IllegalActionError, match=f"action id {bad} is not legal"):
+            env.step(bad)
+    for wrong in ("3", 1.0, True, None):
+        with pytest.raises(TypeError, match="one integer id"):
+            env.step(wrong)
+    assert env.game == before
+    with pytest.raises(ValueError, match="no options"):
+        env.reset(options={"x": 1})
+    with pytest.raises(ValueError, match="render_mode"):
+        RiichiEnv(render_mode="human")
+    with pytest.raises(ValueError):
+        RiichiEnv(opponents="nobody")  # type: ignore[arg-type]
+
+
+def test_the_registered_id_makes_both_envs():
+    assert ENV_ID in gymnasium.registry
+    env = gymnasium.make(ENV_ID, rules="tenhou_sanma", opponents="tsumogiri")
+    assert isinstance(env.unwrapped, RiichiEnv) and env.unwrapped.players == 3
+    envs = gymnasium.make_vec(ENV_ID, num_envs=3, opponents="random")
+    assert isinstance(envs, RiichiVectorEnv) and envs.num_envs == 3
+    obs, _ = envs.reset(seed=0)
+    assert obs["observation"].shape == (3, 95, 34)
+    # The module named in the id is imported by Gymnasium itself.
+    assert isinstance(gymnasium.make("riichi.rl:riichi/Riichi-v0").unwrapped, RiichiEnv)
 
 
 # PettingZoo ------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""Adapters for reinforcement-learning frameworks: a Gymnasium vector environment
-over `riichi.env.VecEnv`, and PettingZoo AEC and Parallel environments over one
+"""Adapters for reinforcement-learning frameworks: Gymnasium environments of one
+game and of many over `riichi.env.VecEnv` (registered as `ENV_ID`,
+"riichi/Riichi-v0"), and PettingZoo AEC and Parallel environments over one
 `riichi.Game`. Optional: `pip install "riichi[rl]"` installs Gymnasium and
 PettingZoo.
 
@@ -53,6 +54,7 @@ _MISSING = (
 )
 
 try:
+    import gymnasium
     from gymnasium import spaces
     from gymnasium.vector import VectorEnv
     from gymnasium.vector.utils import batch_space
@@ -76,8 +78,10 @@ except ImportError:  # pragma: no cover - Gymnasium 1.0 names the modes in its d
 
 
 __all__ = [
+    "ENV_ID",
     "NO_OP",
     "RiichiAECEnv",
+    "RiichiEnv",
     "RiichiParallelEnv",
     "RiichiVectorEnv",
 ]
@@ -86,6 +90,12 @@ NO_OP: int = 157
 """The id of `pass`: in `RiichiParallelEnv` the action of a seat that is not
 deciding, and in a `RiichiVectorEnv` terminal observation the one id the mask
 allows (the step that follows ignores it)."""
+
+ENV_ID: str = "riichi/Riichi-v0"
+"""The Gymnasium id `riichi.rl` registers: `gymnasium.make(ENV_ID)` makes a
+`RiichiEnv`, `gymnasium.make_vec(ENV_ID, num_envs=n)` a `RiichiVectorEnv`, each
+taking the same keyword arguments as the class. Without importing `riichi.rl`
+first, name the module in the id: `gymnasium.make("riichi.rl:riichi/Riichi-v0")`."""
 
 _PLANES = max(first + count for _, first, count, _ in PLANE_GROUPS)
 _SCALARS = len(SCALARS)
@@ -488,6 +498,172 @@ class RiichiVectorEnv(VectorEnv):
             f"opponents={opponents!r}, reward={_reward_repr(self._settings['reward'])}, "
             f"autoreset_mode={self.autoreset_mode.name})"
         )
+
+
+class RiichiEnv(gymnasium.Env[ObsDict, int]):
+    """One game for Gymnasium: a single-agent `gymnasium.Env` over `riichi.env.VecEnv`.
+
+    The game waits at a decision of one seat; `step(action)` takes one action id
+    (`action_space` is `Discrete(159)`), plays on (the built-in `opponents`, and
+    every decision with a single legal action) to the next decision and returns
+    `(observation, reward, terminated, truncated, info)`. The observation is the
+    dict of the module's docstring; the reward (`reward`: `"points"`, `"final"` or
+    the value of each place) is that of the seat that took the action, with
+    `opponents` the learner's seat all game long. `info` holds `"seat"`, the seat
+    deciding at the returned observation (-1 once the game is over), and after a
+    step `"seat_rewards"` float32 (4,), `"scores"` int64 (4,) (points by seat; at
+    the end, the final points) and `"hand_done"`.
+
+    The episode is one game: `terminated` when it is over, `truncated` after
+    `max_decisions` decisions. The observation returned then is terminal (planes
+    and scalars 0, only `NO_OP` in the mask); call `reset()` for the next game.
+    An id the mask does not allow raises `IllegalActionError` and nothing moves.
+    `reset(seed=s)` plays the game of `VecEnv(1, seed=s)`, the one a
+    `RiichiVectorEnv` under `SAME_STEP` plays first; without a seed, one drawn from
+    `np_random`.
+
+    Made as `RiichiEnv(*, rules=None, opponents="shanten", reward="points",
+    max_decisions=5000, render_mode=None)` or `gymnasium.make(ENV_ID, ...)` with the
+    same keywords; the arguments are those of `RiichiVectorEnv`.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 - Gymnasium's own attribute
+
+    def __init__(
+        self,
+        *,
+        rules: RulesLike = None,
+        opponents: Opponents = "shanten",
+        reward: RewardSpec = "points",
+        max_decisions: int = 5000,
+        render_mode: None = None,
+    ) -> None:
+        if render_mode is not None:
+            raise ValueError(
+                f"RiichiEnv renders nothing: render_mode must be None, got {render_mode!r}"
+            )
+        self._rules = _rules(rules)
+        self._settings: dict[str, Any] = {
+            "rules": self._rules,
+            "opponents": opponents,
+            "reward": reward,
+            "max_decisions": max_decisions,
+        }
+        VecEnv(1, seed=0, threads=1, **self._settings)  # refuses bad settings now
+        self.render_mode = None
+        self.observation_space = _observation_space()
+        self.action_space = spaces.Discrete(ACTION_COUNT)
+        self._engine: VecEnv | None = None
+        self._mask = np.zeros(ACTION_COUNT, np.bool_)
+        self._seat = -1
+
+    @property
+    def players(self) -> int:
+        """Players at the table: 4, or 3 under three-player rules."""
+        return _players(self._rules)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsDict, dict[str, Any]]:
+        """Start a new game and return its first observation and `{"seat": ...}`.
+
+        `seed` (0 to 2^64 - 1) seeds the game and `np_random`; without one the
+        game's seed is drawn from `np_random`, so that each reset plays a new game.
+        `options` must be empty."""
+        if options:
+            raise ValueError(f"RiichiEnv.reset takes no options, got {sorted(options)}")
+        _seed(seed)
+        super().reset(seed=seed)
+        base = int(seed) if seed is not None else int(self.np_random.integers(2**63))
+        self._engine = VecEnv(1, seed=base, threads=1, **self._settings)
+        first = self._engine.reset()
+        self._mask = np.array(first["mask"][0], np.bool_)
+        self._seat = int(first["seat"][0])
+        return _one(first), {"seat": self._seat}
+
+    def step(self, action: Any) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
+        """Take one action id and play on to the next decision (see the class).
+
+        An id the mask does not allow raises `IllegalActionError` naming it and
+        the legal ids, and nothing moves; a step after the game's end raises
+        `RuntimeError`."""
+        if self._engine is None:
+            raise RuntimeError("call reset() before step()")
+        if self._seat < 0:
+            raise RuntimeError("the game is over: call reset() for the next one")
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise TypeError(f"an action is one integer id, got {type(action).__name__}")
+        action_id = int(action)
+        if not (0 <= action_id < ACTION_COUNT and self._mask[action_id]):
+            legal = np.flatnonzero(self._mask).tolist()
+            raise IllegalActionError(
+                f"action id {action_id} is not legal here (legal ids: {legal})"
+            )
+        obs, seat_rewards, terminated, truncated, info = self._engine.step(
+            np.array([action_id], np.int64)
+        )
+        reward = float(seat_rewards[0, self._seat])
+        done, cut = bool(terminated[0]), bool(truncated[0])
+        infos: dict[str, Any] = {
+            "seat_rewards": seat_rewards[0].astype(np.float32),
+            "scores": np.array(info["scores"][0], np.int64),
+            "hand_done": bool(info["hand_done"][0]),
+        }
+        if done or cut:
+            self._seat = -1
+            self._mask = np.zeros(ACTION_COUNT, np.bool_)
+            observation = RiichiVectorEnv._terminal()
+        else:
+            self._mask = np.array(obs["mask"][0], np.bool_)
+            self._seat = int(obs["seat"][0])
+            observation = _one(obs)
+        infos["seat"] = self._seat
+        return observation, reward, done, cut, infos
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal ids of the current decision, bool (159,) (all false once the
+        game is over): what maskable-policy libraries ask an environment for."""
+        return self._mask.copy()
+
+    @property
+    def game(self) -> Game:
+        """A copy of the `riichi.Game` being played, at the decision the last
+        observation shows."""
+        if self._engine is None:
+            raise RuntimeError("call reset() first")
+        return self._engine.game(0)
+
+    def render(self) -> None:
+        """Nothing: only `render_mode=None` is supported."""
+        return None
+
+    def close(self) -> None:
+        """Let the game go."""
+        self._engine = None
+
+    def __repr__(self) -> str:
+        opponents = self._settings["opponents"]
+        return (
+            f"RiichiEnv(players={self.players}, opponents={opponents!r}, "
+            f"reward={_reward_repr(self._settings['reward'])})"
+        )
+
+
+def _one(batch: dict[str, npt.NDArray[Any]]) -> ObsDict:
+    """The observation of the first (only) game of a `VecEnv` batch."""
+    return {
+        "observation": batch["planes"][0],
+        "scalars": batch["scalars"][0],
+        "action_mask": batch["mask"][0].astype(np.int8),
+    }
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="riichi.rl:RiichiEnv",
+        vector_entry_point="riichi.rl:RiichiVectorEnv",
+    )
 
 
 # PettingZoo -----------------------------------------------------------------------

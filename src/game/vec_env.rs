@@ -192,6 +192,8 @@ impl Slot {
                     continue;
                 }
                 Phase::GameOver => {
+                    // The game ends with its last hand: that hand ended too.
+                    info.hand_done = true;
                     info.terminated = true;
                     return Ok(info);
                 }
@@ -652,6 +654,30 @@ mod tests {
         for s in 0..4 {
             assert_eq!(sum[s] as i64, g.scores()[s] - start, "seat {s}");
         }
+    }
+
+    #[test]
+    fn every_hand_that_ends_is_flagged_the_last_one_included() {
+        let cfg = EnvConfig {
+            records: true,
+            ..EnvConfig::default()
+        };
+        let mut env = VecEnv::new(1, cfg, Some(1)).unwrap();
+        let (mut flagged, mut step) = (0, 0);
+        while env.finished.is_empty() {
+            env.step(&choose(&env, step)).unwrap();
+            step += 1;
+            flagged += usize::from(env.out.hand_done[0]);
+        }
+        assert!(env.out.terminated[0] && env.out.hand_done[0]);
+        let g = &env.take_finished()[0];
+        let hands = g
+            .events()
+            .iter()
+            .filter(|e| matches!(e, crate::game::event::Event::EndKyoku))
+            .count();
+        assert!(hands > 1);
+        assert_eq!(flagged, hands);
     }
 
     #[test]
