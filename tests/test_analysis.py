@@ -587,6 +587,12 @@ def test_module_shanten_accepts_hand_string_and_counts() -> None:
     c = counts_of(text)
     assert riichi.shanten(h) == riichi.shanten(text) == riichi.shanten(c) == 1
     assert riichi.shanten(tuple(c)) == 1
+    # Counts read by identity (Python's shared small ints) or by value agree.
+    mixed = [np.int64(v) if k % 2 else v for k, v in enumerate(c)]
+    assert riichi.shanten(mixed) == riichi.shanten([int(str(v)) for v in c]) == 1
+    for bad in (5, -1, 2**70):
+        with pytest.raises(riichi.InvalidHandError, match=f"count {bad} for kind 3 "):
+            riichi.shanten([*c[:3], bad, *c[4:]])
     melded = "1m [1'11m] [2'22z] [3'33z] [4'44z]"
     assert riichi.shanten(melded) == riichi.shanten(Hand(melded)) == 1
     assert riichi.is_complete("11m [1'23m] [3'45m] [4'56m] (7777z)")

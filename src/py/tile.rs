@@ -250,9 +250,16 @@ fn exact_int_list(obj: &Bound<'_, PyAny>) -> Option<std::result::Result<Counts, 
     if list.len() != KINDS {
         return None;
     }
+    let small = small_counts(obj.py());
     let mut c = [0u8; KINDS];
     for (k, slot) in c.iter_mut().enumerate() {
         let item = list.get_item(k).ok()?;
+        // Python shares one object for each small integer: a count is most
+        // often one of those five, told by identity alone.
+        if let Some(n) = small.iter().position(|s| item.is(s)) {
+            *slot = n as u8;
+            continue;
+        }
         if !item.is_exact_instance_of::<PyInt>() {
             return None;
         }
@@ -263,6 +270,23 @@ fn exact_int_list(obj: &Bound<'_, PyAny>) -> Option<std::result::Result<Counts, 
         }
     }
     Some(Ok(c))
+}
+
+/// The integers 0-4 as Python objects, made once.
+static SMALL_COUNTS: PyOnceLock<[Py<PyInt>; 5]> = PyOnceLock::new();
+
+/// The integer objects of the counts 0-4 (the ones Python shares).
+fn small_counts(py: Python<'_>) -> &[Py<PyInt>; 5] {
+    SMALL_COUNTS.get_or_init(py, || {
+        std::array::from_fn(|n| {
+            (n as u8)
+                .into_pyobject(py)
+                .expect("a small integer")
+                .cast_into::<PyInt>()
+                .expect("an int")
+                .unbind()
+        })
+    })
 }
 
 /// The one `Tile` object of each of the 37 tiles, made once: tiles are
