@@ -1,6 +1,8 @@
 //! One named test per three-player rule of the engine, each played on a wall
 //! built for it (see `scenario`): the 108-tile wall and its dead wall, turns over
-//! three seats, no chi, kita (its replacement, the haitei it moves, ron on it,
+//! three seats, no chi (and, where the rules allow chi, only from the seat on the
+//! left over three seats), North as a plain honor without kita, kita (its
+//! replacement, the haitei it moves, ron on it,
 //! what it breaks), two payers, the exhaustive draw's payments, the hand numbers
 //! and the final scores for three places. Seat 0 deals the first hand, so `E`,
 //! `S`, `W` are seats 0-2. Every expected number is worked out in a comment.
@@ -556,4 +558,60 @@ fn simulate_plays_three_player_games_with_every_agent() {
         s.yaku[Yaku::RinshanKaihou as usize] > 0,
         "kita replacements win"
     );
+}
+
+#[test]
+fn sanma_with_chi_allows_it_from_the_left_only() {
+    // Under chi = true the seat after the discarder (S after E) may chi 3p with
+    // 12p; W, who holds 12p as well, sits two seats on and may not.
+    let r = with(|r| r.chi = true);
+    let s = Scenario::new(r).hands(["3p 1z", "12p 9s", "12p 9s", ""]);
+    let mut g = s.game();
+    g.discard(E, "3p");
+    assert!(g.can(S, |a| matches!(a, Action::Chi { .. })));
+    assert!(!g.can(W, |a| matches!(a, Action::Chi { .. })));
+    let chi = Action::Chi {
+        tiles: [tile("1p"), tile("2p")],
+    };
+    let e = g.clone().apply(W, chi).unwrap_err().to_string();
+    assert!(e.contains("may not"), "{e}");
+    g.act(S, chi);
+    assert_eq!(g.player(S).melds.len(), 1);
+    assert!(matches!(g.phase, Phase::Turn { seat: S, .. }));
+    g.check_invariants().unwrap();
+    // Over three seats the seat after W is E: E chis W's 3p with 12p.
+    let r = with(|r| r.chi = true);
+    let s = Scenario::new(r)
+        .hands(["12p 1z", "?", "?", ""])
+        .draws("? 9s 3p");
+    let mut g = s.game();
+    g.discard(E, "1z");
+    g.pass_all();
+    g.tsumogiri(S);
+    g.pass_all();
+    g.tsumogiri(W);
+    assert!(g.can(E, |a| *a == chi));
+    assert!(!g.can(S, |a| matches!(a, Action::Chi { .. })));
+    g.act(E, chi);
+    assert_eq!(g.player(E).melds.len(), 1);
+}
+
+#[test]
+fn north_is_a_plain_honor_without_kita() {
+    // With kita = false a North is an honor like any other: E discards it and S
+    // pons it with 44z; it is never set aside.
+    let r = with(|r| r.kita = false);
+    let s = Scenario::new(r).hands(["4z 1z", "44z 9s", "?", ""]);
+    let mut g = s.game();
+    assert!(!g.can(E, |a| *a == Action::Kita));
+    g.discard(E, "4z");
+    let pon = *g
+        .legal_actions(S)
+        .iter()
+        .find(|a| matches!(a, Action::Pon { .. }))
+        .expect("a pon of the North");
+    g.act(S, pon);
+    assert_eq!(g.player(S).melds.len(), 1);
+    assert!(g.player(S).kita.is_empty());
+    g.check_invariants().unwrap();
 }
