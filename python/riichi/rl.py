@@ -171,7 +171,71 @@ def _autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
 # Gymnasium ------------------------------------------------------------------------
 
 
-class RiichiVectorEnv(VectorEnv):
+def _observations(
+    planes: npt.NDArray[np.uint8], scalars: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]
+) -> ObsDict:
+    """Observations as the adapters give them (one seat's or batched)."""
+    return {"observation": planes, "scalars": scalars, "action_mask": mask.astype(np.int8)}
+
+
+def _terminal() -> ObsDict:
+    """A terminal observation: nothing to decide (only `NO_OP` allowed)."""
+    return {
+        "observation": np.zeros((_PLANES, 34), np.uint8),
+        "scalars": np.zeros(_SCALARS, np.float32),
+        "action_mask": _no_op_mask(),
+    }
+
+
+class _Engines:
+    """What the Gymnasium environments share: the settings of the `VecEnv` games
+    they run (checked when the environment is made), the players at the table,
+    and the checks and seed of a reset."""
+
+    _rules: Rules
+    _settings: dict[str, Any]
+
+    def _configure(
+        self,
+        rules: RulesLike,
+        opponents: Opponents,
+        reward: RewardSpec,
+        max_decisions: int,
+        render_mode: None,
+    ) -> None:
+        """Refuse a render mode and settings `VecEnv` would refuse, and keep the rest."""
+        if render_mode is not None:
+            raise ValueError(
+                f"{type(self).__name__} renders nothing: render_mode must be None, "
+                f"got {render_mode!r}"
+            )
+        self._rules = _rules(rules)
+        self._settings = {
+            "rules": self._rules,
+            "opponents": opponents,
+            "reward": reward,
+            "max_decisions": max_decisions,
+        }
+        VecEnv(1, seed=0, threads=1, **self._settings)  # refuses bad settings now
+
+    @property
+    def players(self) -> int:
+        """Players at the table: 4, or 3 under three-player rules."""
+        return _players(self._rules)
+
+    def _check_reset(self, seed: int | None, options: dict[str, Any] | None) -> None:
+        """Refuse reset options (none are supported) and a seed out of range."""
+        if options:
+            raise ValueError(f"{type(self).__name__}.reset takes no options, got {sorted(options)}")
+        _seed(seed)
+
+    @staticmethod
+    def _games_seed(seed: int | None, rng: np.random.Generator) -> int:
+        """The seed of the games a reset plays: `seed`, or one drawn from `rng`."""
+        return int(seed) if seed is not None else int(rng.integers(2**63))
+
+
+class RiichiVectorEnv(_Engines, VectorEnv):
     """`num_envs` games for Gymnasium, stepped together: a `gymnasium.vector.VectorEnv`
     over `riichi.env.VecEnv`.
 
@@ -237,10 +301,7 @@ class RiichiVectorEnv(VectorEnv):
         threads: int | None = None,
         render_mode: None = None,
     ) -> None:
-        if render_mode is not None:
-            raise ValueError(
-                f"RiichiVectorEnv renders nothing: render_mode must be None, got {render_mode!r}"
-            )
+        self._configure(rules, opponents, reward, max_decisions, render_mode)
         mode = _autoreset_mode(autoreset_mode)
         if mode not in self.metadata["autoreset_modes"]:
             raise ValueError(
@@ -252,14 +313,6 @@ class RiichiVectorEnv(VectorEnv):
             or not 1 <= num_envs <= 65_536
         ):
             raise ValueError(f"num_envs is an integer from 1 to 65536, got {num_envs!r}")
-        self._rules = _rules(rules)
-        self._settings: dict[str, Any] = {
-            "rules": self._rules,
-            "opponents": opponents,
-            "reward": reward,
-            "max_decisions": max_decisions,
-        }
-        VecEnv(1, seed=0, threads=1, **self._settings)  # refuses bad settings now
         if threads is not None and (
             isinstance(threads, bool) or not isinstance(threads, int) or threads < 1
         ):
@@ -280,11 +333,6 @@ class RiichiVectorEnv(VectorEnv):
         self._autoreset = np.zeros(num_envs, np.bool_)
         self._pending: list[tuple[dict[str, npt.NDArray[Any]], npt.NDArray[np.int64]] | None] = []
 
-    @property
-    def players(self) -> int:
-        """Players at the table: 4, or 3 under three-player rules."""
-        return _players(self._rules)
-
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsDict, dict[str, Any]]:
@@ -294,11 +342,9 @@ class RiichiVectorEnv(VectorEnv):
         games' seed is drawn from `np_random`, so that each reset plays new games.
         `options` must be empty (the per-game resets of `AutoresetMode.DISABLED`
         are not supported)."""
-        if options:
-            raise ValueError(f"RiichiVectorEnv.reset takes no options, got {sorted(options)}")
-        _seed(seed)
+        self._check_reset(seed, options)
         super().reset(seed=seed)
-        base = int(seed) if seed is not None else int(self.np_random.integers(2**63))
+        base = self._games_seed(seed, self.np_random)
         n = self.num_envs
         if self.autoreset_mode is AutoresetMode.SAME_STEP:
             self._batch = VecEnv(n, seed=base, threads=self._threads, **self._settings)
@@ -323,7 +369,7 @@ class RiichiVectorEnv(VectorEnv):
         self._pending = [None] * n
         self._autoreset = np.zeros(n, np.bool_)
         self._remember(mask, seat)
-        return self._observations(planes, scalars, mask), {"seat": seat.copy()}
+        return _observations(planes, scalars, mask), {"seat": seat.copy()}
 
     def step(
         self, actions: npt.ArrayLike
@@ -376,13 +422,13 @@ class RiichiVectorEnv(VectorEnv):
         if ended.any():
             final_obs = np.full(self.num_envs, None, dtype=object)
             for i in np.flatnonzero(ended):
-                final_obs[i] = self._terminal()
+                final_obs[i] = _terminal()
             final_scores = np.where(ended[:, None], info["scores"], 0)
             infos["final_obs"], infos["_final_obs"] = final_obs, ended.copy()
             infos["final_info"] = {"scores": final_scores, "_scores": ended.copy()}
             infos["_final_info"] = ended.copy()
         self._remember(obs["mask"], obs["seat"])
-        observations = self._observations(obs["planes"], obs["scalars"], obs["mask"])
+        observations = _observations(obs["planes"], obs["scalars"], obs["mask"])
         return observations, rewards, terminated, truncated, infos
 
     def _step_next(
@@ -434,7 +480,7 @@ class RiichiVectorEnv(VectorEnv):
             "scores": scores,
             "hand_done": hand_done,
         }
-        return self._observations(planes, scalars, mask), rewards, terminated, truncated, infos
+        return _observations(planes, scalars, mask), rewards, terminated, truncated, infos
 
     def _check(self, ids: npt.NDArray[np.int64], live: npt.NDArray[np.bool_]) -> None:
         """Raise `IllegalActionError` for the first live game whose id its mask
@@ -455,21 +501,6 @@ class RiichiVectorEnv(VectorEnv):
         """Keep the masks and seats the next step is checked and rewarded by."""
         self._mask = np.array(mask, np.bool_)
         self._seat = np.array(seat, np.int8)
-
-    @staticmethod
-    def _observations(
-        planes: npt.NDArray[np.uint8], scalars: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]
-    ) -> ObsDict:
-        return {"observation": planes, "scalars": scalars, "action_mask": mask.astype(np.int8)}
-
-    @staticmethod
-    def _terminal() -> ObsDict:
-        """A terminal observation: nothing to decide (only `NO_OP` allowed)."""
-        return {
-            "observation": np.zeros((_PLANES, 34), np.uint8),
-            "scalars": np.zeros(_SCALARS, np.float32),
-            "action_mask": _no_op_mask(),
-        }
 
     def game(self, i: int) -> Game:
         """A copy of the `riichi.Game` running for game `i` (at the decision its last
@@ -500,7 +531,7 @@ class RiichiVectorEnv(VectorEnv):
         )
 
 
-class RiichiEnv(gymnasium.Env[ObsDict, int]):
+class RiichiEnv(_Engines, gymnasium.Env[ObsDict, int]):
     """One game for Gymnasium: a single-agent `gymnasium.Env` over `riichi.env.VecEnv`.
 
     The game waits at a decision of one seat; `step(action)` takes one action id
@@ -538,29 +569,13 @@ class RiichiEnv(gymnasium.Env[ObsDict, int]):
         max_decisions: int = 5000,
         render_mode: None = None,
     ) -> None:
-        if render_mode is not None:
-            raise ValueError(
-                f"RiichiEnv renders nothing: render_mode must be None, got {render_mode!r}"
-            )
-        self._rules = _rules(rules)
-        self._settings: dict[str, Any] = {
-            "rules": self._rules,
-            "opponents": opponents,
-            "reward": reward,
-            "max_decisions": max_decisions,
-        }
-        VecEnv(1, seed=0, threads=1, **self._settings)  # refuses bad settings now
+        self._configure(rules, opponents, reward, max_decisions, render_mode)
         self.render_mode = None
         self.observation_space = _observation_space()
         self.action_space = spaces.Discrete(ACTION_COUNT)
         self._engine: VecEnv | None = None
         self._mask = np.zeros(ACTION_COUNT, np.bool_)
         self._seat = -1
-
-    @property
-    def players(self) -> int:
-        """Players at the table: 4, or 3 under three-player rules."""
-        return _players(self._rules)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -570,12 +585,11 @@ class RiichiEnv(gymnasium.Env[ObsDict, int]):
         `seed` (0 to 2^64 - 1) seeds the game and `np_random`; without one the
         game's seed is drawn from `np_random`, so that each reset plays a new game.
         `options` must be empty."""
-        if options:
-            raise ValueError(f"RiichiEnv.reset takes no options, got {sorted(options)}")
-        _seed(seed)
+        self._check_reset(seed, options)
         super().reset(seed=seed)
-        base = int(seed) if seed is not None else int(self.np_random.integers(2**63))
-        self._engine = VecEnv(1, seed=base, threads=1, **self._settings)
+        self._engine = VecEnv(
+            1, seed=self._games_seed(seed, self.np_random), threads=1, **self._settings
+        )
         first = self._engine.reset()
         self._mask = np.array(first["mask"][0], np.bool_)
         self._seat = int(first["seat"][0])
@@ -612,7 +626,7 @@ class RiichiEnv(gymnasium.Env[ObsDict, int]):
         if done or cut:
             self._seat = -1
             self._mask = np.zeros(ACTION_COUNT, np.bool_)
-            observation = RiichiVectorEnv._terminal()
+            observation = _terminal()
         else:
             self._mask = np.array(obs["mask"][0], np.bool_)
             self._seat = int(obs["seat"][0])
@@ -651,11 +665,7 @@ class RiichiEnv(gymnasium.Env[ObsDict, int]):
 
 def _one(batch: dict[str, npt.NDArray[Any]]) -> ObsDict:
     """The observation of the first (only) game of a `VecEnv` batch."""
-    return {
-        "observation": batch["planes"][0],
-        "scalars": batch["scalars"][0],
-        "action_mask": batch["mask"][0].astype(np.int8),
-    }
+    return _observations(batch["planes"][0], batch["scalars"][0], batch["mask"][0])
 
 
 if ENV_ID not in gymnasium.registry:
