@@ -1,5 +1,5 @@
 """Write the tables of docs/learning.md (action ids, plane channels, scalars, oracle
-channels) from the installed `riichi` alone.
+channels, token columns and kinds) from the installed `riichi` alone.
 
     python docs/gen_env.py            # print the page
     python docs/gen_env.py --write    # write docs/learning.md
@@ -7,7 +7,7 @@ channels) from the installed `riichi` alone.
 
 The page's prose is the part of docs/learning.md above the generated marker; the
 tables below it come from `riichi.env` (`ACTION_GROUPS`, `PLANE_GROUPS`,
-`SCALARS`, `ORACLE_GROUPS`), whose one source is the core's tables.
+`SCALARS`, `ORACLE_GROUPS`, `TOKEN_COLUMNS`, `TOKEN_KINDS`), whose one source is the core's tables.
 """
 
 from __future__ import annotations
@@ -40,6 +40,12 @@ def tables() -> str:
     out += ["", f"## Oracle channels ({oracle} × 34)", ""]
     out += ["| channels | group | holds |", "|---|---|---|"]
     out += [f"| {ids(f, c)} | `{n}` | {d} |" for n, f, c, d in env.ORACLE_GROUPS]
+    out += ["", f"## Token columns ({len(env.TOKEN_COLUMNS)})", ""]
+    out += ["| column | name | holds |", "|---|---|---|"]
+    out += [f"| {i} | `{n}` | {d} |" for i, (n, d) in enumerate(env.TOKEN_COLUMNS)]
+    out += ["", f"## Token kinds ({len(env.TOKEN_KINDS)})", ""]
+    out += ["| kind | name | the row holds |", "|---|---|---|"]
+    out += [f"| {v} | `{n}` | {d} |" for v, n, d in env.TOKEN_KINDS]
     return "\n".join(out) + "\n"
 
 

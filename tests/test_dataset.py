@@ -179,9 +179,13 @@ def test_encode_logs_rows_are_the_decisions_encoded() -> None:
     arrays = dataset.encode_logs(files)
     assert isinstance(arrays, dict)
     n = len(arrays["action"])
+    tokens = dataset.encode_logs(files[:1], "tokens", oracle=True)
     for name, (dtype, _) in dataset.COLUMNS.items():
-        assert arrays[name].dtype == np.dtype(dtype), name
-        assert len(arrays[name]) == n, name
+        got = arrays.get(name, tokens.get(name))
+        assert got.dtype == np.dtype(dtype), name
+        if name != "tokens":
+            assert len(got) == (n if name in arrays else len(tokens["action"])), name
+    assert set(dataset.COLUMNS) == set(arrays) | set(tokens)
     assert arrays["planes"].shape == (n, PLANES, 34)
     assert arrays["scalars"].shape == (n, len(SCALARS))
     assert arrays["mask"][np.arange(n), arrays["action"]].all()
@@ -253,11 +257,52 @@ def test_man_pin_swap_is_a_position_as_legal_as_the_first() -> None:
     assert np.array_equal(both["action"][n:], swapped["action"])
 
 
+_TILE_NAMES = [str(riichi.Tile.from_kind(k)) for k in range(34)] + ["0m", "0p", "0s"]
+
+
+@needs_data
+def test_encode_logs_tokens_are_each_decisions_tokens() -> None:
+    files = mjlogs()[:3]
+    arrays = dataset.encode_logs(files, "tokens", threads=2)
+    planes = dataset.encode_logs(files)
+    assert "planes" not in arrays
+    assert np.array_equal(arrays["action"], planes["action"])
+    assert np.array_equal(arrays["scalars"], planes["scalars"])
+    start, count = arrays["token_start"], arrays["token_count"]
+    assert start[0] == 0 and np.array_equal(start[1:], np.cumsum(count)[:-1])
+    assert len(arrays["tokens"]) == count.sum()
+    # Row by row, the tokens agree with the decision's observation: the seat's
+    # own discards are its river, and a claim's tile is the last discard.
+    rows = np.flatnonzero(arrays["game"] == 1)
+    decisions = list(dataset.decisions(files[1]))
+    assert len(rows) == len(decisions)
+    for r, (obs, _, _) in zip(rows, decisions, strict=True):
+        got = arrays["tokens"][start[r] : start[r] + count[r]]
+        own_discards = got[(got[:, 0] == 4) & (got[:, 1] == 0), 2]
+        assert [str(t[0]) for t in obs.rivers[obs.seat]] == [
+            _TILE_NAMES[int(t)] for t in own_discards
+        ]
+        if obs.claim is not None and obs.claim[2] == "discard":
+            assert _TILE_NAMES[int(got[got[:, 0] == 4][-1, 2])] == str(obs.claim[0])
+    with_oracle = dataset.encode_logs(files[:1], "tokens", oracle=True)
+    assert with_oracle["oracle"].shape[1:] == (23, 34)
+    swapped = dataset.swap_man_pin(arrays)
+    assert np.array_equal(dataset.swap_man_pin(swapped)["tokens"], arrays["tokens"])
+    both = dataset.encode_logs(files, "tokens", augment=True)
+    n = len(arrays["action"])
+    second = both["tokens"][both["token_start"][n] : both["token_start"][n] + count[0]]
+    np.testing.assert_array_equal(second, swapped["tokens"][: count[0]])
+    # A discard of 1m (tile 0) is one of 1p (tile 9) once swapped; 37 and 38 stay.
+    one = swapped["tokens"][arrays["tokens"][:, 2] == 0]
+    assert len(one) and (one[:, 2] == 9).all()
+    assert (swapped["tokens"][:, 5:] == 38).sum() == (arrays["tokens"][:, 5:] == 38).sum()
+
+
 def test_encode_logs_refuses_what_it_cannot_take(tmp_path: Path) -> None:
     with pytest.raises(TypeError, match="not one"):
         dataset.encode_logs("game.mjlog")
     with pytest.raises(ValueError, match="encoding"):
-        dataset.encode_logs([], encoding="tokens")
+        dataset.encode_logs([], encoding="words")
     with pytest.raises(ValueError, match="shard_games"):
         dataset.encode_logs([], out=tmp_path, shard_games=0)
     with pytest.raises(riichi.InvalidInputError, match=r"missing\.mjlog"):
@@ -265,6 +310,8 @@ def test_encode_logs_refuses_what_it_cannot_take(tmp_path: Path) -> None:
     empty = dataset.encode_logs([])
     assert isinstance(empty, dict)
     assert empty["planes"].shape == (0, PLANES, 34)
+    no_tokens = dataset.encode_logs([], encoding="tokens")
+    assert no_tokens["tokens"].shape == (0, 8) and len(no_tokens["token_start"]) == 0
 
 
 def test_the_behaviour_cloning_example_learns_the_agents_choices() -> None:

@@ -11,11 +11,15 @@ import riichi
 from riichi.env import (
     ACTION_COUNT,
     ACTION_GROUPS,
+    MAX_TOKENS,
     ORACLE_GROUPS,
     PLANE_GROUPS,
     SCALARS,
+    TOKEN_COLUMNS,
+    TOKEN_KINDS,
     VecEnv,
     action_name,
+    token_text,
 )
 
 
@@ -186,6 +190,75 @@ def test_the_arrays_are_the_games_own():
         obs, *_ = env.step(ids)
 
 
+def test_the_token_arrays_are_the_games_own():
+    env = VecEnv(3, seed=2, encoding="tokens", opponents="shanten", threads=2)
+    obs = env.reset()
+    assert "planes" not in obs
+    assert obs["tokens"].shape == (3, MAX_TOKENS, len(TOKEN_COLUMNS))
+    assert obs["tokens"].dtype == np.uint8
+    rng = np.random.default_rng(2)
+    longest = 0
+    for _ in range(300):
+        for i in range(len(env)):
+            g = env.game(i)
+            seat = int(obs["seat"][i])
+            tokens = g.tokens(seat)
+            n = int(obs["token_count"][i])
+            assert n == len(tokens)
+            np.testing.assert_array_equal(obs["tokens"][i, :n], tokens)
+            assert not obs["tokens"][i, n:].any()
+            np.testing.assert_array_equal(obs["scalars"][i], g.observation(seat).encode()[1])
+            longest = max(longest, n)
+        ids = np.array([rng.choice(np.flatnonzero(m)) for m in obs["mask"]])
+        obs, *_ = env.step(ids)
+    assert longest > 40
+    assert 'encoding="tokens"' in repr(env)
+
+
+def test_tokens_start_the_hand_and_show_only_the_seats_own_draws():
+    g = riichi.Game(seed=4)
+    kinds = {name: value for value, name, _ in TOKEN_KINDS}
+    # The start row, the 13 dealt tiles, then the dealer's (seat 0's) first draw,
+    # seen by the dealer alone.
+    hand = g.observation(0).hand
+    for seat in range(4):
+        rows = g.tokens(seat)
+        assert rows.shape == (15, 8)
+        assert list(rows[:, 0]) == [kinds["start"]] + [kinds["deal"]] * 13 + [kinds["draw"]]
+        assert rows[0, 1] == (4 - seat) % 4  # the dealer, relative to the seat
+        assert rows[14, 1] == (4 - seat) % 4
+    dealer = g.tokens(0)
+    red = {34: "0m", 35: "0p", 36: "0s"}
+    names = [red.get(int(t)) or str(riichi.Tile.from_kind(int(t))) for t in dealer[1:, 2]]
+    assert sorted(names) == sorted(str(t) for t in hand)
+    assert g.tokens(1)[14, 2] == 37
+    for _ in range(20):
+        seat = g.current_decision[0]
+        g.apply(seat, g.legal_actions(seat)[-1])
+    for seat in range(4):
+        rows = g.tokens(seat)
+        draws = rows[rows[:, 0] == kinds["draw"]]
+        assert (draws[draws[:, 1] != 0, 2] == 37).all()
+        assert (draws[draws[:, 1] == 0, 2] < 37).all()
+    with pytest.raises(riichi.InvalidInputError, match="seats are 0-3, got 4"):
+        g.tokens(4)
+    sanma = riichi.Game(rules=riichi.Rules.preset("tenhou_sanma"), seed=1)
+    with pytest.raises(riichi.InvalidInputError, match="seat 3 is empty"):
+        sanma.tokens(3)
+
+
+def test_token_text_names_each_kind_and_refuses_what_is_not_a_token():
+    assert token_text([4, 1, 34, 4, 1, 38, 38, 38]) == "the next seat discards 0m (tsumogiri)"
+    assert token_text([8, 0, 4, 3, 0, 4, 35, 38]) == (
+        "this seat calls pon on 5m from the left seat with 5m 0p"
+    )
+    assert token_text([3, 2, 37, 4, 0, 38, 38, 38]) == "the opposite seat draws an unseen tile"
+    assert token_text([13, 4, 27, 4, 0, 38, 38, 38]) == "new dora indicator 1z"
+    for bad in ([0] * 8, [99, 0, 0, 4, 0, 38, 38, 38], [4, 0, 1]):
+        with pytest.raises(ValueError):
+            token_text(bad)
+
+
 def test_point_rewards_add_up_to_the_score_changes():
     env = VecEnv(3, seed=4, opponents="random")
     totals = np.zeros((3, 4))
@@ -293,7 +366,7 @@ def test_any_integer_dtype_is_taken():
     [
         ({"num_envs": 0}, "num_envs must be an integer from 1 to 65536, got 0"),
         ({"num_envs": 2**40}, "num_envs must be an integer from 1 to 65536"),
-        ({"encoding": "tokens"}, 'encoding is "planes" or None'),
+        ({"encoding": "words"}, 'encoding is "planes", "tokens" or None'),
         ({"reward": "rank"}, 'reward is "points", "final" or four numbers'),
         ({"reward": (1, 2, 3)}, "four numbers"),
         ({"reward": (1, 2, 3, float("nan"))}, "finite"),

@@ -24,12 +24,15 @@ from typing_extensions import disjoint_base
 __all__ = [
     "ACTION_COUNT",
     "ACTION_GROUPS",
+    "MAX_TOKENS",
     "ORACLE_GROUPS",
     "PLANE_GROUPS",
     "SCALARS",
     "SCORE_FLAGS",
     "SCORE_LIMITS",
     "SCORE_STATUS",
+    "TOKEN_COLUMNS",
+    "TOKEN_KINDS",
     "YAKU_NAMES",
     "Action",
     "Ankan",
@@ -1561,6 +1564,13 @@ class Game:
         """Take the action with this id for `seat` (`apply` of
         `action_from_index(seat, action_id)`). Raises `IllegalActionError` naming
         the id and leaves the game unchanged when no legal action has it."""
+    def tokens(self, seat: int) -> npt.NDArray[np.uint8]:
+        """The current hand's history as `seat` saw it, for sequence models: uint8
+        (tokens, 8), one row per event from the hand's start (the start, the
+        seat's dealt tiles, then every draw, discard, call, kan, kita, riichi and
+        new dora indicator; another seat's drawn tile is 37). Columns in
+        `riichi.env.TOKEN_COLUMNS`, kinds in `riichi.env.TOKEN_KINDS`; seats are
+        relative as in the plane encoding. At most `riichi.env.MAX_TOKENS` rows."""
     def oracle_planes(self, seat: int) -> npt.NDArray[np.uint8]:
         """What `seat` cannot see, as planes: uint8 (23, 34), channels in
         `riichi.env.ORACLE_GROUPS` (the other hands, the ura indicators, the live
@@ -1629,6 +1639,9 @@ ACTION_GROUPS: tuple[tuple[str, int, int, str], ...]
 PLANE_GROUPS: tuple[tuple[str, int, int, str], ...]
 ORACLE_GROUPS: tuple[tuple[str, int, int, str], ...]
 SCALARS: tuple[tuple[str, str], ...]
+TOKEN_KINDS: tuple[tuple[int, str, str], ...]
+TOKEN_COLUMNS: tuple[tuple[str, str], ...]
+MAX_TOKENS: int
 
 _Observations: TypeAlias = dict[str, npt.NDArray[Any]]
 
@@ -1654,7 +1667,10 @@ class VecEnv:
     ends and 0 before, four numbers the value of each place (first to fourth)
     when a game ends. `encoding="planes"` adds `"planes"` (uint8, (N, 95, 34))
     and `"scalars"` (float32, (N, 30)) to the masks (see `PLANE_GROUPS` and
-    `SCALARS`); `None` gives masks only. `opponents` ("random", "tsumogiri",
+    `SCALARS`); `encoding="tokens"` adds `"tokens"` (uint8, (N, 256, 8): the
+    hand's history, see `TOKEN_KINDS` and `TOKEN_COLUMNS`), `"token_count"`
+    (uint16, (N,): the rows in use) and the same `"scalars"`; `None` gives
+    masks only. `opponents` ("random", "tsumogiri",
     "shanten") plays the other seats, the caller's seat rotating game by game
     over the seats at the table; `duplicate=True` then plays each wall once
     from each of those seats. `records=True` keeps finished games for `finished()`."""
@@ -1664,7 +1680,7 @@ class VecEnv:
         num_envs: int,
         rules: Rules | None = None,
         seed: int = 0,
-        encoding: Literal["planes", "none"] | None = "planes",
+        encoding: Literal["planes", "tokens", "none"] | None = "planes",
         reward: Literal["points", "final"] | Sequence[float] | None = "points",
         opponents: Literal["random", "tsumogiri", "shanten"] | None = None,
         duplicate: bool = False,
@@ -1678,8 +1694,9 @@ class VecEnv:
     def __len__(self) -> int: ...
     def reset(self) -> _Observations:
         """Starts every game over (from the same seeds) and returns the first
-        observations: `{"planes", "scalars", "mask", "seat"}` (the planes and
-        scalars with `encoding="planes"` only)."""
+        observations: `{"planes", "scalars", "mask", "seat"}` (the planes with
+        `encoding="planes"`, `"tokens"` and `"token_count"` instead with
+        `encoding="tokens"`, the scalars with either)."""
     def step(
         self, actions: npt.NDArray[np.integer[Any]] | Sequence[int]
     ) -> tuple[

@@ -54,6 +54,17 @@ __all__ = [
 #: The arrays of `encode_logs`, by name: dtype and what a row holds.
 COLUMNS: dict[str, tuple[str, str]] = {
     "planes": ("uint8", "(channels, 34): the plane encoding (riichi.env.PLANE_GROUPS)"),
+    "tokens": (
+        "uint8",
+        "(8,) per token, every row's tokens one after the other (encoding='tokens'; "
+        "riichi.env.TOKEN_COLUMNS)",
+    ),
+    "token_start": ("int64", "where the row's tokens start in tokens (encoding='tokens')"),
+    "token_count": ("int16", "how many tokens the row has (encoding='tokens')"),
+    "oracle": (
+        "uint8",
+        "(23, 34): the oracle channels, with encoding='tokens' and oracle=True",
+    ),
     "scalars": ("float32", "the scalars (riichi.env.SCALARS)"),
     "mask": ("bool", "(ACTION_COUNT,): the ids the seat could take"),
     "action": ("int16", "the id it took"),
@@ -117,10 +128,14 @@ def encode_logs(
     arrays, read, replayed and encoded in parallel with the GIL released.
 
     The arrays are those of `COLUMNS`, one row per decision, the logs in the
-    order given. `encoding` is `"planes"` (the plane encoding of `riichi.env`);
+    order given. `encoding` is `"planes"` (the plane encoding of `riichi.env`) or
+    `"tokens"`: the hand's history up to the decision as `Game.tokens` gives
+    it, every row's tokens one after the other in `"tokens"` (row `r`'s are
+    `tokens[token_start[r]:token_start[r] + token_count[r]]`), without planes.
     `oracle=True` appends the oracle channels (other hands, ura indicators, the
-    live wall); `seat` keeps one seat's decisions; `augment=True` adds every row
-    again with the characters and circles suits swapped (see `swap_man_pin`).
+    live wall; in `"oracle"` with tokens); `seat` keeps one seat's decisions;
+    `augment=True` adds every row again with the characters and circles suits
+    swapped (see `swap_man_pin`).
 
     Without `out` the arrays are returned in one dict. With `out` (a folder,
     made if missing) they are written as `shard-00000.npz`, ... of
@@ -128,8 +143,8 @@ def encode_logs(
     `progress(logs done, logs in all)` is called as the logs are encoded. A log
     that cannot be read or does not replay raises, naming its file.
     """
-    if encoding != "planes":
-        raise ValueError(f'encoding is "planes", not {encoding!r}')
+    if encoding not in ("planes", "tokens"):
+        raise ValueError(f'encoding is "planes" or "tokens", not {encoding!r}')
     if isinstance(paths, (str, bytes)):
         raise TypeError("encode_logs takes a sequence of logs, not one: pass [path]")
     logs = list(paths)
@@ -141,7 +156,7 @@ def encode_logs(
             if progress is not None:
                 progress(done + n, len(logs))
 
-        arrays = _encode_logs(part, oracle, seat, threads, told)
+        arrays = _encode_logs(part, oracle, seat, threads, told, encoding == "tokens")
         arrays["game"] += done
         return swap_man_pin(arrays, keep=True) if augment else arrays
 
@@ -177,17 +192,40 @@ def _action_permutation() -> np.ndarray:
     return perm
 
 
+def _tile_permutation() -> np.ndarray:
+    """Token tile values 0-38 with the characters and circles exchanged (the red
+    0m and 0p too); 37 (unseen) and 38 (none) stay."""
+    perm = np.arange(39, dtype=np.uint8)
+    perm[:34] = _kind_permutation()
+    perm[34], perm[35] = 35, 34
+    return perm
+
+
+#: The token columns that hold a tile.
+_TILE_COLUMNS = [2, 5, 6, 7]
+
+
 def swap_man_pin(arrays: dict[str, np.ndarray], keep: bool = False) -> dict[str, np.ndarray]:
     """The same decisions with the characters and circles suits exchanged (a
     position as good as the first, for augmentation): the planes' kinds, the
-    masks' and actions' ids. The other columns stay. With `keep`, the swapped
-    rows follow the original ones in one dict of twice the rows."""
+    tokens' tiles, the masks' and actions' ids. The other columns stay. With
+    `keep`, the swapped rows follow the original ones in one dict of twice the
+    rows."""
     kinds = _kind_permutation()
     ids = _action_permutation()
     swapped = dict(arrays)
-    swapped["planes"] = arrays["planes"][..., kinds]
+    for planes in ("planes", "oracle"):
+        if planes in arrays:
+            swapped[planes] = arrays[planes][..., kinds]
+    if "tokens" in arrays:
+        tokens = arrays["tokens"].copy()
+        tokens[:, _TILE_COLUMNS] = _tile_permutation()[tokens[:, _TILE_COLUMNS]]
+        swapped["tokens"] = tokens
     swapped["mask"] = arrays["mask"][:, ids]
     swapped["action"] = ids[arrays["action"]].astype(arrays["action"].dtype)
     if not keep:
         return swapped
-    return {k: np.concatenate([arrays[k], swapped[k]]) for k in arrays}
+    both = {k: np.concatenate([arrays[k], swapped[k]]) for k in arrays}
+    if "tokens" in arrays:
+        both["token_start"][len(arrays["token_start"]) :] += len(arrays["tokens"])
+    return both

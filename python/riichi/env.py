@@ -3,8 +3,10 @@
 Every action of a decision has one id from 0 to `ACTION_COUNT - 1`
 (`ACTION_GROUPS` lists the ranges); `Game.legal_mask(seat)` says which ids a seat
 may take, `Game.apply_index(seat, id)` takes one, and `Observation.encode()` gives
-the seat's view as planes and scalars (`PLANE_GROUPS`, `SCALARS`). `VecEnv` steps
-many games at once, off the GIL and over threads.
+the seat's view as planes and scalars (`PLANE_GROUPS`, `SCALARS`);
+`Game.tokens(seat)` gives the hand's history as token rows for sequence models
+(`TOKEN_KINDS`, `TOKEN_COLUMNS`, `token_text`). `VecEnv` steps many games at
+once, off the GIL and over threads.
 
 >>> import numpy as np
 >>> from riichi.env import VecEnv, ACTION_COUNT
@@ -20,12 +22,18 @@ True
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
+
 from riichi._core import (
     ACTION_COUNT,
     ACTION_GROUPS,
+    MAX_TOKENS,
     ORACLE_GROUPS,
     PLANE_GROUPS,
     SCALARS,
+    TOKEN_COLUMNS,
+    TOKEN_KINDS,
     Tile,
     VecEnv,
 )
@@ -33,11 +41,15 @@ from riichi._core import (
 __all__ = [
     "ACTION_COUNT",
     "ACTION_GROUPS",
+    "MAX_TOKENS",
     "ORACLE_GROUPS",
     "PLANE_GROUPS",
     "SCALARS",
+    "TOKEN_COLUMNS",
+    "TOKEN_KINDS",
     "VecEnv",
     "action_name",
+    "token_text",
 ]
 
 _RED = {34: "0m", 35: "0p", 36: "0s"}
@@ -77,3 +89,53 @@ def action_name(action_id: int) -> str:
                 return f"{name} {Tile.from_kind(k)}"
             return name.replace("_", " ")
     raise ValueError(f"action ids are 0-{ACTION_COUNT - 1}, got {action_id}")
+
+
+_SEATS = ("this seat", "the next seat", "the opposite seat", "the left seat")
+_KIND_NAMES = {value: name for value, name, _ in TOKEN_KINDS}
+
+
+def _tile_text(tile_id: int) -> str:
+    return "an unseen tile" if tile_id == 37 else _tile_of_id(tile_id)
+
+
+def token_text(row: Sequence[int]) -> str:
+    """A short text for one token row (8 values, as `Game.tokens` gives):
+    `"this seat discards 5m"`, `"the next seat draws an unseen tile"`.
+
+    >>> from riichi import Game
+    >>> token_text(Game(seed=1).tokens(0)[0])
+    'start: dealer this seat, dora indicator 5m, East round'
+
+    Raises `ValueError` for a row that is not a token.
+    """
+    values = [int(v) for v in itertools.islice(row, 9)]
+    if len(values) != 8:
+        raise ValueError(f"a token row has 8 values, got {len(values)}")
+    kind, actor, tile, target, flag, *from_hand = values
+    name = _KIND_NAMES.get(kind)
+    if name is None or name == "padding" or not 0 <= actor <= 4 or not 0 <= tile <= 38:
+        raise ValueError(f"not a token row: {values}")
+    who = _SEATS[actor] if actor < 4 else ""
+    hand = [_tile_of_id(t) for t in from_hand if t != 38]
+    if name == "start":
+        wind = ("East", "South", "West", "North")[flag % 4]
+        return f"start: dealer {who}, dora indicator {_tile_text(tile)}, {wind} round"
+    if name == "deal":
+        return f"dealt {_tile_text(tile)}"
+    if name == "draw":
+        return f"{who} draws {_tile_text(tile)}"
+    if name == "discard":
+        return f"{who} discards {_tile_text(tile)}" + (" (tsumogiri)" if flag else "")
+    if name in ("chi", "pon", "daiminkan"):
+        source = _SEATS[target] if target < 4 else "?"
+        return f"{who} calls {name} on {_tile_text(tile)} from {source} with {' '.join(hand)}"
+    if name == "kakan":
+        return f"{who} adds {_tile_text(tile)} to its pon"
+    if name == "ankan":
+        return f"{who} declares a closed kan of {' '.join([_tile_text(tile), *hand])}"
+    if name == "kita":
+        return f"{who} sets {_tile_text(tile)} aside (kita)"
+    if name == "dora":
+        return f"new dora indicator {_tile_text(tile)}"
+    return f"{who} {name.replace('_', ' ')}"

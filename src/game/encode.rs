@@ -140,7 +140,7 @@ const fn start(groups: &[Group], name: &str) -> usize {
     panic!("no such group")
 }
 
-const fn const_eq(a: &str, b: &str) -> bool {
+pub(super) const fn const_eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;
@@ -192,7 +192,7 @@ pub fn seat_at(me: usize, r: usize, players: u8) -> usize {
 }
 
 /// The relative seat of absolute seat `s` seen from `me` at a table of `players`.
-fn relative(me: usize, s: usize, players: u8) -> usize {
+pub(super) fn relative(me: usize, s: usize, players: u8) -> usize {
     let n = usize::from(players);
     if s < n {
         (s + n - me) % n
@@ -313,6 +313,24 @@ pub fn encode_planes(obs: &Observation, planes: &mut [u8], scalars: &mut [f32]) 
             }
         }
     }
+    write_scalars(obs, shanten, scalars);
+}
+
+/// Writes the scalars alone (`SCALARS.len()` values), as [`encode_planes`]
+/// writes them.
+pub fn encode_scalars(obs: &Observation, scalars: &mut [f32]) {
+    let own_melds = &obs.melds[obs.seat];
+    let meld_counts = count_tiles(meld_tiles(own_melds));
+    let hand = count_tiles(&obs.hand);
+    let (shanten, _) = shanten_and_lowering(&hand, Some(&meld_counts), own_melds.len());
+    write_scalars(obs, shanten, scalars);
+}
+
+fn write_scalars(obs: &Observation, shanten: i8, scalars: &mut [f32]) {
+    let me = obs.seat;
+    let rel = |r: usize| seat_at(me, r, obs.players);
+    let own_melds = &obs.melds[me];
+    let n = obs.hand.len();
     let b = |x: bool| if x { 1.0 } else { 0.0 };
     let claim = obs.claim;
     let values: [f32; SCALARS.len()] = [
@@ -386,7 +404,7 @@ impl Observation {
 
 #[cfg(test)]
 #[allow(clippy::float_cmp)] // the encoding's values are exact
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::game::agents::{Agent, AgentKind};
     use crate::game::sim::game_seed;
@@ -394,7 +412,7 @@ mod tests {
     use crate::rules::Rules;
 
     /// Positions of random games, every `every`-th decision.
-    fn positions(games: u64, every: usize) -> Vec<(Game, usize)> {
+    pub(in crate::game) fn positions(games: u64, every: usize) -> Vec<(Game, usize)> {
         let rules = Rules {
             red_fives: [1, 1, 1],
             ..Rules::default()
@@ -403,7 +421,11 @@ mod tests {
     }
 
     /// [`positions`] under `rules`.
-    fn positions_under(rules: &Rules, games: u64, every: usize) -> Vec<(Game, usize)> {
+    pub(in crate::game) fn positions_under(
+        rules: &Rules,
+        games: u64,
+        every: usize,
+    ) -> Vec<(Game, usize)> {
         let mut out = Vec::new();
         for g in 0..games {
             let mut game = Game::new(rules.clone(), game_seed(11, g)).unwrap();

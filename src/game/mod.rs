@@ -18,6 +18,7 @@ mod scenario;
 #[cfg(test)]
 mod selfplay_tests;
 pub mod sim;
+pub mod tokens;
 pub mod vec_env;
 pub mod wall;
 

@@ -16,9 +16,10 @@
 use super::action::Action;
 use super::action_id::{fill_mask, ACTION_COUNT};
 use super::agents::{agent_seed, Agent, AgentKind};
-use super::encode::{encode_planes, PLANES, SCALARS};
+use super::encode::{encode_planes, encode_scalars, PLANES, SCALARS};
 use super::engine::{Game, Phase};
 use super::sim::game_seed;
+use super::tokens::{encode_tokens, MAX_TOKENS, WIDTH};
 use crate::error::{MahjongError, Result};
 use crate::rules::Rules;
 use crate::tile::KINDS;
@@ -43,14 +44,17 @@ pub enum Encoding {
     None,
     /// The plane encoding with its scalars.
     Planes,
+    /// The token encoding (the hand's history) with the plane encoding's scalars.
+    Tokens,
 }
 
 impl Encoding {
-    /// The planes and scalars written per game.
-    const fn lengths(self) -> (usize, usize) {
+    /// The plane bytes, token bytes and scalars written per game.
+    const fn lengths(self) -> (usize, usize, usize) {
         match self {
-            Encoding::Planes => (PLANE_LEN, SCALARS.len()),
-            Encoding::None => (0, 0),
+            Encoding::Planes => (PLANE_LEN, 0, SCALARS.len()),
+            Encoding::Tokens => (0, MAX_TOKENS * WIDTH, SCALARS.len()),
+            Encoding::None => (0, 0, 0),
         }
     }
 }
@@ -122,6 +126,10 @@ pub struct StepInfo {
 #[derive(Clone, Debug, Default)]
 pub struct Buffers {
     pub planes: Vec<u8>,
+    /// `MAX_TOKENS * WIDTH` bytes per game (the token encoding).
+    pub tokens: Vec<u8>,
+    /// The rows of `tokens` that hold a token, per game.
+    pub token_counts: Vec<u16>,
     pub scalars: Vec<f32>,
     pub masks: Vec<bool>,
     pub seats: Vec<i8>,
@@ -299,9 +307,11 @@ impl VecEnv {
     }
 
     fn alloc(&mut self, n: usize) {
-        let (planes, scalars) = self.cfg.encoding.lengths();
+        let (planes, tokens, scalars) = self.cfg.encoding.lengths();
         self.out = Buffers {
             planes: vec![0; n * planes],
+            tokens: vec![0; n * tokens],
+            token_counts: vec![0; if tokens > 0 { n } else { 0 }],
             scalars: vec![0.0; n * scalars],
             masks: vec![false; n * ACTION_COUNT],
             seats: vec![0; n],
@@ -393,13 +403,15 @@ impl VecEnv {
         let cfg = &self.cfg;
         let n = self.slots.len();
         let encoding = cfg.encoding;
-        let (plane_len, scalar_len) = encoding.lengths();
+        let (plane_len, token_len, scalar_len) = encoding.lengths();
         let out = &mut self.out;
         let work = |(i, row): (usize, Row<'_>)| -> Outcome {
             let Row {
                 slot,
                 action,
                 planes,
+                tokens,
+                count,
                 scalars,
                 mask: masks,
             } = row;
@@ -424,8 +436,14 @@ impl VecEnv {
             }
             let seat = slot.seat;
             let obs = slot.game.observation(seat)?;
-            if encoding == Encoding::Planes {
-                encode_planes(&obs, planes, scalars);
+            match encoding {
+                Encoding::Planes => encode_planes(&obs, planes, scalars),
+                Encoding::Tokens => {
+                    encode_scalars(&obs, scalars);
+                    // At most MAX_TOKENS rows: the count fits.
+                    *count = encode_tokens(&slot.game, seat, tokens) as u16;
+                }
+                Encoding::None => {}
             }
             let legal = slot.game.legal_actions(seat);
             let mask: &mut [bool; ACTION_COUNT] = masks.try_into().expect("a mask row");
@@ -433,6 +451,13 @@ impl VecEnv {
             Ok((info, done, counts))
         };
         let planes = chunks(&mut out.planes, plane_len, n);
+        let tokens = chunks(&mut out.tokens, token_len, n);
+        let mut no_counts = vec![0u16; if token_len == 0 { n } else { 0 }];
+        let counts: Vec<&mut u16> = if token_len == 0 {
+            no_counts.iter_mut().collect()
+        } else {
+            out.token_counts.iter_mut().collect()
+        };
         let scalars = chunks_f(&mut out.scalars, scalar_len, n);
         let masks: Vec<&mut [bool]> = out.masks.chunks_mut(ACTION_COUNT).collect();
         let inputs: Vec<(usize, Row<'_>)> = self
@@ -440,13 +465,18 @@ impl VecEnv {
             .iter_mut()
             .zip(actions)
             .zip(planes.into_iter().zip(scalars.into_iter().zip(masks)))
-            .map(|((slot, action), (planes, (scalars, mask)))| Row {
-                slot,
-                action,
-                planes,
-                scalars,
-                mask,
-            })
+            .zip(tokens.into_iter().zip(counts))
+            .map(
+                |(((slot, action), (planes, (scalars, mask))), (tokens, count))| Row {
+                    slot,
+                    action,
+                    planes,
+                    tokens,
+                    count,
+                    scalars,
+                    mask,
+                },
+            )
             .enumerate()
             .collect();
         let results: Vec<Outcome> = match &self.pool {
@@ -477,6 +507,8 @@ struct Row<'a> {
     slot: &'a mut Slot,
     action: &'a Option<Action>,
     planes: &'a mut [u8],
+    tokens: &'a mut [u8],
+    count: &'a mut u16,
     scalars: &'a mut [f32],
     mask: &'a mut [bool],
 }
@@ -539,6 +571,41 @@ mod tests {
         let (f1, f2) = (one.take_finished(), two.take_finished());
         assert!(!f1.is_empty());
         assert_eq!(f1, f2);
+    }
+
+    /// With the token encoding each game's rows are its seat's tokens and the
+    /// scalars the plane encoding's; under either thread count the same.
+    #[test]
+    fn the_token_encoding_is_the_games_own() {
+        let cfg = EnvConfig {
+            encoding: Encoding::Tokens,
+            opponents: Some(AgentKind::Random),
+            ..EnvConfig::default()
+        };
+        let mut one = VecEnv::new(5, cfg.clone(), Some(1)).unwrap();
+        let mut two = VecEnv::new(5, cfg, Some(2)).unwrap();
+        let row = MAX_TOKENS * WIDTH;
+        assert!(one.out.planes.is_empty());
+        let mut longest = 0;
+        for step in 0..1_500 {
+            for i in 0..one.len() {
+                let g = one.game(i).unwrap();
+                let seat = one.out.seats[i] as usize;
+                let (tokens, n) = g.tokens(seat);
+                assert_eq!(one.out.tokens[i * row..(i + 1) * row], tokens[..]);
+                assert_eq!(usize::from(one.out.token_counts[i]), n);
+                longest = longest.max(n);
+                let (_, scalars) = g.observation(seat).unwrap().encode_planes();
+                let s = SCALARS.len();
+                assert_eq!(one.out.scalars[i * s..(i + 1) * s], scalars[..]);
+            }
+            assert_eq!(one.out.tokens, two.out.tokens);
+            assert_eq!(one.out.token_counts, two.out.token_counts);
+            let a = choose(&one, step);
+            one.step(&a).unwrap();
+            two.step(&a).unwrap();
+        }
+        assert!(longest > 40, "{longest}");
     }
 
     /// The outputs are the game's own: its legal ids, its observation encoded,

@@ -6,7 +6,10 @@ use super::decisions::for_each_decision;
 use super::{in_file, Source};
 use crate::error::Result;
 use crate::game::action_id::ACTION_COUNT;
-use crate::game::encode::{encode_oracle, encode_planes, ORACLE_PLANES, PLANES, SCALARS};
+use crate::game::encode::{
+    encode_oracle, encode_planes, encode_scalars, ORACLE_PLANES, PLANES, SCALARS,
+};
+use crate::game::tokens::{encode_tokens, MAX_TOKENS, WIDTH};
 use crate::tile::KINDS;
 
 /// Rows of decisions, one array per column, row-major.
@@ -16,6 +19,12 @@ pub struct Arrays {
     pub channels: usize,
     /// `rows * channels * 34` values.
     pub planes: Vec<u8>,
+    /// With the token encoding: every row's tokens one after the other,
+    /// `WIDTH` bytes each (row `r`'s are `token_starts[r]` on, `token_counts[r]`
+    /// of them).
+    pub tokens: Vec<u8>,
+    pub token_starts: Vec<i64>,
+    pub token_counts: Vec<i16>,
     /// `rows * SCALARS.len()` values.
     pub scalars: Vec<f32>,
     /// `rows * ACTION_COUNT`: the ids the seat could take.
@@ -43,6 +52,11 @@ impl Arrays {
     /// `other`'s rows after these.
     pub fn append(&mut self, mut other: Arrays) {
         self.planes.append(&mut other.planes);
+        let shift = (self.tokens.len() / WIDTH) as i64;
+        self.token_starts
+            .extend(other.token_starts.iter().map(|s| s + shift));
+        self.tokens.append(&mut other.tokens);
+        self.token_counts.append(&mut other.token_counts);
         self.scalars.append(&mut other.scalars);
         self.masks.append(&mut other.masks);
         self.actions.append(&mut other.actions);
@@ -60,14 +74,17 @@ impl Arrays {
 pub struct Options {
     /// Append the oracle channels (other hands, ura indicators, the live wall).
     pub oracle: bool,
+    /// The token encoding instead of the planes (the scalars stay).
+    pub tokens: bool,
     /// Only this seat's decisions.
     pub seat: Option<usize>,
 }
 
 impl Options {
-    /// Channels per row: the plane encoding's, and the oracle's when asked.
+    /// Channels per row: the plane encoding's (none with tokens), and the
+    /// oracle's when asked.
     pub const fn channels(self) -> usize {
-        PLANES + if self.oracle { ORACLE_PLANES } else { 0 }
+        (if self.tokens { 0 } else { PLANES }) + if self.oracle { ORACLE_PLANES } else { 0 }
     }
 
     /// No rows yet, of this many channels.
@@ -85,6 +102,8 @@ pub fn encode_log(source: &Source, game: usize, opts: Options) -> Result<Arrays>
     let channels = opts.channels();
     let mut a = opts.empty();
     let mut failed = None;
+    let mut rows = vec![0u8; MAX_TOKENS * WIDTH];
+    let planes_len = if opts.tokens { 0 } else { PLANES * KINDS };
     let outcome = for_each_decision(&record, opts.seat, &mut |d| {
         let obs = match d.game.observation(d.seat) {
             Ok(o) => o,
@@ -98,9 +117,17 @@ pub fn encode_log(source: &Source, game: usize, opts: Options) -> Result<Arrays>
         let s = a.scalars.len();
         a.scalars.resize(s + SCALARS.len(), 0.0);
         let planes = &mut a.planes[at..];
-        encode_planes(&obs, &mut planes[..PLANES * KINDS], &mut a.scalars[s..]);
+        if opts.tokens {
+            encode_scalars(&obs, &mut a.scalars[s..]);
+            let n = encode_tokens(d.game, d.seat, &mut rows);
+            a.token_starts.push((a.tokens.len() / WIDTH) as i64);
+            a.token_counts.push(n as i16);
+            a.tokens.extend_from_slice(&rows[..n * WIDTH]);
+        } else {
+            encode_planes(&obs, &mut planes[..PLANES * KINDS], &mut a.scalars[s..]);
+        }
         if opts.oracle {
-            encode_oracle(d.game, d.seat, &mut planes[PLANES * KINDS..]);
+            encode_oracle(d.game, d.seat, &mut planes[planes_len..]);
         }
         a.masks.extend_from_slice(&d.mask);
         a.actions.push(d.id as i16);
@@ -164,6 +191,7 @@ mod tests {
             .collect();
         let opts = Options {
             oracle: true,
+            tokens: false,
             seat: None,
         };
         let all = encode_logs(&sources, 0, opts, true).unwrap();
@@ -194,6 +222,44 @@ mod tests {
         let at = all.games.iter().position(|&g| g == 2).unwrap();
         assert_eq!(all.actions[at..at + third.rows()], third.actions[..]);
         assert!(all.games.windows(2).all(|w| w[0] <= w[1]));
+    }
+
+    /// With tokens, each row's tokens are its position's own, whatever the
+    /// logs' grouping, and the planes are left out.
+    #[test]
+    fn token_rows_are_each_positions_tokens() {
+        let Some(files) = crate::shared_data::files("tenhou/mjlog", "mjlog") else {
+            return;
+        };
+        let sources: Vec<Source> = files
+            .iter()
+            .take(3)
+            .map(|p| Source::File(p.display().to_string()))
+            .collect();
+        let opts = Options {
+            tokens: true,
+            ..Options::default()
+        };
+        let all = encode_logs(&sources, 0, opts, true).unwrap();
+        assert!(all.planes.is_empty() && all.channels == 0);
+        let n = all.rows();
+        assert_eq!((all.token_starts.len(), all.token_counts.len()), (n, n));
+        let record = sources[1].read(None).unwrap();
+        let at = all.games.iter().position(|&g| g == 1).unwrap();
+        let mut r = at;
+        for_each_decision(&record, None, &mut |d| {
+            let (want, count) = d.game.tokens(d.seat);
+            let start = all.token_starts[r] as usize * WIDTH;
+            assert_eq!(all.token_counts[r] as usize, count);
+            assert_eq!(
+                all.tokens[start..start + count * WIDTH],
+                want[..count * WIDTH]
+            );
+            r += 1;
+        })
+        .unwrap();
+        assert_eq!(all.games[r - 1], 1);
+        assert!(r == n || all.games[r] == 2);
     }
 
     #[test]

@@ -9,6 +9,7 @@ use super::game::{seat_arg, PyObservation};
 use super::logs::{source, PyGameRecord};
 use crate::game::action_id::ACTION_COUNT;
 use crate::game::encode::SCALARS;
+use crate::game::tokens::WIDTH;
 use crate::logs::dataset::{encode_logs, Arrays, Options};
 use crate::logs::decisions::for_each_decision;
 use crate::logs::Source;
@@ -83,7 +84,7 @@ const PART_LOGS_PER_THREAD: usize = 8;
 
 /// Every decision of every log as arrays (see `riichi.dataset.encode_logs`).
 #[pyfunction]
-#[pyo3(signature = (paths, oracle = false, seat = None, threads = None, progress = None))]
+#[pyo3(signature = (paths, oracle = false, seat = None, threads = None, progress = None, tokens = false))]
 fn _encode_logs<'py>(
     py: Python<'py>,
     paths: &Bound<'py, PyAny>,
@@ -91,6 +92,7 @@ fn _encode_logs<'py>(
     seat: Option<Int>,
     threads: Option<&Bound<'py, PyAny>>,
     progress: Option<&Bound<'py, PyAny>>,
+    tokens: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     if paths.is_instance_of::<PyString>() {
         return Err(pyo3::exceptions::PyTypeError::new_err(
@@ -99,6 +101,7 @@ fn _encode_logs<'py>(
     }
     let opts = Options {
         oracle,
+        tokens,
         seat: seat_opt(seat)?,
     };
     let threads = threads_arg(threads)?;
@@ -131,17 +134,29 @@ fn _encode_logs<'py>(
             Ok(())
         },
     )?;
-    arrays_dict(py, all)
+    arrays_dict(py, all, tokens)
 }
 
 /// The columns of `a` as numpy arrays.
-fn arrays_dict(py: Python<'_>, a: Arrays) -> PyResult<Bound<'_, PyDict>> {
+fn arrays_dict(py: Python<'_>, a: Arrays, tokens: bool) -> PyResult<Bound<'_, PyDict>> {
     let n = a.rows();
     let d = PyDict::new(py);
-    d.set_item(
-        "planes",
-        PyArray1::from_vec(py, a.planes).reshape([n, a.channels, KINDS])?,
-    )?;
+    if a.channels > 0 {
+        // With tokens the planes hold the oracle channels alone.
+        d.set_item(
+            if tokens { "oracle" } else { "planes" },
+            PyArray1::from_vec(py, a.planes).reshape([n, a.channels, KINDS])?,
+        )?;
+    }
+    if tokens {
+        let t = a.tokens.len() / WIDTH;
+        d.set_item(
+            "tokens",
+            PyArray1::from_vec(py, a.tokens).reshape([t, WIDTH])?,
+        )?;
+        d.set_item("token_start", PyArray1::from_vec(py, a.token_starts))?;
+        d.set_item("token_count", PyArray1::from_vec(py, a.token_counts))?;
+    }
     d.set_item(
         "scalars",
         PyArray1::from_vec(py, a.scalars).reshape([n, SCALARS.len()])?,

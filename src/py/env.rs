@@ -11,6 +11,7 @@ use super::rules::rules_arg;
 use crate::game::action_id::{ACTION_COUNT, ACTION_GROUPS};
 use crate::game::agents::AgentKind;
 use crate::game::encode::{Group, ORACLE_GROUPS, PLANES, PLANE_GROUPS, SCALARS};
+use crate::game::tokens::{COLUMNS as TOKEN_COLUMNS, KINDS as TOKEN_KINDS, MAX_TOKENS, WIDTH};
 use crate::game::vec_env::{Encoding, EnvConfig, Reward, VecEnv};
 use crate::tile::KINDS;
 use numpy::{PyArray1, PyArrayMethods};
@@ -62,13 +63,14 @@ fn reward_arg(reward: &Bound<'_, PyAny>) -> PyResult<Reward> {
     Ok(Reward::Rank(values.map(|v| v as f32)))
 }
 
-/// The encoding argument: "planes", or `None` / "none" for masks only.
+/// The encoding argument: "planes", "tokens", or `None` / "none" for masks only.
 fn encoding_arg(encoding: Option<&str>) -> PyResult<Encoding> {
     match encoding {
         Some("planes") => Ok(Encoding::Planes),
+        Some("tokens") => Ok(Encoding::Tokens),
         None | Some("none") => Ok(Encoding::None),
         Some(other) => Err(invalid(format!(
-            "encoding is \"planes\" or None (masks only), got {other:?}"
+            "encoding is \"planes\", \"tokens\" or None (masks only), got {other:?}"
         ))),
     }
 }
@@ -140,7 +142,10 @@ fn action_ids(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
 /// ends and 0 before, four numbers the value of each place (first to fourth)
 /// when a game ends. `encoding="planes"` adds `"planes"` (uint8, (N, 95, 34))
 /// and `"scalars"` (float32, (N, 30)) to the masks (see `PLANE_GROUPS` and
-/// `SCALARS`); `None` gives masks only. `opponents` ("random", "tsumogiri",
+/// `SCALARS`); `encoding="tokens"` adds `"tokens"` (uint8, (N, 256, 8): the
+/// hand's history, see `TOKEN_KINDS` and `TOKEN_COLUMNS`), `"token_count"`
+/// (uint16, (N,): the rows in use) and the same `"scalars"`; `None` gives
+/// masks only. `opponents` ("random", "tsumogiri",
 /// "shanten") plays the other seats, the caller's seat rotating game by game
 /// over the seats at the table; `duplicate=True` then plays each wall once
 /// from each of those seats. `records=True` keeps finished games for `finished()`.
@@ -156,11 +161,21 @@ impl PyVecEnv {
         let n = self.env.len();
         let out = &self.env.out;
         let d = PyDict::new(py);
-        if self.env.config().encoding == Encoding::Planes {
+        let encoding = self.env.config().encoding;
+        if encoding == Encoding::Planes {
             d.set_item(
                 "planes",
                 PyArray1::from_slice(py, &out.planes).reshape([n, PLANES, KINDS])?,
             )?;
+        }
+        if encoding == Encoding::Tokens {
+            d.set_item(
+                "tokens",
+                PyArray1::from_slice(py, &out.tokens).reshape([n, MAX_TOKENS, WIDTH])?,
+            )?;
+            d.set_item("token_count", PyArray1::from_slice(py, &out.token_counts))?;
+        }
+        if encoding != Encoding::None {
             d.set_item(
                 "scalars",
                 PyArray1::from_slice(py, &out.scalars).reshape([n, SCALARS.len()])?,
@@ -240,8 +255,9 @@ impl PyVecEnv {
     }
 
     /// Starts every game over (from the same seeds) and returns the first
-    /// observations: `{"planes", "scalars", "mask", "seat"}` (the planes and
-    /// scalars with `encoding="planes"` only).
+    /// observations: `{"planes", "scalars", "mask", "seat"}` (the planes with
+    /// `encoding="planes"`, `"tokens"` and `"token_count"` instead with
+    /// `encoding="tokens"`, the scalars with either).
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let env = &mut self.env;
         py.detach(|| env.reset())?;
@@ -336,6 +352,7 @@ impl PyVecEnv {
         };
         let encoding = match cfg.encoding {
             Encoding::Planes => "\"planes\"",
+            Encoding::Tokens => "\"tokens\"",
             Encoding::None => "None",
         };
         let opponents = cfg
@@ -376,5 +393,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         PyTuple::new(py, channel_rows(&ORACLE_GROUPS))?,
     )?;
     m.add("SCALARS", PyTuple::new(py, SCALARS)?)?;
+    m.add("TOKEN_KINDS", PyTuple::new(py, TOKEN_KINDS)?)?;
+    m.add("TOKEN_COLUMNS", PyTuple::new(py, TOKEN_COLUMNS)?)?;
+    m.add("MAX_TOKENS", MAX_TOKENS)?;
     Ok(())
 }

@@ -15,6 +15,7 @@ use crate::game::observation::Claim;
 use crate::game::peer_ids;
 use crate::game::player::RiverTile;
 use crate::game::sim;
+use crate::game::tokens;
 use crate::game::wall::Wall;
 use crate::game::{Action, Event, Game, Observation, Phase};
 use crate::logs::record::GameRecord;
@@ -989,6 +990,26 @@ impl PyGame {
         let mut planes = vec![0u8; ORACLE_PLANES * KINDS];
         encode::encode_oracle(&self.game, seat, &mut planes);
         PyArray1::from_vec(py, planes).reshape([ORACLE_PLANES, KINDS])
+    }
+
+    /// The current hand's history as `seat` saw it, for sequence models: uint8
+    /// (tokens, 8), one row per event from the hand's start (the start, the
+    /// seat's dealt tiles, then every draw, discard, call, kan, kita, riichi and
+    /// new dora indicator; another seat's drawn tile is 37). Columns in
+    /// `riichi.env.TOKEN_COLUMNS`, kinds in `riichi.env.TOKEN_KINDS`; seats are
+    /// relative as in the plane encoding. At most `riichi.env.MAX_TOKENS` rows.
+    fn tokens<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyArray2<u8>>> {
+        let seat = seat_arg(seat)?;
+        let players = usize::from(self.game.rules().players);
+        if seat >= players {
+            return Err(invalid(format!(
+                "seat {seat} is empty at a table of {players} players (seats 0-{})",
+                players - 1
+            )));
+        }
+        let (mut rows, n) = self.game.tokens(seat);
+        rows.truncate(n * tokens::WIDTH);
+        PyArray1::from_vec(py, rows).reshape([n, tokens::WIDTH])
     }
 
     /// Take `action` for `seat`. Raises `IllegalActionError` (naming the action and
