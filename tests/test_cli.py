@@ -396,7 +396,7 @@ usage: riichi [-h] [--version] COMMAND ...
 
 Japanese (riichi) mahjong on the command line: analyse and score hands,
 list the rules, play games between built-in agents, replay and convert
-real game logs.
+real game logs, serve an agent as an mjai bot.
 
 options:
   -h, --help  show this help message and exit
@@ -409,13 +409,14 @@ commands:
   simulate    whole games between built-in agents: statistics and speed
   replay      replay real game logs through the engine and check them
   convert     convert a log between mjlog, tenhou.net/6 and mjai
+  mjai-bot    one of our agents as an mjai bot on standard input and output
   view        a game log as an HTML page to step through
 
 Run "riichi COMMAND --help" for the options of a command. An error prints
 one line on stderr and exits with status 2.
 """
 
-COMMANDS = ("analyze", "score", "rules", "simulate", "replay", "convert", "view")
+COMMANDS = ("analyze", "score", "rules", "simulate", "replay", "convert", "mjai-bot", "view")
 
 
 def help_of(capsys, *argv):

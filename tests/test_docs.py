@@ -167,10 +167,11 @@ def api_names() -> list[str]:
     names = [
         f"riichi.{n}"
         for n in riichi.__all__
-        if n not in ("__version__", "agents", "dataset", "env", "logs")
+        if n not in ("__version__", "agents", "dataset", "env", "logs", "mjai")
     ]
     names += [f"riichi.logs.{n}" for n in logs.__all__ if n not in riichi.__all__]
     names += [f"riichi.agents.{n}" for n in agents.__all__ if n not in riichi.__all__]
+    names += [f"riichi.mjai.{n}" for n in riichi.mjai.__all__]
     # The id and channel tables are data: docs/learning.md prints them.
     names += [f"riichi.env.{n}" for n in riichi.env.__all__ if callable(getattr(riichi.env, n))]
     names += [f"riichi.dataset.{n}" for n in riichi.dataset.__all__ if n != "COLUMNS"]

@@ -12,7 +12,7 @@ calls over numpy arrays that release the GIL and use every core.
 ['1z', '2z']
 """
 
-from riichi import agents, dataset, env, logs, pictures, viewer
+from riichi import agents, dataset, env, logs, mjai, pictures, viewer
 from riichi._core import (
     SCORE_FLAGS,
     SCORE_LIMITS,
@@ -158,6 +158,7 @@ __all__ = [
     "is_complete",
     "is_complete_batch",
     "logs",
+    "mjai",
     "nagashi_mangan_payments",
     "parse_tiles",
     "pictures",

@@ -5,8 +5,9 @@ waits, ukeire, discards), `score` (yaku, fu, points, payments), `rules` (the rul
 options, a preset's values, the difference between two rulesets), `simulate`
 (games between built-in agents), `replay` (real logs checked against the engine),
 `convert` (between log formats) and `view` (a game as one HTML page to step
-through). An error prints one line on stderr, saying
-what was wrong and what to do, and exits with status 2; `replay` exits with 1 when
+through); and `mjai-bot`, a built-in agent answering mjai events as an mjai
+bot. An error prints one line on stderr, saying what was wrong and what to do,
+and exits with status 2; `replay` exits with 1 when
 a game disagrees with the engine.
 
 The reports are functions too (`analyze`, `score_report`, `rules_report`,
@@ -529,7 +530,7 @@ def _parser(prog: str) -> tuple[argparse.ArgumentParser, dict[str, argparse.Argu
         description=(
             "Japanese (riichi) mahjong on the command line: analyse and score hands,\n"
             "list the rules, play games between built-in agents, replay and convert\n"
-            "real game logs."
+            "real game logs, serve an agent as an mjai bot."
         ),
         epilog=(
             f'Run "{prog} COMMAND --help" for the options of a command. An error prints\n'
@@ -658,6 +659,26 @@ def _parser(prog: str) -> tuple[argparse.ArgumentParser, dict[str, argparse.Argu
     c.add_argument("--to", required=True, type=str.lower, choices=LOG_FORMATS)
     c.add_argument("-o", "--output", help="the file to write (default: standard output)")
 
+    b = command(
+        "mjai-bot",
+        "one of our agents as an mjai bot on standard input and output",
+        "Serves a built-in agent as an mjai bot: reads mjai events, a JSON list of them\n"
+        "per line (or one event per line), from standard input and answers each line\n"
+        'with one action on standard output ({"type":"none"} when it has nothing to\n'
+        "do). The seat comes from start_game's id, the rules from start_game's rules\n"
+        "when it has them, else from --rules. A line that is not mjai data is an error.\n\n"
+        f"example: {prog} mjai-bot --agent shanten --seed 7",
+    )
+    b.add_argument(
+        "--agent",
+        default="shanten",
+        type=str.lower,
+        choices=AGENTS,
+        help="the agent that plays (default shanten)",
+    )
+    b.add_argument("--seed", type=int, default=0, help="seeds the agent's choices (default 0)")
+    _add_rules_options(b)
+
     v = command(
         "view",
         "a game log as an HTML page to step through",
@@ -724,7 +745,23 @@ def main(argv: Sequence[str] | None = None, prog: str = "riichi") -> int:
         return 2
 
 
+def mjai_bot(agent: str, seed: int, rules: Rules | None = None) -> None:
+    """Serves built-in agent `agent` (seeded `seed`) as an mjai bot on standard
+    input and output until the input ends (`riichi mjai-bot`)."""
+    from riichi.agents import RandomAgent, ShantenAgent, TsumogiriAgent
+    from riichi.mjai import serve
+
+    if not 0 <= seed < 2**64:
+        raise ValueError(f"a seed is an integer from 0 to 2^64-1, got {seed}")
+    kinds = {"random": RandomAgent, "tsumogiri": TsumogiriAgent, "shanten": ShantenAgent}
+    serve(kinds[agent](seed), rules)
+
+
 def _run(args: argparse.Namespace) -> int:
+    if args.command == "mjai-bot":
+        rules, _ = _rules(args.rules, args.set)
+        mjai_bot(args.agent, args.seed, rules)
+        return 0
     if args.command == "view":
         print(view(args.log, args.output))
         return 0

@@ -1586,6 +1586,43 @@ class Game:
     @property
     def events(self) -> list[dict[str, Any]]:
         """Every event so far, as mjai dicts (`{"type": "dahai", "actor": 0, ...}`)."""
+    def seat_events(self, seat: int, start: int = 0) -> list[dict[str, Any]]:
+        """The events from index `start` on as seat `seat` sees them, as mjai dicts
+        (what an mjai bot playing that seat is sent): the other seats' dealt
+        tiles and draws are `"?"`, and `start_game` carries the seat as `id` and
+        the rule options that differ from Tenhou's as `rules`."""
+    @staticmethod
+    def from_seat_events(
+        seat: int, events: Sequence[dict[str, Any]], rules: Rules | None = None
+    ) -> Game | None:
+        """A game that agrees with what seat `seat` saw of the current hand, at the
+        point where `events` stop; `None` when that point is no decision of the
+        game's (the hand is over, or a draw the events do not show yet is next).
+        `events` are the seat's view (mjai dicts, `"?"` for hidden tiles, as
+        `seat_events` gives them) from the hand's `start_kyoku` on. The other
+        seats' concealed tiles and the wall are made up: the game's
+        `observation(seat)` and `legal_actions(seat)` are the real ones, nothing
+        else about the other seats is. What an mjai bot keeps its state with.
+        Raises `InvalidInputError` for events that are not mjai data or that the
+        engine cannot follow."""
+    def action_from_mjai(
+        self, seat: int, answer: dict[str, Any] | str, riichi: bool = False
+    ) -> Action | None:
+        """The action an mjai bot playing `seat` means by its answer `answer` (a
+        dict, or its JSON text): `dahai`, `chi`, `pon`, `daiminkan`, `ankan`,
+        `kakan`, `hora` (tsumo or ron), `ryukyoku` (nine terminals), `nukidora`
+        or `none` (a pass). A `reach` gives `None`: the bot names its discard
+        next, once it is shown its own `reach` event; read that answer with
+        `riichi=True` for the `Riichi` action. Raises `InvalidInputError` for an
+        answer that is not an mjai action, `IllegalActionError` for one that is
+        not legal now (the message lists the legal actions)."""
+    def action_to_mjai(self, seat: int, action: Action) -> dict[str, Any]:
+        """The mjai answer of `seat` taking `action` now, as a dict: `dahai`,
+        `reach` (for a `Riichi`: its discard is answered as a `dahai` once the
+        seat's own `reach` event comes), `chi`, `pon`, `daiminkan`, `ankan`,
+        `kakan` with their tiles, `hora` with its target and tile, `ryukyoku`,
+        `nukidora`, or `{"type": "none"}` for a `Pass`. Raises
+        `InvalidInputError` when the action does not fit the game's state."""
     def record(self) -> GameRecord:
         """The game so far as a `GameRecord` (to write as mjai, tenhou.net/6 or
         mjlog, or to replay)."""

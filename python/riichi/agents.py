@@ -75,6 +75,10 @@ def play(
     rules; seat 0 first dealer); returns the record:
     `{"events": [...mjai...], "result": {...}, "decisions": n}`.
 
+    An agent with a `begin(game, seat)` method is handed the game and its seat
+    before the first decision (an agent that needs the events, such as
+    `riichi.mjai.MjaiBotAgent`).
+
     Raises `InvalidInputError` unless exactly one agent per seat is given (at most
     five are read, whatever the sequence claims its length is) and `TypeError` for
     an agent without an `act` method."""
@@ -89,6 +93,10 @@ def play(
                 f"agents[{seat}] is not an agent: {type(agent).__name__} has no act() method"
             )
     game = Game(rules=rules, seed=seed)
+    for seat, agent in enumerate(seats):
+        begin = getattr(agent, "begin", None)
+        if callable(begin):
+            begin(game, seat)
     decisions = 0
     while not game.is_over:
         if decisions > 1_000_000:

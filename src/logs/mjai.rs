@@ -535,17 +535,17 @@ pub fn write_mjai(record: &GameRecord) -> String {
 }
 
 /// Where a reader is: the line, for messages.
-struct At(usize);
+pub(crate) struct At(pub(crate) usize);
 
 impl At {
-    fn err(&self, what: impl std::fmt::Display) -> MahjongError {
+    pub(crate) fn err(&self, what: impl std::fmt::Display) -> MahjongError {
         MahjongError::LogParse(format!("mjai line {}: {what}", self.0))
     }
 }
 
 /// The event of one mjai object; `Ok(None)` for types that are not game events.
 /// `scores` are the scores before the event (to fill what a log leaves out).
-fn event_from_json(v: &Value, scores: [i64; 4], at: &At) -> Result<Option<Event>> {
+pub(crate) fn event_from_json(v: &Value, scores: [i64; 4], at: &At) -> Result<Option<Event>> {
     let kind = match v.get("type") {
         None => return Err(at.err("expected the field \"type\"")),
         Some(k) => k

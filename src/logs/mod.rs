@@ -7,6 +7,7 @@
 pub mod dataset;
 pub mod decisions;
 pub mod mjai;
+pub mod mjai_bot;
 pub mod mjlog;
 pub mod record;
 pub mod replay;

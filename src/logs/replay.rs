@@ -352,7 +352,12 @@ pub fn replay_watched(record: &GameRecord, check: bool, watcher: &mut dyn Watche
             hand,
             &mut report,
             &mm,
-            &mut HandWatch { h, w: watcher },
+            &mut HandWatch {
+                h,
+                w: watcher,
+                made_up: [false; 4],
+            },
+            false,
         );
         if report.mismatches.len() > before {
             continue;
@@ -369,10 +374,76 @@ pub fn replay_watched(record: &GameRecord, check: bool, watcher: &mut dyn Watche
     report
 }
 
-/// A watcher told of one hand, and whether the engine moved since it last looked.
+/// A watcher that looks at nothing.
+struct Unwatched;
+
+impl Watcher for Unwatched {}
+
+/// The engine where the record stops: its last hand taken up on the wall the
+/// record shows of it (the rest filled with the tiles left), the record's
+/// actions applied, claims the record does not show passed, and a claim
+/// decision at the very end left open. The actions of the seats `made_up` (whose
+/// concealed tiles stand in for unknown ones) are applied without the rules'
+/// checks, which their made-up tiles could fail (a riichi needs tenpai). A
+/// record the engine disagrees with is an `InvalidInput` error naming the first
+/// mismatch; events are not compared.
+pub fn position(record: &GameRecord, made_up: [bool; 4]) -> Result<Game> {
+    let hands = record.hands();
+    let Some(hand) = hands.last() else {
+        return Err(MahjongError::InvalidInput(
+            "no hand has started (no start_kyoku)".into(),
+        ));
+    };
+    let h = hands.len() - 1;
+    let lbl = label(&hand[0]);
+    let mm = |step: usize, kind: &'static str, expected: String, ours: String| Mismatch {
+        hand: h,
+        label: lbl.clone(),
+        step,
+        kind,
+        expected,
+        ours,
+    };
+    let mut report = ReplayReport::default();
+    let game = start_hand(record, hand, None, &mut report, &mm);
+    let failed = |report: &ReplayReport| {
+        report.mismatches.first().map(|m| {
+            MahjongError::InvalidInput(format!(
+                "the engine cannot follow the events: {}: {}: expected {}, ours {}",
+                m.label, m.kind, m.expected, m.ours
+            ))
+        })
+    };
+    if let Some(e) = failed(&report) {
+        return Err(e);
+    }
+    let mut game =
+        game.ok_or_else(|| MahjongError::InvalidInput("the hand cannot start".into()))?;
+    let mut quiet = Unwatched;
+    drive_hand(
+        &mut game,
+        hand,
+        &mut report,
+        &mm,
+        &mut HandWatch {
+            h,
+            w: &mut quiet,
+            made_up,
+        },
+        true,
+    );
+    match failed(&report) {
+        Some(e) => Err(e),
+        None => Ok(game),
+    }
+}
+
+/// A watcher told of one hand, and whether the engine moved since it last looked;
+/// and the seats whose concealed tiles are made up (see [`position`]).
 struct HandWatch<'a> {
     h: usize,
     w: &'a mut dyn Watcher,
+    made_up: [bool; 4],
 }
 
 impl HandWatch<'_> {
@@ -524,13 +595,15 @@ fn seed_wall(
 }
 
 /// Applies the record's actions of one hand, showing `observe` the engine after
-/// each one that added events.
+/// each one that added events; a claim decision left at the hand's end is
+/// passed unless `leave_open`.
 fn drive_hand(
     game: &mut Game,
     hand: &[Event],
     report: &mut ReplayReport,
     mm: &dyn Fn(usize, &'static str, String, String) -> Mismatch,
     watch: &mut HandWatch<'_>,
+    leave_open: bool,
 ) {
     let mut seen = game.events().len();
     let mut moved = |game: &Game, watch: &mut HandWatch<'_>| {
@@ -567,7 +640,7 @@ fn drive_hand(
         }
         moved(game, watch);
     }
-    if matches!(game.phase(), Phase::Claims { .. }) {
+    if !leave_open && matches!(game.phase(), Phase::Claims { .. }) {
         for s in game.deciding() {
             watch.acting(game, s, Action::Pass, pass_is_proven(game, s));
             let _ = game.apply(s, Action::Pass);
@@ -733,7 +806,15 @@ fn apply_one(
         return false;
     }
     watch.acting(game, seat, action, true);
-    if let Err(err) = game.apply(seat, action) {
+    // A seat whose tiles are made up may hold other tiles than it did: its
+    // actions are taken as the record shows them (their tiles are in its hand).
+    let applied = if watch.made_up[seat] && seat < game.seats() {
+        game.apply_unchecked(seat, action);
+        Ok(())
+    } else {
+        game.apply(seat, action)
+    };
+    if let Err(err) = applied {
         let legal: Vec<String> = game
             .legal_actions(seat)
             .iter()

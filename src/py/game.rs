@@ -817,6 +817,14 @@ impl PyGame {
         }
     }
 
+    /// A seat of this game's players (0-3, 0-2 with three).
+    fn player_seat(&self, seat: Int) -> PyResult<usize> {
+        let n = self.game.seats();
+        seat.get::<usize>()
+            .filter(|&s| s < n)
+            .ok_or_else(|| invalid(format!("seats are 0-{}, got {seat}", n - 1)))
+    }
+
     /// After a hand ends, the next one starts at once.
     fn advance(&mut self) -> PyResult<()> {
         if *self.game.phase() == Phase::HandOver {
@@ -1157,6 +1165,113 @@ impl PyGame {
             .iter()
             .map(|e| event_dict(py, e))
             .collect()
+    }
+
+    /// The events from index `start` on as seat `seat` sees them, as mjai dicts
+    /// (what an mjai bot playing that seat is sent): the other seats' dealt
+    /// tiles and draws are `"?"`, and `start_game` carries the seat as `id` and
+    /// the rule options that differ from Tenhou's as `rules`.
+    #[pyo3(signature = (seat, start=Int::from(0)), text_signature = "($self, seat, start=0)")]
+    fn seat_events<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Int,
+        start: Int,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let seat = self.player_seat(seat)?;
+        let events = self.game.events();
+        let start = start
+            .get::<usize>()
+            .filter(|&s| s <= events.len())
+            .ok_or_else(|| {
+                invalid(format!(
+                    "start is an event index 0-{}, got {start}",
+                    events.len()
+                ))
+            })?;
+        events[start..]
+            .iter()
+            .map(|e| {
+                let v = crate::logs::mjai_bot::seat_view(e, seat, self.game.rules());
+                Ok(super::json::to_py(py, &v)?.cast_into::<PyDict>()?)
+            })
+            .collect()
+    }
+
+    /// A game that agrees with what seat `seat` saw of the current hand, at the
+    /// point where `events` stop; `None` when that point is no decision of the
+    /// game's (the hand is over, or a draw the events do not show yet is next).
+    /// `events` are the seat's view (mjai dicts, `"?"` for hidden tiles, as
+    /// `seat_events` gives them) from the hand's `start_kyoku` on. The other
+    /// seats' concealed tiles and the wall are made up: the game's
+    /// `observation(seat)` and `legal_actions(seat)` are the real ones, nothing
+    /// else about the other seats is. What an mjai bot keeps its state with.
+    /// Raises `InvalidInputError` for events that are not mjai data or that the
+    /// engine cannot follow.
+    #[staticmethod]
+    #[pyo3(signature = (seat, events, rules=None))]
+    fn from_seat_events(
+        seat: Int,
+        events: &Bound<'_, PyAny>,
+        rules: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Option<PyGame>> {
+        let rules = rules_arg(rules)?;
+        let seat = seat_arg(seat)?;
+        let v = super::json::from_py(events, "events")?;
+        let serde_json::Value::Array(hand) = v else {
+            return Err(invalid("events are a list of mjai dicts"));
+        };
+        let game = crate::logs::mjai_bot::seat_position(&hand, seat, &rules)?;
+        Ok(game.map(|g| PyGame::copy_of(&g)))
+    }
+
+    /// The action an mjai bot playing `seat` means by its answer `answer` (a
+    /// dict, or its JSON text): `dahai`, `chi`, `pon`, `daiminkan`, `ankan`,
+    /// `kakan`, `hora` (tsumo or ron), `ryukyoku` (nine terminals), `nukidora`
+    /// or `none` (a pass). A `reach` gives `None`: the bot names its discard
+    /// next, once it is shown its own `reach` event; read that answer with
+    /// `riichi=True` for the `Riichi` action. Raises `InvalidInputError` for an
+    /// answer that is not an mjai action, `IllegalActionError` for one that is
+    /// not legal now (the message lists the legal actions).
+    #[pyo3(signature = (seat, answer, riichi=false))]
+    fn action_from_mjai(
+        &self,
+        py: Python<'_>,
+        seat: Int,
+        answer: &Bound<'_, PyAny>,
+        riichi: bool,
+    ) -> PyResult<Option<Py<PyAny>>> {
+        use crate::logs::mjai_bot::{answer_from_mjai, Answer};
+        let seat = self.player_seat(seat)?;
+        let v = match answer.cast::<pyo3::types::PyString>() {
+            Ok(text) => serde_json::from_str(text.to_str()?).map_err(|e| {
+                let shown: String = text.to_string_lossy().chars().take(80).collect();
+                invalid(format!("the answer {shown:?} is not JSON: {e}"))
+            })?,
+            Err(_) => super::json::from_py(answer, "the answer")?,
+        };
+        match answer_from_mjai(&self.game, seat, &v, riichi)? {
+            Answer::Reach => Ok(None),
+            Answer::Act(a) => Ok(Some(action_object(py, a)?)),
+        }
+    }
+
+    /// The mjai answer of `seat` taking `action` now, as a dict: `dahai`,
+    /// `reach` (for a `Riichi`: its discard is answered as a `dahai` once the
+    /// seat's own `reach` event comes), `chi`, `pon`, `daiminkan`, `ankan`,
+    /// `kakan` with their tiles, `hora` with its target and tile, `ryukyoku`,
+    /// `nukidora`, or `{"type": "none"}` for a `Pass`. Raises
+    /// `InvalidInputError` when the action does not fit the game's state.
+    fn action_to_mjai<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Int,
+        action: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let seat = self.player_seat(seat)?;
+        let a = action_arg(action, "action_to_mjai")?;
+        let v = crate::logs::mjai_bot::answer_to_mjai(&self.game, seat, a)?;
+        Ok(super::json::to_py(py, &v)?.cast_into::<PyDict>()?)
     }
 
     /// The game so far as a `GameRecord` (to write as mjai, tenhou.net/6 or
