@@ -1564,6 +1564,20 @@ class Game:
         """Take the action with this id for `seat` (`apply` of
         `action_from_index(seat, action_id)`). Raises `IllegalActionError` naming
         the id and leaves the game unchanged when no legal action has it."""
+    def determinize(self, seat: int, seed: int) -> Game:
+        """A copy of this game that agrees with everything `seat` knows, for search:
+        the tiles it cannot see (the other seats' concealed tiles, the wall's
+        unseen part: live wall, replacement tiles, ura and later dora indicators)
+        shuffled with `seed` and dealt back into the same places, every hand and
+        the wall keeping their sizes. The current hand's events are rewritten to
+        agree: the other seats' dealt tiles and draws are the ones they later
+        showed, and their new hands. `seat`'s observation, legal actions and tokens
+        are this game's. The other seats' pending answers to a claim and their
+        temporary and riichi furiten start over; later hands' walls are shuffled
+        from `seed`. Like other copies, it does not pickle.
+
+        Raises `InvalidInputError` for a seat not at the table or when no hand is
+        in play (between a hand's end and `next_hand`, or after the game)."""
     def tokens(self, seat: int) -> npt.NDArray[np.uint8]:
         """The current hand's history as `seat` saw it, for sequence models: uint8
         (tokens, 8), one row per event from the hand's start (the start, the

@@ -132,7 +132,7 @@ fn illegal(seat: usize, action: &Action, why: &str) -> MahjongError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     pub(super) rules: Rules,
-    rng: Rng,
+    pub(super) rng: Rng,
     /// Absolute seat that was East in the first hand.
     pub(super) first_dealer: usize,
     pub(super) scores: [i64; 4],
@@ -172,7 +172,7 @@ pub struct Game {
     /// `yame_choice`: what `play_on` restores.
     yame_undo: Option<([i64; 4], u32)>,
     /// Walls to play, for replays and tests (taken in order before shuffling).
-    walls: Vec<Wall>,
+    pub(super) walls: Vec<Wall>,
     pub(super) result: Option<FinalResult>,
 }
 

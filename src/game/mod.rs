@@ -1,6 +1,7 @@
 pub mod action;
 pub mod action_id;
 pub mod agents;
+mod determinize;
 pub mod encode;
 pub mod engine;
 pub mod event;

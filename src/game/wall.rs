@@ -517,6 +517,31 @@ impl Wall {
         self.tiles.swap(i, j);
     }
 
+    /// The wall positions whose tiles no seat has seen: not taken, and not a
+    /// revealed dora indicator.
+    pub fn unseen_positions(&self) -> Vec<usize> {
+        let shown = &self.layout.dora[..=self.kan_dora];
+        (self.drawn..self.layout.tiles)
+            .filter(|&i| self.untaken(i) && !shown.contains(&i))
+            .collect()
+    }
+
+    /// Puts `tiles` at `positions` (unseen ones, from [`Wall::unseen_positions`]),
+    /// the indicators not yet revealed and the ura indicators following.
+    pub(crate) fn refill(&mut self, positions: &[usize], tiles: &[Tile]) {
+        for (&i, &t) in positions.iter().zip(tiles) {
+            self.tiles[i] = t;
+        }
+        for k in 0..self.dora.len() {
+            if k > self.kan_dora && self.untaken(self.layout.dora[k]) {
+                self.dora[k] = self.tiles[self.layout.dora[k]];
+            }
+            if self.untaken(self.layout.ura[k]) {
+                self.ura[k] = self.tiles[self.layout.ura[k]];
+            }
+        }
+    }
+
     /// The tiles still in the live wall, next draw first.
     pub fn live_tiles(&self) -> &[Tile] {
         &self.tiles[self.drawn..self.drawn + self.live_remaining()]

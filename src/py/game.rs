@@ -1000,6 +1000,29 @@ impl PyGame {
         PyArray1::from_vec(py, planes).reshape([ORACLE_PLANES, KINDS])
     }
 
+    /// A copy of this game that agrees with everything `seat` knows, for search:
+    /// the tiles it cannot see (the other seats' concealed tiles, the wall's
+    /// unseen part: live wall, replacement tiles, ura and later dora indicators)
+    /// shuffled with `seed` and dealt back into the same places, every hand and
+    /// the wall keeping their sizes. The current hand's events are rewritten to
+    /// agree: the other seats' dealt tiles and draws are the ones they later
+    /// showed, and their new hands. `seat`'s observation, legal actions and tokens
+    /// are this game's. The other seats' pending answers to a claim and their
+    /// temporary and riichi furiten start over; later hands' walls are shuffled
+    /// from `seed`. Like other copies, it does not pickle.
+    ///
+    /// Raises `InvalidInputError` for a seat not at the table or when no hand is
+    /// in play (between a hand's end and `next_hand`, or after the game).
+    fn determinize(&self, seat: Int, seed: Int) -> PyResult<PyGame> {
+        let seat = seat_arg(seat)?;
+        let seed = seed_arg(&seed)?;
+        Ok(PyGame {
+            game: self.game.determinize(seat, seed)?,
+            origin: Origin::Copy,
+            steps: Vec::new(),
+        })
+    }
+
     /// The current hand's history as `seat` saw it, for sequence models: uint8
     /// (tokens, 8), one row per event from the hand's start (the start, the
     /// seat's dealt tiles, then every draw, discard, call, kan, kita, riichi and
