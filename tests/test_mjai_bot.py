@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 
 import riichi
+from riichi import InvalidInputError
 from riichi.agents import RandomAgent, ShantenAgent
+from riichi.env import VecEnv
 from riichi.mjai import MjaiBotAgent, MjaiBotState, serve
 
 AGENTS = {"random": RandomAgent, "shanten": ShantenAgent}
@@ -72,6 +74,45 @@ def test_three_player_games_through_the_bot(preset: str) -> None:
         assert through["result"]["scores"][3] == 0
         seen += actions_of(through, 1)
     assert seen["nukidora"] > 0
+
+
+def play_vec_env(choose, follow=None) -> list[tuple[int, float]]:
+    """One game of a `VecEnv` against the built-in shanten agent, the caller's
+    ids from `choose(game, seat)`: each step's id and the caller's reward."""
+    env = VecEnv(1, seed=3, encoding=None, opponents="shanten")
+    obs = env.reset()
+    seat = env.learner(0)
+    steps = []
+    while True:
+        game = env.game(0)
+        assert int(obs["seat"][0]) == seat
+        action = choose(game, seat)
+        action_id = game.observation(seat).action_index(action)
+        obs, rewards, terminated, truncated, _ = env.step([action_id])
+        steps.append((action_id, float(rewards[0, seat])))
+        if terminated[0] or truncated[0]:
+            return steps
+
+
+def test_a_bot_plays_the_caller_seat_of_a_vec_env() -> None:
+    seed = riichi.agent_seed(3, 0)
+    direct_agent = ShantenAgent(seed)
+    direct = play_vec_env(lambda g, s: direct_agent.act(g.observation(s), g.legal_actions(s)))
+    with MjaiBotAgent(bot_command("shanten", seed)) as bot:
+        started = []
+
+        def through(game: riichi.Game, seat: int):
+            if started:
+                bot.follow(game)  # the slot's game, one step on: no restart
+            else:
+                bot.begin(game, seat)
+                started.append(seat)
+            return bot.act(game.observation(seat), game.legal_actions(seat))
+
+        assert play_vec_env(through) == direct
+    assert len(direct) > 50 and any(r != 0 for _, r in direct)
+    with pytest.raises(InvalidInputError, match="call begin"):
+        MjaiBotAgent(bot_command("shanten", 1)).follow(riichi.Game(seed=1))
 
 
 # The seat's view ---------------------------------------------------------------

@@ -181,6 +181,23 @@ class MjaiBotAgent:
         self._proc = self._start()
         self._game, self._seat, self._sent, self._reach_shown = game, seat, 0, False
 
+    def follow(self, game: Game) -> None:
+        """Goes on with `game`, a later copy of the game the bot plays (as
+        `VecEnv.game(i)` gives at each step), without restarting the bot: it is
+        sent the events it has not seen yet at its next decision. Raises
+        `InvalidInputError` before `begin`, or when `game` holds fewer events
+        than the bot was sent (another game: call `begin` for it)."""
+        if not isinstance(game, Game):
+            raise TypeError(f"follow takes a riichi.Game, got {type(game).__name__}")
+        if self._game is None:
+            raise InvalidInputError("follow goes on with a game: call begin(game, seat) first")
+        if len(game.events) < self._sent:
+            raise InvalidInputError(
+                f"the game holds {len(game.events)} events, but the bot was sent "
+                f"{self._sent}: another game starts with begin(game, seat)"
+            )
+        self._game = game
+
     def _failed(self, what: str) -> InvalidInputError:
         tail = "; ".join(self._stderr)
         said = f" (its standard error: {tail[-400:]})" if tail else ""
