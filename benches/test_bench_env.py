@@ -1,6 +1,7 @@
 """`riichi.env.VecEnv` as a training loop drives it: `step` with one random legal id
-per game (chosen in numpy from the masks), by number of games, thread count and
-encoding. A round is a fixed number of steps (at least 4,096 decisions);
+per game (chosen in numpy from the masks), by number of games, thread count,
+encoding and whether the arrays are fresh each step (`copy=True`) or kept and
+overwritten (`copy=False`). A round is a fixed number of steps (at least 4,096 decisions);
 ``decisions_per_second`` in the extra info counts the caller's decisions (the
 decisions a learner makes; here the caller plays all four seats). Compare with
 riichienv's Python loop in ``benches/test_bench_game.py`` in the same run:
@@ -22,12 +23,15 @@ import pytest
 from riichi.env import VecEnv
 
 CONFIGS = [
-    (1, 1, "planes"),
-    (16, 1, "planes"),
-    (256, 1, "planes"),
-    (256, 2, "planes"),
-    (256, 2, None),
-    (1024, 2, "planes"),
+    (1, 1, "planes", True),
+    (64, 1, "planes", True),
+    (64, 2, "planes", True),
+    (1024, 1, "planes", True),
+    (1024, 2, "planes", True),
+    (1024, 2, "planes", False),
+    (4096, 2, "planes", False),
+    (1024, 2, "tokens", False),
+    (1024, 2, None, False),
 ]
 STEPS = 400  # steps per round of many games: enough for every game to finish hands
 DECISIONS = 4096  # at least this many per round: one game alone needs whole games
@@ -38,15 +42,15 @@ def steps(n: int) -> int:
     return max(STEPS, DECISIONS // n)
 
 
-def run(n: int, threads: int, encoding: str | None) -> tuple[int, float]:
+def run(n: int, threads: int, encoding: str | None, copy: bool) -> tuple[int, float]:
     """`steps(n)` steps of `n` games: the games finished and the sum of the point
     rewards' sizes (seeded: the same every run)."""
-    env = VecEnv(n, seed=1, encoding=encoding, threads=threads)
+    env = VecEnv(n, seed=1, encoding=encoding, threads=threads, copy=copy)
     obs = env.reset()
     rng = np.random.default_rng(0)
     ended, total = 0, 0.0
     for _ in range(steps(n)):
-        ids = np.argmax(rng.random(obs["mask"].shape) * obs["mask"], axis=1)
+        ids = np.argmax(rng.random(obs["mask"].shape, dtype=np.float32) * obs["mask"], axis=1)
         obs, rewards, terminated, truncated, _ = env.step(ids)
         ended += int(terminated.sum() + truncated.sum())
         total += float(np.abs(rewards).sum())
@@ -54,14 +58,18 @@ def run(n: int, threads: int, encoding: str | None) -> tuple[int, float]:
     return ended, total
 
 
-@pytest.mark.parametrize(("n", "threads", "encoding"), CONFIGS)
-def test_vec_env_steps(benchmark: Any, n: int, threads: int, encoding: str | None) -> None:
-    want = run(n, threads, encoding)
+@pytest.mark.parametrize(("n", "threads", "encoding", "copy"), CONFIGS)
+def test_vec_env_steps(
+    benchmark: Any, n: int, threads: int, encoding: str | None, copy: bool
+) -> None:
+    want = run(n, threads, encoding, copy)
     assert want[1] > 0, "no hand paid: the round is too short to show whole hands"
-    assert run(n, 3 - threads, encoding) == want  # the thread count changes nothing
-    assert benchmark.pedantic(run, (n, threads, encoding), rounds=3) == want
+    # Neither the thread count nor kept arrays change anything.
+    assert run(n, 3 - threads, encoding, not copy) == want
+    assert benchmark.pedantic(run, (n, threads, encoding, copy), rounds=3) == want
     decisions = steps(n) * n
     benchmark.extra_info["games"] = n
+    benchmark.extra_info["copy"] = copy
     benchmark.extra_info["decisions"] = decisions
     if benchmark.stats is not None:
         benchmark.extra_info["decisions_per_second"] = round(decisions / benchmark.stats["mean"])

@@ -53,10 +53,11 @@ def test_read_then_replay_one_by_one(benchmark: Any) -> None:
     per_second(benchmark)
 
 
+@pytest.mark.parametrize("encoding", ["planes", "tokens"])
 @pytest.mark.parametrize("threads", [1, 2])
-def test_encode_logs(benchmark: Any, threads: int) -> None:
+def test_encode_logs(benchmark: Any, threads: int, encoding: str) -> None:
     def run() -> int:
-        arrays = dataset.encode_logs(FILES, threads=threads)
+        arrays = dataset.encode_logs(FILES, encoding, threads=threads)
         assert isinstance(arrays, dict)
         rows = len(arrays["action"])
         assert arrays["mask"][np.arange(rows), arrays["action"]].all()

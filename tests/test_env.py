@@ -259,6 +259,35 @@ def test_token_text_names_each_kind_and_refuses_what_is_not_a_token():
             token_text(bad)
 
 
+@pytest.mark.parametrize("encoding", ["planes", "tokens", None])
+def test_kept_arrays_are_overwritten_in_place_with_the_same_values(encoding):
+    fresh = VecEnv(5, seed=3, encoding=encoding, opponents="random")
+    kept = VecEnv(5, seed=3, encoding=encoding, opponents="random", copy=False)
+    assert "copy=False" in repr(kept) and "copy" not in repr(fresh)
+    a, b = fresh.reset(), kept.reset()
+    first = b
+    rng = np.random.default_rng(3)
+    for _ in range(150):
+        for k in a:
+            np.testing.assert_array_equal(a[k], b[k])
+            assert b[k] is first[k]  # the same array, every step
+        ids = np.array([rng.choice(np.flatnonzero(m)) for m in a["mask"]])
+        a, *rest_a = fresh.step(ids)
+        b, *rest_b = kept.step(ids)
+        for x, y in zip(rest_a[:3], rest_b[:3], strict=True):
+            np.testing.assert_array_equal(x, y)
+        for k in ("hand_done", "scores"):
+            np.testing.assert_array_equal(rest_a[3][k], rest_b[3][k])
+    # A kept array made read-only cannot be written: the step is refused, and no
+    # game moved.
+    ids = np.array([np.flatnonzero(m)[0] for m in a["mask"]])
+    b["mask"].flags.writeable = False
+    with pytest.raises(riichi.InvalidInputError, match="read-only now"):
+        kept.step(ids)
+    b["mask"].flags.writeable = True
+    np.testing.assert_array_equal(kept.step(ids)[1], fresh.step(ids)[1])
+
+
 def test_point_rewards_add_up_to_the_score_changes():
     env = VecEnv(3, seed=4, opponents="random")
     totals = np.zeros((3, 4))

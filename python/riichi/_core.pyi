@@ -1724,7 +1724,9 @@ class VecEnv:
     masks only. `opponents` ("random", "tsumogiri",
     "shanten") plays the other seats, the caller's seat rotating game by game
     over the seats at the table; `duplicate=True` then plays each wall once
-    from each of those seats. `records=True` keeps finished games for `finished()`."""
+    from each of those seats. `records=True` keeps finished games for `finished()`.
+    `copy=False` returns the same arrays at every step, overwritten in place by
+    the next `reset` or `step` (no allocation per step; copy what you keep)."""
 
     def __new__(
         cls,
@@ -1738,6 +1740,7 @@ class VecEnv:
         records: bool = False,
         max_decisions: int = 5000,
         threads: int | None = None,
+        copy: bool = True,
     ) -> VecEnv: ...
     @property
     def num_envs(self) -> int:

@@ -147,11 +147,7 @@ impl Game {
     /// The current hand's dealt tiles and draws of `others`, rewritten to agree
     /// with what each showed and with what each now holds.
     fn rewrite_hidden_events(&mut self, others: &[usize]) {
-        let start = self
-            .events
-            .iter()
-            .rposition(|e| matches!(e, Event::StartKyoku { .. }))
-            .unwrap_or(0);
+        let start = self.hand_start();
         let mut hidden: [Hidden; 4] = Default::default();
         for (i, e) in self.events.iter().enumerate().skip(start) {
             match e {

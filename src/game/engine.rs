@@ -145,6 +145,9 @@ pub struct Game {
     pub(super) players: [Player; 4],
     pub(super) phase: Phase,
     pub(super) events: Vec<Event>,
+    /// Where the current hand's `StartKyoku` stands in `events` (a hint:
+    /// [`Game::hand_start`] checks it).
+    hand_start: usize,
     /// No call (nor kan) has happened in this hand yet.
     uninterrupted: bool,
     /// Discards made by each seat this hand.
@@ -255,6 +258,7 @@ impl Game {
             players: Default::default(),
             phase: Phase::HandOver,
             events: vec![Event::StartGame],
+            hand_start: 0,
             uninterrupted: true,
             discards: [0; 4],
             pending_dora: false,
@@ -395,6 +399,19 @@ impl Game {
         &self.events
     }
 
+    /// Where the current hand's events start (its `StartKyoku`); the end of the
+    /// events before the first hand.
+    pub fn hand_start(&self) -> usize {
+        match self.events.get(self.hand_start) {
+            Some(Event::StartKyoku { .. }) => self.hand_start,
+            _ => self
+                .events
+                .iter()
+                .rposition(|e| matches!(e, Event::StartKyoku { .. }))
+                .unwrap_or(self.events.len()),
+        }
+    }
+
     /// The final result, once the game is over.
     pub fn result(&self) -> Option<&FinalResult> {
         self.result.as_ref()
@@ -444,6 +461,7 @@ impl Game {
         for (h, p) in hands.iter_mut().zip(&self.players) {
             h.clone_from(&p.concealed);
         }
+        self.hand_start = self.events.len();
         self.events.push(Event::StartKyoku {
             round_wind: self.round_wind(),
             kyoku: self.round % 4 + 1,

@@ -21,7 +21,7 @@ pub struct Claim {
 }
 
 /// One seat's view of the game (a snapshot). Seats are absolute 0-3.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Observation {
     /// Players at the table: 4, or 3 under three-player rules (seat 3 empty).
     pub players: u8,
@@ -57,13 +57,21 @@ pub struct Observation {
 impl Game {
     /// What `seat` (0-3) may know now.
     pub fn observation(&self, seat: usize) -> Result<Observation> {
+        let mut o = Observation::default();
+        self.observation_into(seat, &mut o)?;
+        Ok(o)
+    }
+
+    /// [`Game::observation`] written into `o`, whose lists keep their room: a
+    /// loop that observes again and again allocates nothing once warm.
+    pub fn observation_into(&self, seat: usize, o: &mut Observation) -> Result<()> {
         let me = self
             .players
             .get(seat)
             .ok_or_else(|| MahjongError::InvalidInput(format!("a seat is 0-3, got {seat}")))?;
-        let mut hand = me.concealed.clone();
-        hand.sort();
-        let drawn = match self.phase {
+        o.hand.clone_from(&me.concealed);
+        o.hand.sort_unstable();
+        o.drawn = match self.phase {
             Phase::Turn {
                 seat: s,
                 drawn: Some(t),
@@ -71,30 +79,30 @@ impl Game {
             } if s == seat => Some(t),
             _ => None,
         };
-        let claim = self
+        o.claim = self
             .phase
             .claim_for(seat)
             .map(|(from, tile, on)| Claim { tile, from, on });
-        Ok(Observation {
-            players: self.rules.players,
-            seat,
-            seat_wind: self.seat_wind(seat),
-            round_wind: self.round_wind(),
-            kyoku: self.round % 4 + 1,
-            honba: self.honba,
-            riichi_sticks: self.riichi_sticks,
-            dealer: self.dealer,
-            scores: self.scores,
-            dora_indicators: self.wall.dora_indicators().to_vec(),
-            tiles_left: self.wall.live_remaining(),
-            hand,
-            drawn,
-            rivers: std::array::from_fn(|s| self.players[s].river.clone()),
-            melds: std::array::from_fn(|s| self.players[s].melds.clone()),
-            riichi: std::array::from_fn(|s| self.players[s].in_riichi()),
-            concealed_counts: std::array::from_fn(|s| self.players[s].concealed.len()),
-            claim,
-            furiten: me.is_furiten(),
-        })
+        o.players = self.rules.players;
+        o.seat = seat;
+        o.seat_wind = self.seat_wind(seat);
+        o.round_wind = self.round_wind();
+        o.kyoku = self.round % 4 + 1;
+        o.honba = self.honba;
+        o.riichi_sticks = self.riichi_sticks;
+        o.dealer = self.dealer;
+        o.scores = self.scores;
+        o.dora_indicators.clear();
+        o.dora_indicators
+            .extend_from_slice(self.wall.dora_indicators());
+        o.tiles_left = self.wall.live_remaining();
+        for (s, p) in self.players.iter().enumerate() {
+            o.rivers[s].clone_from(&p.river);
+            o.melds[s].clone_from(&p.melds);
+            o.riichi[s] = p.in_riichi();
+            o.concealed_counts[s] = p.concealed.len();
+        }
+        o.furiten = me.is_furiten();
+        Ok(())
     }
 }

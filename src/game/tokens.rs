@@ -145,15 +145,9 @@ fn ids<const N: usize>(tiles: &[Tile; N]) -> [u8; 3] {
     out
 }
 
-/// The current hand's events from the last hand start on (empty before the
-/// first hand).
+/// The current hand's events from its start on (empty before the first hand).
 fn hand_events(game: &Game) -> &[Event] {
-    let events = game.events();
-    let start = events
-        .iter()
-        .rposition(|e| matches!(e, Event::StartKyoku { .. }))
-        .unwrap_or(events.len());
-    &events[start..]
+    &game.events()[game.hand_start()..]
 }
 
 /// Writes the current hand's tokens as `seat` saw them into `out`

@@ -14,10 +14,11 @@
 //! `(seed, i + k * n)` alone.
 
 use super::action::Action;
-use super::action_id::{fill_mask, ACTION_COUNT};
+use super::action_id::{action_index, fill_mask, ACTION_COUNT};
 use super::agents::{agent_seed, Agent, AgentKind};
 use super::encode::{encode_planes, encode_scalars, PLANES, SCALARS};
 use super::engine::{Game, Phase};
+use super::observation::Observation;
 use super::sim::game_seed;
 use super::tokens::{encode_tokens, MAX_TOKENS, WIDTH};
 use crate::error::{MahjongError, Result};
@@ -107,6 +108,10 @@ struct Slot {
     seat: usize,
     scores: [i64; 4],
     decisions: u32,
+    /// The legal actions of `seat` at the decision the game waits on.
+    legal: Vec<Action>,
+    /// The observation last encoded (its lists' room reused step after step).
+    seen: Observation,
 }
 
 /// What one step wrote per game beside the observation.
@@ -179,6 +184,8 @@ impl Slot {
             seat: 0,
             scores,
             decisions: 0,
+            legal: Vec::new(),
+            seen: Observation::default(),
         })
     }
 
@@ -235,6 +242,7 @@ impl Slot {
                 continue;
             }
             self.seat = seat;
+            self.legal = legal;
             return Ok(info);
         }
     }
@@ -387,9 +395,20 @@ impl VecEnv {
                     ))
                 })
                 .and_then(|x| {
-                    slot.game
-                        .action_for_index(slot.seat, x)
-                        .map_err(|e| MahjongError::IllegalAction(format!("game {i}: {e}")))
+                    let claimed = slot.game.claimed_for(slot.seat);
+                    slot.legal
+                        .iter()
+                        .find(|a| action_index(a, claimed) == Some(x))
+                        .copied()
+                        .ok_or_else(|| {
+                            // The game's own refusal, which names the id and why.
+                            match slot.game.action_for_index(slot.seat, x) {
+                                Err(e) => MahjongError::IllegalAction(format!("game {i}: {e}")),
+                                Ok(a) => MahjongError::IllegalAction(format!(
+                                    "game {i}: action id {x} ({a}) is not among the legal ones"
+                                )),
+                            }
+                        })
                 })?;
             picked.push(Some(a));
         }
@@ -435,19 +454,21 @@ impl VecEnv {
                 info.hand_done |= more.hand_done;
             }
             let seat = slot.seat;
-            let obs = slot.game.observation(seat)?;
             match encoding {
-                Encoding::Planes => encode_planes(&obs, planes, scalars),
+                Encoding::Planes => {
+                    slot.game.observation_into(seat, &mut slot.seen)?;
+                    encode_planes(&slot.seen, planes, scalars);
+                }
                 Encoding::Tokens => {
-                    encode_scalars(&obs, scalars);
+                    slot.game.observation_into(seat, &mut slot.seen)?;
+                    encode_scalars(&slot.seen, scalars);
                     // At most MAX_TOKENS rows: the count fits.
                     *count = encode_tokens(&slot.game, seat, tokens) as u16;
                 }
                 Encoding::None => {}
             }
-            let legal = slot.game.legal_actions(seat);
             let mask: &mut [bool; ACTION_COUNT] = masks.try_into().expect("a mask row");
-            fill_mask(&legal, obs.claim.map(|c| c.tile), mask);
+            fill_mask(&slot.legal, slot.game.claimed_for(seat), mask);
             Ok((info, done, counts))
         };
         let planes = chunks(&mut out.planes, plane_len, n);

@@ -14,7 +14,7 @@ use crate::game::encode::{Group, ORACLE_GROUPS, PLANES, PLANE_GROUPS, SCALARS};
 use crate::game::tokens::{COLUMNS as TOKEN_COLUMNS, KINDS as TOKEN_KINDS, MAX_TOKENS, WIDTH};
 use crate::game::vec_env::{Encoding, EnvConfig, Reward, VecEnv};
 use crate::tile::KINDS;
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::{Element, IxDyn, PyArray1, PyArrayDyn, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -149,43 +149,124 @@ fn action_ids(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
 /// "shanten") plays the other seats, the caller's seat rotating game by game
 /// over the seats at the table; `duplicate=True` then plays each wall once
 /// from each of those seats. `records=True` keeps finished games for `finished()`.
+/// `copy=False` returns the same arrays at every step, overwritten in place by
+/// the next `reset` or `step` (no allocation per step; copy what you keep).
 #[pyclass(name = "VecEnv", module = "riichi.env")]
 pub struct PyVecEnv {
     env: VecEnv,
     threads: Option<usize>,
+    /// With `copy=False`: the arrays returned at every step, overwritten in place.
+    kept: Option<Kept>,
+}
+
+/// A kept array of element `T`, made at its first use.
+type KeptArray<T> = Option<Py<PyArrayDyn<T>>>;
+
+/// The arrays of a `copy=False` `VecEnv`, one per output.
+#[derive(Default)]
+struct Kept {
+    planes: KeptArray<u8>,
+    tokens: KeptArray<u8>,
+    token_count: KeptArray<u16>,
+    scalars: KeptArray<f32>,
+    mask: KeptArray<bool>,
+    seat: KeptArray<i8>,
+    rewards: KeptArray<f32>,
+    terminated: KeptArray<bool>,
+    truncated: KeptArray<bool>,
+    hand_done: KeptArray<bool>,
+    scores: KeptArray<i64>,
+}
+
+/// `data` as an array of `shape`: a new one, or the kept one overwritten.
+fn output<'py, T: Element + Copy>(
+    py: Python<'py>,
+    kept: Option<&mut KeptArray<T>>,
+    data: &[T],
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    let Some(slot) = kept else {
+        return Ok(PyArray1::from_slice(py, data).reshape(shape)?.into_any());
+    };
+    let array = if let Some(a) = slot {
+        a.bind(py).clone()
+    } else {
+        let a = PyArrayDyn::<T>::zeros(py, IxDyn(shape), false);
+        *slot = Some(a.clone().unbind());
+        a
+    };
+    {
+        let mut rw = array.try_readwrite().map_err(|e| {
+            invalid(format!(
+                "a VecEnv made with copy=False writes into the arrays it returned, and one \
+                 cannot be written now ({e}): keep copies, not the arrays, or leave them writeable"
+            ))
+        })?;
+        let dst = rw
+            .as_slice_mut()
+            .map_err(|e| invalid(format!("a kept array is not contiguous: {e}")))?;
+        dst.copy_from_slice(data);
+    }
+    Ok(array.into_any())
+}
+
+/// Refuses a kept array that cannot be written now (before any game moves).
+fn writable<T: Element>(py: Python<'_>, kept: Option<&Py<PyArrayDyn<T>>>) -> PyResult<()> {
+    match kept {
+        Some(a) if a.bind(py).try_readwrite().is_err() => Err(invalid(
+            "a VecEnv made with copy=False writes into the arrays it returned, and one \
+             of them is read-only now: keep copies, not the arrays, or leave them writeable \
+             (no game moved)",
+        )),
+        _ => Ok(()),
+    }
+}
+
+impl Kept {
+    fn check(&self, py: Python<'_>) -> PyResult<()> {
+        writable(py, self.planes.as_ref())?;
+        writable(py, self.tokens.as_ref())?;
+        writable(py, self.token_count.as_ref())?;
+        writable(py, self.scalars.as_ref())?;
+        writable(py, self.mask.as_ref())?;
+        writable(py, self.seat.as_ref())?;
+        writable(py, self.rewards.as_ref())?;
+        writable(py, self.terminated.as_ref())?;
+        writable(py, self.truncated.as_ref())?;
+        writable(py, self.hand_done.as_ref())?;
+        writable(py, self.scores.as_ref())
+    }
 }
 
 impl PyVecEnv {
-    /// The observation dict of the current outputs (copies).
-    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    /// The observation dict of the current outputs (copies, or the kept arrays).
+    fn observations<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let n = self.env.len();
         let out = &self.env.out;
+        let mut kept = self.kept.as_mut();
         let d = PyDict::new(py);
         let encoding = self.env.config().encoding;
         if encoding == Encoding::Planes {
-            d.set_item(
-                "planes",
-                PyArray1::from_slice(py, &out.planes).reshape([n, PLANES, KINDS])?,
-            )?;
+            let k = kept.as_mut().map(|k| &mut k.planes);
+            d.set_item("planes", output(py, k, &out.planes, &[n, PLANES, KINDS])?)?;
         }
         if encoding == Encoding::Tokens {
+            let k = kept.as_mut().map(|k| &mut k.tokens);
             d.set_item(
                 "tokens",
-                PyArray1::from_slice(py, &out.tokens).reshape([n, MAX_TOKENS, WIDTH])?,
+                output(py, k, &out.tokens, &[n, MAX_TOKENS, WIDTH])?,
             )?;
-            d.set_item("token_count", PyArray1::from_slice(py, &out.token_counts))?;
+            let k = kept.as_mut().map(|k| &mut k.token_count);
+            d.set_item("token_count", output(py, k, &out.token_counts, &[n])?)?;
         }
         if encoding != Encoding::None {
-            d.set_item(
-                "scalars",
-                PyArray1::from_slice(py, &out.scalars).reshape([n, SCALARS.len()])?,
-            )?;
+            let k = kept.as_mut().map(|k| &mut k.scalars);
+            d.set_item("scalars", output(py, k, &out.scalars, &[n, SCALARS.len()])?)?;
         }
-        d.set_item(
-            "mask",
-            PyArray1::from_slice(py, &out.masks).reshape([n, ACTION_COUNT])?,
-        )?;
-        d.set_item("seat", PyArray1::from_slice(py, &out.seats))?;
+        let k = kept.as_mut().map(|k| &mut k.mask);
+        d.set_item("mask", output(py, k, &out.masks, &[n, ACTION_COUNT])?)?;
+        let k = kept.as_mut().map(|k| &mut k.seat);
+        d.set_item("seat", output(py, k, &out.seats, &[n])?)?;
         Ok(d)
     }
 }
@@ -194,8 +275,8 @@ impl PyVecEnv {
 impl PyVecEnv {
     #[new]
     #[pyo3(
-        signature = (num_envs, rules=None, seed=Int::from(0), encoding=Some(Text("planes".into())), reward=None, opponents=None, duplicate=false, records=false, max_decisions=Int::from(5000), threads=None),
-        text_signature = "(num_envs, rules=None, seed=0, encoding=\"planes\", reward=\"points\", opponents=None, duplicate=False, records=False, max_decisions=5000, threads=None)"
+        signature = (num_envs, rules=None, seed=Int::from(0), encoding=Some(Text("planes".into())), reward=None, opponents=None, duplicate=false, records=false, max_decisions=Int::from(5000), threads=None, copy=true),
+        text_signature = "(num_envs, rules=None, seed=0, encoding=\"planes\", reward=\"points\", opponents=None, duplicate=False, records=False, max_decisions=5000, threads=None, copy=True)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -210,6 +291,7 @@ impl PyVecEnv {
         records: bool,
         max_decisions: Int,
         threads: Option<&Bound<'_, PyAny>>,
+        copy: bool,
     ) -> PyResult<Self> {
         let n = num_envs.within("num_envs", 1usize, 65_536)?;
         let opponents = opponents
@@ -241,7 +323,11 @@ impl PyVecEnv {
         };
         let threads = threads_arg(threads)?;
         let env = py.detach(|| VecEnv::new(n, cfg, threads))?;
-        Ok(PyVecEnv { env, threads })
+        Ok(PyVecEnv {
+            env,
+            threads,
+            kept: (!copy).then(Kept::default),
+        })
     }
 
     /// How many games run.
@@ -259,6 +345,9 @@ impl PyVecEnv {
     /// `encoding="planes"`, `"tokens"` and `"token_count"` instead with
     /// `encoding="tokens"`, the scalars with either).
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        if let Some(k) = &self.kept {
+            k.check(py)?;
+        }
         let env = &mut self.env;
         py.detach(|| env.reset())?;
         self.observations(py)
@@ -280,24 +369,32 @@ impl PyVecEnv {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let n = self.env.len();
         let ids = action_ids(actions, n)?;
+        if let Some(k) = &self.kept {
+            k.check(py)?;
+        }
         let env = &mut self.env;
         py.detach(|| env.step(&ids))?;
+        let observations = self.observations(py)?;
         let out = &self.env.out;
+        let mut kept = self.kept.as_mut();
         let info = PyDict::new(py);
-        info.set_item("hand_done", PyArray1::from_slice(py, &out.hand_done))?;
-        info.set_item(
-            "scores",
-            PyArray1::from_slice(py, &out.scores).reshape([n, 4])?,
-        )?;
+        let k = kept.as_mut().map(|k| &mut k.hand_done);
+        info.set_item("hand_done", output(py, k, &out.hand_done, &[n])?)?;
+        let k = kept.as_mut().map(|k| &mut k.scores);
+        info.set_item("scores", output(py, k, &out.scores, &[n, 4])?)?;
+        let k = kept.as_mut().map(|k| &mut k.rewards);
+        let rewards = output(py, k, &out.rewards, &[n, 4])?;
+        let k = kept.as_mut().map(|k| &mut k.terminated);
+        let terminated = output(py, k, &out.terminated, &[n])?;
+        let k = kept.as_mut().map(|k| &mut k.truncated);
+        let truncated = output(py, k, &out.truncated, &[n])?;
         PyTuple::new(
             py,
             [
-                self.observations(py)?.into_any(),
-                PyArray1::from_slice(py, &out.rewards)
-                    .reshape([n, 4])?
-                    .into_any(),
-                PyArray1::from_slice(py, &out.terminated).into_any(),
-                PyArray1::from_slice(py, &out.truncated).into_any(),
+                observations.into_any(),
+                rewards,
+                terminated,
+                truncated,
                 info.into_any(),
             ],
         )
@@ -360,9 +457,10 @@ impl PyVecEnv {
             .map_or("None".to_string(), |o| format!("{:?}", o.name()));
         let threads = self.threads.map_or("None".to_string(), |t| t.to_string());
         format!(
-            "VecEnv({}, encoding={encoding}, reward={reward}, opponents={opponents}, duplicate={}, threads={threads})",
+            "VecEnv({}, encoding={encoding}, reward={reward}, opponents={opponents}, duplicate={}, threads={threads}{})",
             self.env.len(),
             if cfg.duplicate { "True" } else { "False" },
+            if self.kept.is_some() { ", copy=False" } else { "" },
         )
     }
 }
