@@ -49,6 +49,31 @@ impl Arrays {
         self.actions.len()
     }
 
+    /// The rows of `parts`, in order, in arrays allocated once at their full
+    /// size (growing them part by part would copy hundreds of megabytes).
+    pub fn concat(opts: Options, parts: Vec<Arrays>) -> Arrays {
+        let mut all = opts.empty();
+        let sum = |f: fn(&Arrays) -> usize| parts.iter().map(f).sum::<usize>();
+        all.planes.reserve_exact(sum(|a| a.planes.len()));
+        all.tokens.reserve_exact(sum(|a| a.tokens.len()));
+        all.scalars.reserve_exact(sum(|a| a.scalars.len()));
+        all.masks.reserve_exact(sum(|a| a.masks.len()));
+        let rows = sum(Arrays::rows);
+        all.token_starts.reserve_exact(rows);
+        all.token_counts.reserve_exact(rows);
+        all.actions.reserve_exact(rows);
+        all.seats.reserve_exact(rows);
+        all.games.reserve_exact(rows);
+        all.hands.reserve_exact(rows);
+        all.turns.reserve_exact(rows);
+        all.hand_deltas.reserve_exact(rows);
+        all.ranks.reserve_exact(rows);
+        for p in parts {
+            all.append(p);
+        }
+        all
+    }
+
     /// `other`'s rows after these.
     pub fn append(&mut self, mut other: Arrays) {
         self.planes.append(&mut other.planes);
@@ -166,11 +191,7 @@ pub fn encode_logs(
     } else {
         sources.iter().enumerate().map(one).collect()
     };
-    let mut all = opts.empty();
-    for p in parts {
-        all.append(p?);
-    }
-    Ok(all)
+    Ok(Arrays::concat(opts, parts.into_iter().collect::<Result<_>>()?))
 }
 
 const _: () = assert!(ACTION_COUNT < i16::MAX as usize);

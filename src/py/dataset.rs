@@ -115,7 +115,7 @@ fn _encode_logs<'py>(
         log.check()?;
         logs.push(log);
     }
-    let mut all = opts.empty();
+    let mut parts = Vec::new();
     let part = part_size(threads, PART_LOGS, PART_LOGS_PER_THREAD);
     in_parts(
         py,
@@ -130,11 +130,11 @@ fn _encode_logs<'py>(
             })
         },
         |got| {
-            all.append(got);
+            parts.push(got);
             Ok(())
         },
     )?;
-    arrays_dict(py, all, tokens)
+    arrays_dict(py, Arrays::concat(opts, parts), tokens)
 }
 
 /// The columns of `a` as numpy arrays.
