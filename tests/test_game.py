@@ -84,6 +84,7 @@ OBSERVATION_FIELDS = {
     "concealed_counts",
     "claim",
     "furiten",
+    "kita",
 }
 # Methods that read the fields above (the array form and the action ids).
 OBSERVATION_METHODS = {"encode", "action_index", "action_from_index", "peer_ids"}

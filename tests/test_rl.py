@@ -25,7 +25,7 @@ from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
 
 import riichi  # noqa: E402
 from riichi import IllegalActionError, Rules, game_seed, rl  # noqa: E402
-from riichi.env import ACTION_COUNT, VecEnv  # noqa: E402
+from riichi.env import ACTION_COUNT, SCALARS, VecEnv  # noqa: E402
 from riichi.rl import (  # noqa: E402
     ENV_ID,
     NO_OP,
@@ -105,7 +105,8 @@ def test_the_vector_spaces():
     assert isinstance(single, gymnasium.spaces.Dict)
     assert set(single) == {"observation", "scalars", "action_mask"}
     assert single["observation"].shape == (95, 34) and single["observation"].dtype == np.uint8
-    assert single["scalars"].shape == (30,) and single["scalars"].dtype == np.float32
+    assert single["scalars"].shape == (len(SCALARS),) == (34,)
+    assert single["scalars"].dtype == np.float32
     assert single["action_mask"].shape == (ACTION_COUNT,)
     assert single["action_mask"].dtype == np.int8
     assert env.single_action_space == gymnasium.spaces.Discrete(ACTION_COUNT)

@@ -43,6 +43,32 @@ def test_a_three_player_game_has_three_seats() -> None:
     assert not any(t[0] in "2345678" and t[1] == "m" for t in tiles)
 
 
+def test_every_seat_sees_the_norths_set_aside() -> None:
+    # A seat sets a North aside: each seat's observation counts it, its
+    # scalars say so (relative seats), and it comes back from a pickle.
+    from riichi.env import SCALARS
+
+    kita_at = [name for name, _ in SCALARS].index("kita_0")
+    for seed in range(40):
+        game = Game(rules=Rules.preset("tenhou_sanma"), seed=seed)
+        seat = game.current_decision[0]
+        if Kita() not in game.legal_actions(seat):
+            continue
+        assert all(game.observation(s).kita == [0, 0, 0, 0] for s in range(3))
+        game.apply(seat, Kita())
+        for s in range(3):
+            obs = game.observation(s)
+            assert obs.kita == [1 if x == seat else 0 for x in range(4)]
+            assert pickle.loads(pickle.dumps(obs)) == obs
+            _, scalars = obs.encode()
+            relative = (seat - s) % 3
+            assert list(scalars[kita_at : kita_at + 4]) == [
+                0.25 if r == relative else 0.0 for r in range(4)
+            ]
+        return
+    pytest.fail("no dealer could set a North aside at the start of 40 games")
+
+
 @pytest.mark.parametrize("preset", SANMA)
 def test_three_player_games_play_to_the_end(preset: str) -> None:
     rules = Rules.preset(preset)

@@ -1488,10 +1488,14 @@ class Observation:
     @property
     def furiten(self) -> bool:
         """Whether this seat may not ron now (discard, temporary or riichi furiten)."""
+    @property
+    def kita(self) -> list[int]:
+        """Norths each seat (0-3) has set aside as nukidora (kita, three players):
+        each one counts as a dora for its seat."""
     def encode(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float32]]:
         """The plane encoding of what this seat knows: `(planes, scalars)`, uint8
         (95, 34) (one row per channel, one column per kind; channels in
-        `riichi.env.PLANE_GROUPS`) and float32 (30,) (`riichi.env.SCALARS`). Seats
+        `riichi.env.PLANE_GROUPS`) and float32 (34,) (`riichi.env.SCALARS`). Seats
         are relative: 0 this seat, 1 the next (to its right), 2 opposite, 3 left."""
     def action_index(self, action: Action) -> int:
         """The action id of `action` at this decision (`riichi.env.ACTION_GROUPS`);
@@ -1717,7 +1721,7 @@ class VecEnv:
     step, `"final"` the final score with uma and oka (in thousands) when a game
     ends and 0 before, four numbers the value of each place (first to fourth)
     when a game ends. `encoding="planes"` adds `"planes"` (uint8, (N, 95, 34))
-    and `"scalars"` (float32, (N, 30)) to the masks (see `PLANE_GROUPS` and
+    and `"scalars"` (float32, (N, 34)) to the masks (see `PLANE_GROUPS` and
     `SCALARS`); `encoding="tokens"` adds `"tokens"` (uint8, (N, 256, 8): the
     hand's history, see `TOKEN_KINDS` and `TOKEN_COLUMNS`), `"token_count"`
     (uint16, (N,): the rows in use) and the same `"scalars"`; `None` gives

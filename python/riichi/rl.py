@@ -8,7 +8,7 @@ Every adapter observes a seat the same way, as a dict:
 
 - `"observation"`: uint8 (95, 34), the plane encoding (`riichi.env.PLANE_GROUPS`),
   values 0 or 1;
-- `"scalars"`: float32 (30,), the scalars (`riichi.env.SCALARS`);
+- `"scalars"`: float32 (34,), the scalars (`riichi.env.SCALARS`);
 - `"action_mask"`: int8 (159,), 1 for each action id the seat may take
   (`riichi.env.ACTION_GROUPS`), the dtype Gymnasium's `Discrete.sample(mask=...)`
   takes.
@@ -246,7 +246,7 @@ class RiichiVectorEnv(_Engines, VectorEnv):
     truncations, infos)`.
 
     - **Observations**: a dict of batched arrays, `"observation"` uint8 (N, 95, 34),
-      `"scalars"` float32 (N, 30), `"action_mask"` int8 (N, 159).
+      `"scalars"` float32 (N, 34), `"action_mask"` int8 (N, 159).
     - **Rewards**: float32 (N,), the reward (`reward`: `"points"`, `"final"` or the
       value of each place, as `VecEnv` takes it) of the seat that took the step's
       action; with `opponents` that is the learner's seat all game long.
@@ -873,7 +873,7 @@ class RiichiAECEnv(_OneGame, AECEnv):  # type: ignore[misc]
     legal action is taken without asking.
 
     `observation_space(agent)` is a `Dict` of `"observation"` (uint8 (95, 34)),
-    `"scalars"` (float32 (30,)) and `"action_mask"` (int8 (159,): the legal ids
+    `"scalars"` (float32 (34,)) and `"action_mask"` (int8 (159,): the legal ids
     for the selected agent, all 0 for the others); `action_space(agent)` is
     `Discrete(159)`. An id the mask does not allow raises `IllegalActionError`.
 

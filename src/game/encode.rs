@@ -33,7 +33,7 @@ pub const PLANE_GROUPS: [Group; 17] = [
     ("dora_indicators", 4, "the dora indicators: channel i is 1 where more than i are shown"),
     ("dora", 4, "the dora: channel i is 1 at kinds that are dora more than i times"),
     ("winds", 2, "1 at the seat's own wind, then at the round wind"),
-    ("visible", 4, "copies this seat sees (its hand, every river and meld, the indicators): more than i"),
+    ("visible", 4, "copies this seat sees (its hand, every river and meld, the Norths set aside, the indicators): more than i"),
     ("waits", 1, "kinds that complete the hand (13 tiles in hand, tenpai)"),
     ("tenpai_discards", 1, "kinds whose discard leaves the hand tenpai (14 tiles in hand)"),
 ];
@@ -63,7 +63,7 @@ pub const ORACLE_GROUPS: [Group; 4] = [
 ];
 
 /// The scalars, in order: name and what it holds.
-pub const SCALARS: [(&str, &str); 30] = [
+pub const SCALARS: [(&str, &str); 34] = [
     ("score_0", "own points / 100,000"),
     ("score_1", "next seat's points / 100,000"),
     ("score_2", "opposite seat's points / 100,000"),
@@ -109,6 +109,13 @@ pub const SCALARS: [(&str, &str); 30] = [
     ("shanten", "the hand's shanten (-1 complete)"),
     ("melds", "own melds / 4"),
     ("kans", "kans on the table / 4"),
+    (
+        "kita_0",
+        "Norths this seat set aside (three players' kita) / 4",
+    ),
+    ("kita_1", "Norths the next seat set aside / 4"),
+    ("kita_2", "Norths the opposite seat set aside / 4"),
+    ("kita_3", "Norths the left seat set aside / 4"),
 ];
 
 const fn total(groups: &[Group]) -> usize {
@@ -173,6 +180,8 @@ const VISIBLE: usize = start(&PLANE_GROUPS, "visible");
 const WAITS: usize = start(&PLANE_GROUPS, "waits");
 const TENPAI_DISCARDS: usize = start(&PLANE_GROUPS, "tenpai_discards");
 const RECENT_DEPTH: usize = 6;
+/// The kind of North, the tile set aside as kita.
+const NORTH: usize = 30;
 
 const OTHER_HANDS: usize = start(&ORACLE_GROUPS, "other_hands");
 const OTHER_RED: usize = start(&ORACLE_GROUPS, "other_hands_red");
@@ -287,6 +296,7 @@ pub fn encode_planes(obs: &Observation, planes: &mut [u8], scalars: &mut [f32]) 
         for d in river.iter().filter(|d| !d.called) {
             visible[d.tile.kind() as usize] += 1;
         }
+        visible[NORTH] += obs.kita[s];
     }
     let indicators = count_tiles(&obs.dora_indicators);
     thermometer(planes, INDICATORS, &indicators);
@@ -373,6 +383,10 @@ fn write_scalars(obs: &Observation, shanten: i8, scalars: &mut [f32]) {
             .filter(|m| m.tiles().len() == 4)
             .count() as f32
             / 4.0,
+        f32::from(obs.kita[rel(0)]) / 4.0,
+        f32::from(obs.kita[rel(1)]) / 4.0,
+        f32::from(obs.kita[rel(2)]) / 4.0,
+        f32::from(obs.kita[rel(3)]) / 4.0,
     ];
     scalars[..values.len()].copy_from_slice(&values);
 }
@@ -615,6 +629,7 @@ pub(super) mod tests {
         // and each river's seats are the ones at the table.
         let rules = Rules::preset("tenhou_sanma").unwrap();
         let mut checked = 0;
+        let mut kita_seen = 0;
         for (game, seat) in positions_under(&rules, 2, 3).into_iter().take(200) {
             let mut obs = game.observation(seat).unwrap();
             let (planes, scalars) = obs.encode_planes();
@@ -630,6 +645,23 @@ pub(super) mod tests {
                 assert_eq!(from as usize, (c.from + 3 - seat) % 3);
                 assert!((1.0..=2.0).contains(&from));
             }
+            // The Norths set aside: one scalar per seat, and seen by all.
+            let kita_at = SCALARS.iter().position(|s| s.0 == "kita_0").unwrap();
+            for r in 0..4 {
+                let s = seat_at(seat, r, 3);
+                assert_eq!(scalars[kita_at + r] * 4.0, f32::from(obs.kita[s]));
+            }
+            let norths = |ts: &mut dyn Iterator<Item = &Tile>| {
+                ts.filter(|t| usize::from(t.kind()) == NORTH).count() as u8
+            };
+            let mut want = norths(&mut obs.hand.iter()) + norths(&mut obs.dora_indicators.iter());
+            for s in 0..4 {
+                want += norths(&mut obs.rivers[s].iter().filter(|d| !d.called).map(|d| &d.tile));
+                want += norths(&mut meld_tiles(&obs.melds[s]));
+                want += obs.kita[s];
+            }
+            assert_eq!(unthermometer(&planes, VISIBLE)[NORTH], want.min(4));
+            kita_seen += usize::from(obs.kita.iter().any(|&k| k > 0));
             // The same view with a 1m indicator: 9m is the dora.
             obs.dora_indicators = vec!["1m".parse().unwrap()];
             let (planes, _) = obs.encode_planes();
@@ -638,5 +670,6 @@ pub(super) mod tests {
             checked += 1;
         }
         assert_eq!(checked, 200);
+        assert!(kita_seen > 10, "{kita_seen}");
     }
 }

@@ -52,6 +52,8 @@ pub struct Observation {
     pub claim: Option<Claim>,
     /// The seat may not ron now (discard, temporary or riichi furiten).
     pub furiten: bool,
+    /// Norths each seat has set aside as nukidora (three players' kita).
+    pub kita: [u8; 4],
 }
 
 impl Game {
@@ -101,6 +103,8 @@ impl Game {
             o.melds[s].clone_from(&p.melds);
             o.riichi[s] = p.in_riichi();
             o.concealed_counts[s] = p.concealed.len();
+            // At most the four Norths.
+            o.kita[s] = p.kita.len() as u8;
         }
         o.furiten = me.is_furiten();
         Ok(())

@@ -289,6 +289,7 @@ mod tests {
         concealed: [usize; 4],
         round_wind: u8,
         dealer: u8,
+        kita: [u8; 4],
     }
 
     fn take(hand: &mut Vec<u8>, t: u8) {
@@ -357,7 +358,10 @@ mod tests {
                     v.melds[s] += 1;
                     v.meld_tiles[s].extend(&four);
                 }
-                KITA => lose(&mut v, &[tile]),
+                KITA => {
+                    lose(&mut v, &[tile]);
+                    v.kita[s] += 1;
+                }
                 DORA => v.indicators.push(tile),
                 other => panic!("token kind {other}"),
             }
@@ -398,6 +402,7 @@ mod tests {
             concealed: std::array::from_fn(|r| obs.concealed_counts[at(r)]),
             round_wind: obs.round_wind,
             dealer: (0..4).find(|&r| at(r) == obs.dealer).unwrap() as u8,
+            kita: std::array::from_fn(|r| obs.kita[at(r)]),
         }
     }
 

@@ -191,7 +191,10 @@ pub fn encode_logs(
     } else {
         sources.iter().enumerate().map(one).collect()
     };
-    Ok(Arrays::concat(opts, parts.into_iter().collect::<Result<_>>()?))
+    Ok(Arrays::concat(
+        opts,
+        parts.into_iter().collect::<Result<_>>()?,
+    ))
 }
 
 const _: () = assert!(ACTION_COUNT < i16::MAX as usize);

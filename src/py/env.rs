@@ -141,7 +141,7 @@ fn action_ids(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
 /// step, `"final"` the final score with uma and oka (in thousands) when a game
 /// ends and 0 before, four numbers the value of each place (first to fourth)
 /// when a game ends. `encoding="planes"` adds `"planes"` (uint8, (N, 95, 34))
-/// and `"scalars"` (float32, (N, 30)) to the masks (see `PLANE_GROUPS` and
+/// and `"scalars"` (float32, (N, 34)) to the masks (see `PLANE_GROUPS` and
 /// `SCALARS`); `encoding="tokens"` adds `"tokens"` (uint8, (N, 256, 8): the
 /// hand's history, see `TOKEN_KINDS` and `TOKEN_COLUMNS`), `"token_count"`
 /// (uint16, (N,): the rows in use) and the same `"scalars"`; `None` gives

@@ -334,7 +334,7 @@ type ObservationState = (
         [bool; 4],
         [usize; 4],
     ),
-    (Option<(u8, usize, u8)>, bool),
+    (Option<(u8, usize, u8)>, bool, [u8; 4]),
 );
 
 /// What a claim is on, as a code: 0 a discard, 1 a riichi discard, 2 a kakan,
@@ -386,6 +386,7 @@ fn observation_state(o: &Observation) -> ObservationState {
         (
             o.claim.map(|c| (c.tile.id(), c.from, claim_code(c.on))),
             o.furiten,
+            o.kita,
         ),
     )
 }
@@ -396,7 +397,7 @@ fn observation_of(state: ObservationState) -> PyResult<Observation> {
         (players, seat, seat_wind, round_wind, kyoku, honba, riichi_sticks, dealer),
         (scores, dora, tiles_left, hand, drawn),
         (river_tiles, river_flags, melds, riichi, concealed_counts),
-        (claim, furiten),
+        (claim, furiten, kita),
     ) = state;
     let bad = |why: String| invalid(format!("a pickled Observation: {why}"));
     let tiles = |ids: &[u8], what: &str| -> PyResult<Vec<Tile>> {
@@ -416,6 +417,11 @@ fn observation_of(state: ObservationState) -> PyResult<Observation> {
         )));
     }
     let hand = tiles(&hand, "hand")?;
+    if kita.iter().any(|&n| n > 4) {
+        return Err(bad(format!(
+            "a seat sets aside at most the four Norths, got {kita:?}"
+        )));
+    }
     if hand.len() > 14 || concealed_counts.iter().any(|&n| n > 14) {
         return Err(bad("a hand holds at most 14 tiles".into()));
     }
@@ -493,6 +499,7 @@ fn observation_of(state: ObservationState) -> PyResult<Observation> {
         concealed_counts,
         claim,
         furiten,
+        kita,
     })
 }
 
@@ -613,9 +620,15 @@ impl PyObservation {
     fn furiten(&self) -> bool {
         self.0.furiten
     }
+    /// Norths each seat (0-3) has set aside as nukidora (kita, three players):
+    /// each one counts as a dora for its seat.
+    #[getter]
+    fn kita(&self) -> Vec<u32> {
+        self.0.kita.iter().map(|&n| u32::from(n)).collect()
+    }
     /// The plane encoding of what this seat knows: `(planes, scalars)`, uint8
     /// (95, 34) (one row per channel, one column per kind; channels in
-    /// `riichi.env.PLANE_GROUPS`) and float32 (30,) (`riichi.env.SCALARS`). Seats
+    /// `riichi.env.PLANE_GROUPS`) and float32 (34,) (`riichi.env.SCALARS`). Seats
     /// are relative: 0 this seat, 1 the next (to its right), 2 opposite, 3 left.
     fn encode<'py>(&self, py: Python<'py>) -> PyResult<EncodedObservation<'py>> {
         let (planes, scalars) = self.0.encode_planes();
