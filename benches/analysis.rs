@@ -900,12 +900,80 @@ fn bench_play(c: &mut Criterion) {
     g.finish();
 }
 
+/// Three-player hands: 14 (and 13) tiles drawn at random from the 108 tiles of
+/// sanma (no 2m-8m), fixed seed. The reference sees 2m-8m as four copies held
+/// elsewhere: kinds that can never be drawn.
+fn bench_sanma(c: &mut Criterion) {
+    let mut rng = SmallRng::seed_from_u64(27);
+    let kinds: Vec<usize> = (0..KINDS).filter(|k| !(1..8).contains(k)).collect();
+    let wall: Vec<usize> = kinds.iter().flat_map(|&k| [k; 4]).collect();
+    let mut absent = [0u8; KINDS];
+    absent[1..8].fill(4);
+    let hand = |rng: &mut SmallRng, n: usize| {
+        let mut c = [0u8; KINDS];
+        for &k in wall.choose_multiple(rng, n) {
+            c[k] += 1;
+        }
+        c
+    };
+    let set = _core::algo::TileSet::Sanma;
+    let fourteen: Vec<Counts> = (0..5_000).map(|_| hand(&mut rng, 14)).collect();
+    let thirteen: Vec<Counts> = (0..5_000).map(|_| hand(&mut rng, 13)).collect();
+    for h in &fourteen {
+        assert_eq!(
+            shanten::shanten_in(h, set),
+            reference::shanten(h, &absent, 0),
+            "{h:?}"
+        );
+    }
+    for h in &thirteen {
+        let (s, mask) = waits::shanten_and_lowering_in(h, None, 0, set);
+        assert_eq!(s, reference::shanten(h, &absent, 0), "{h:?}");
+        assert_eq!(mask, reference::lowering(h, &absent, 0), "{h:?}");
+    }
+    checked("sanma/shanten", fourteen.len());
+    checked("sanma/lowering", thirteen.len());
+    let mut g = c.benchmark_group("sanma");
+    g.throughput(Throughput::Elements(fourteen.len() as u64));
+    g.bench_function("shanten_14", |b| {
+        b.iter(|| {
+            fourteen
+                .iter()
+                .map(|h| i32::from(shanten::shanten_in(black_box(h), set)))
+                .sum::<i32>()
+        });
+    });
+    g.bench_function("shanten_and_lowering_13", |b| {
+        b.iter(|| {
+            thirteen
+                .iter()
+                .map(|h| {
+                    waits::shanten_and_lowering_in(black_box(h), None, 0, set)
+                        .1
+                        .count_ones()
+                })
+                .sum::<u32>()
+        });
+    });
+    // The same hands under the 34 kinds, for the comparison.
+    g.bench_function("shanten_14_four_player_rules", |b| {
+        b.iter(|| {
+            fourteen
+                .iter()
+                .map(|h| i32::from(shanten::shanten(black_box(h))))
+                .sum::<i32>()
+        });
+    });
+    g.finish();
+}
+
 criterion_group!(
     benches,
     bench_shanten,
     bench_complete_and_waits,
     bench_discards,
     bench_melded,
-    bench_play
+    bench_play,
+    bench_sanma
 );
 criterion_main!(benches);

@@ -1,5 +1,6 @@
 //! Criterion benchmark of whole games inside Rust: east-south games under the
-//! Tenhou rules with built-in agents, on one thread and on all cores.
+//! Tenhou rules (four players) and Tenhou's three-player rules with built-in
+//! agents, on one thread and on all cores.
 //! Every timed run checks its statistics against the one-thread run. Run:
 //! `cargo bench --bench game`; `cargo test --release --bench game` runs each once.
 
@@ -9,8 +10,18 @@ use _core::rules::Rules;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 fn bench_games(c: &mut Criterion) {
-    let rules = Rules::default();
-    let mut g = c.benchmark_group("games");
+    bench_games_under(c, "games", &Rules::default());
+    bench_games_under(
+        c,
+        "sanma_games",
+        &Rules::preset("tenhou_sanma").expect("a preset"),
+    );
+}
+
+fn bench_games_under(c: &mut Criterion, group: &str, rules: &Rules) {
+    let rules = rules.clone();
+    let seats = u64::from(rules.players);
+    let mut g = c.benchmark_group(group);
     g.sample_size(10);
     let n = 100;
     g.throughput(Throughput::Elements(n));
@@ -21,10 +32,10 @@ fn bench_games(c: &mut Criterion) {
         assert_eq!(want.games, n);
         assert_eq!(
             want.ranks.iter().sum::<u64>(),
-            10 * n,
-            "places 1-4 each game"
+            seats * (seats + 1) / 2 * n,
+            "places 1 to the seats' count each game"
         );
-        let start = i64::from(rules.start_points) * 4;
+        let start = i64::from(rules.start_points) * seats as i64;
         assert_eq!(
             want.points.iter().sum::<i64>(),
             start * n as i64,
