@@ -615,3 +615,31 @@ fn north_is_a_plain_honor_without_kita() {
     assert!(g.player(S).kita.is_empty());
     g.check_invariants().unwrap();
 }
+
+#[test]
+fn a_north_triplet_is_no_yakuhai_without_kita() {
+    // kita = false: E keeps 444z 123p 456p 789p 1s, lets its first draw (9s) go
+    // and draws the 1s. North is nobody's wind at a three-player table in the
+    // East round, so the triplet gives fu, not han: menzen tsumo 1 + ittsu 2 =
+    // 3 han; fu 20 + 2 tsumo + 8 closed honor triplet + 2 tanki = 32, 40. A
+    // dealer 3 han 40 fu tsumo is 2600 from each of the two other seats.
+    let r = with(|r| r.kita = false);
+    let mut g = Scenario::new(r)
+        .hands(["444z123p456p789p1s", "?", "?", ""])
+        .draws("9s ? ? 1s")
+        .dora("6z")
+        .game();
+    g.tsumogiri(E);
+    g.pass_all();
+    g.tsumogiri(S);
+    g.pass_all();
+    g.tsumogiri(W);
+    g.pass_all();
+    assert!(g.can(E, |a| *a == Action::Tsumo));
+    g.act(E, Action::Tsumo);
+    let (seat, target, han, fu, yaku, deltas) = wins(&g).remove(0);
+    assert_eq!((seat, target, han, fu), (E, E, 3, 40));
+    assert_eq!(yaku, [Yaku::MenzenTsumo, Yaku::Ittsu]);
+    assert_eq!(deltas, [5200, -2600, -2600, 0]);
+    g.check_invariants().unwrap();
+}
