@@ -964,6 +964,18 @@ fn bench_sanma(c: &mut Criterion) {
                 .sum::<i32>()
         });
     });
+    g.bench_function("shanten_and_lowering_13_four_player_rules", |b| {
+        b.iter(|| {
+            thirteen
+                .iter()
+                .map(|h| {
+                    waits::shanten_and_lowering(black_box(h), None, 0)
+                        .1
+                        .count_ones()
+                })
+                .sum::<u32>()
+        });
+    });
     g.finish();
 }
 

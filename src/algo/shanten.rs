@@ -607,13 +607,29 @@ pub fn by_form_in(
 /// [`shanten`] with the tiles of `set` (`counts` holding none it lacks).
 #[inline]
 pub fn shanten_in(counts: &Counts, set: super::TileSet) -> i8 {
-    match set.unavailable(None) {
-        None => shanten(counts),
-        Some(out) => {
+    match set {
+        super::TileSet::Full => shanten(counts),
+        super::TileSet::Sanma => {
             let (tally, n) = Tally::with_size(counts);
-            with_specials(standard(counts, Some(&out), n / 3), tally, n)
+            with_specials(standard_sanma(counts, n / 3), tally, n)
         }
     }
+}
+
+/// [`standard`] of a closed hand under the three-player tiles (`counts` holding
+/// no 2m-8m). The characters are then only 1m and 9m, which never make runs:
+/// their group has the distances of two honors, read from the honors' table
+/// (the five other honors of the lookup held nowhere, as 2m-8m are). A group
+/// can always build from nothing with kinds another group offers as cheaply, so
+/// the honors' table's unused kinds change no sum.
+#[inline]
+fn standard_sanma(counts: &Counts, sets: usize) -> i8 {
+    if sets == 0 {
+        return pair_only(counts, None) as i8 - 1;
+    }
+    let mut d = table::all_distances(counts);
+    d[0] = table::distances(&[counts[0], counts[8], 0, 0, 0, 0, 0]);
+    four_to(&d, sets) as i8 - 1
 }
 
 /// Shanten (min over forms) of a closed hand given as counts, the fast path.

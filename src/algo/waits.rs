@@ -151,8 +151,27 @@ pub fn shanten_and_lowering_in(
     if set == TileSet::Full {
         return shanten_and_lowering(counts, meld_counts, melds);
     }
+    if meld_counts.is_none_or(|mc| mc.iter().all(|&c| c == 0)) {
+        return sanma_closed(counts, melds, set);
+    }
     let out = set.unavailable(meld_counts);
     let (s, mask) = shanten_and_lowering(counts, out.as_ref(), melds);
+    (s, mask & !set.absent_mask())
+}
+
+/// [`shanten_and_lowering_in`] of concealed `counts` under the three-player
+/// tiles with no meld copies: the characters (1m and 9m alone, never in a run)
+/// read from the honors' table, as `shanten::shanten_in` does; its first two
+/// kinds are 1m and 9m, and the others (held nowhere, as 2m-8m are) leave the
+/// mask, since any other group offers a kind that builds from nothing as well.
+fn sanma_closed(counts: &Counts, melds: usize, set: TileSet) -> (i8, u64) {
+    let n: usize = counts.iter().map(|&c| c as usize).sum();
+    let mut r = group_entries(counts, None);
+    let (dist, low) = table::entry(&[counts[0], counts[8], 0, 0, 0, 0, 0]);
+    r[0].dist = dist;
+    r[0].lowering = low.map(|l| (l & 1) | (l >> 1 & 1) << 8);
+    let std = standard_lowering(&r, &others_of(&r), n / 3);
+    let (s, mask) = best_form(std, (melds == 0 && n >= 13).then(|| Tally::of(counts)));
     (s, mask & !set.absent_mask())
 }
 
