@@ -1,9 +1,10 @@
 """`riichi.env.VecEnv` as a training loop drives it: `step` with one random legal id
 per game (chosen in numpy from the masks), by number of games, thread count,
-encoding and whether the arrays are fresh each step (`copy=True`) or kept and
-overwritten (`copy=False`). A round is a fixed number of steps (at least 4,096 decisions);
-``decisions_per_second`` in the extra info counts the caller's decisions (the
-decisions a learner makes; here the caller plays all four seats). Compare with
+encoding, whether the arrays are fresh each step (`copy=True`) or kept and
+overwritten (`copy=False`), and four-player or three-player rules. A round is a
+fixed number of steps (at least 4,096 decisions); ``decisions_per_second`` in the
+extra info counts the caller's decisions (the decisions a learner makes; here the
+caller plays every seat). Compare with
 riichienv's Python loop in ``benches/test_bench_game.py`` in the same run:
 
     .venv/bin/python -m pytest benches/test_bench_env.py benches/test_bench_game.py --benchmark-only
@@ -20,18 +21,20 @@ from typing import Any
 import numpy as np
 import pytest
 
+from riichi import Rules
 from riichi.env import VecEnv
 
 CONFIGS = [
-    (1, 1, "planes", True),
-    (64, 1, "planes", True),
-    (64, 2, "planes", True),
-    (1024, 1, "planes", True),
-    (1024, 2, "planes", True),
-    (1024, 2, "planes", False),
-    (4096, 2, "planes", False),
-    (1024, 2, "tokens", False),
-    (1024, 2, None, False),
+    (1, 1, "planes", True, None),
+    (64, 1, "planes", True, None),
+    (64, 2, "planes", True, None),
+    (1024, 1, "planes", True, None),
+    (1024, 2, "planes", True, None),
+    (1024, 2, "planes", False, None),
+    (4096, 2, "planes", False, None),
+    (1024, 2, "tokens", False, None),
+    (1024, 2, None, False, None),
+    (1024, 2, "planes", False, "tenhou_sanma"),
 ]
 STEPS = 400  # steps per round of many games: enough for every game to finish hands
 DECISIONS = 4096  # at least this many per round: one game alone needs whole games
@@ -42,10 +45,14 @@ def steps(n: int) -> int:
     return max(STEPS, DECISIONS // n)
 
 
-def run(n: int, threads: int, encoding: str | None, copy: bool) -> tuple[int, float]:
-    """`steps(n)` steps of `n` games: the games finished and the sum of the point
-    rewards' sizes (seeded: the same every run)."""
-    env = VecEnv(n, seed=1, encoding=encoding, threads=threads, copy=copy)
+def run(
+    n: int, threads: int, encoding: str | None, copy: bool, preset: str | None = None
+) -> tuple[int, float]:
+    """`steps(n)` steps of `n` games (under the rules `preset`, four-player Tenhou
+    rules by default): the games finished and the sum of the point rewards'
+    sizes (seeded: the same every run)."""
+    rules = Rules.preset(preset) if preset else None
+    env = VecEnv(n, rules=rules, seed=1, encoding=encoding, threads=threads, copy=copy)
     obs = env.reset()
     rng = np.random.default_rng(0)
     ended, total = 0, 0.0
@@ -58,18 +65,19 @@ def run(n: int, threads: int, encoding: str | None, copy: bool) -> tuple[int, fl
     return ended, total
 
 
-@pytest.mark.parametrize(("n", "threads", "encoding", "copy"), CONFIGS)
+@pytest.mark.parametrize(("n", "threads", "encoding", "copy", "preset"), CONFIGS)
 def test_vec_env_steps(
-    benchmark: Any, n: int, threads: int, encoding: str | None, copy: bool
+    benchmark: Any, n: int, threads: int, encoding: str | None, copy: bool, preset: str | None
 ) -> None:
-    want = run(n, threads, encoding, copy)
+    want = run(n, threads, encoding, copy, preset)
     assert want[1] > 0, "no hand paid: the round is too short to show whole hands"
     # Neither the thread count nor kept arrays change anything.
-    assert run(n, 3 - threads, encoding, not copy) == want
-    assert benchmark.pedantic(run, (n, threads, encoding, copy), rounds=3) == want
+    assert run(n, 3 - threads, encoding, not copy, preset) == want
+    assert benchmark.pedantic(run, (n, threads, encoding, copy, preset), rounds=3) == want
     decisions = steps(n) * n
     benchmark.extra_info["games"] = n
     benchmark.extra_info["copy"] = copy
+    benchmark.extra_info["rules"] = preset or "tenhou"
     benchmark.extra_info["decisions"] = decisions
     if benchmark.stats is not None:
         benchmark.extra_info["decisions_per_second"] = round(decisions / benchmark.stats["mean"])
