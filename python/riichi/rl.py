@@ -171,6 +171,14 @@ def _autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
 # Gymnasium ------------------------------------------------------------------------
 
 
+def _no_render(env: object, render_mode: object) -> None:
+    """Refuse a render mode: these environments draw nothing."""
+    if render_mode is not None:
+        raise ValueError(
+            f"{type(env).__name__} renders nothing: render_mode must be None, got {render_mode!r}"
+        )
+
+
 def _observations(
     planes: npt.NDArray[np.uint8], scalars: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]
 ) -> ObsDict:
@@ -204,11 +212,7 @@ class _Engines:
         render_mode: None,
     ) -> None:
         """Refuse a render mode and settings `VecEnv` would refuse, and keep the rest."""
-        if render_mode is not None:
-            raise ValueError(
-                f"{type(self).__name__} renders nothing: render_mode must be None, "
-                f"got {render_mode!r}"
-            )
+        _no_render(self, render_mode)
         self._rules = _rules(rules)
         self._settings = {
             "rules": self._rules,
@@ -818,11 +822,7 @@ class _OneGame:
         first_dealer: int | None,
         render_mode: None,
     ) -> None:
-        if render_mode is not None:
-            raise ValueError(
-                f"{type(self).__name__} renders nothing: render_mode must be None, "
-                f"got {render_mode!r}"
-            )
+        _no_render(self, render_mode)
         self.render_mode = None
         self._table = _Table(_rules(rules), reward, skip_forced, first_dealer)
         self.possible_agents = [f"player_{s}" for s in range(self._table.players)]

@@ -592,6 +592,32 @@ impl Wall {
     }
 }
 
+/// The tiles of `rules`' set in sorted order less those `shown` (a plain five
+/// may stand for a red one: a record with fewer red fives than the rules');
+/// `Err` names the first tile shown more often than the set holds it.
+pub(crate) fn tiles_left<'a>(
+    rules: &Rules,
+    shown: impl IntoIterator<Item = &'a Tile>,
+) -> std::result::Result<Vec<Tile>, Tile> {
+    let mut left: Vec<Tile> = if rules.players == 3 {
+        sorted_tiles_3p(rules.red_fives)
+    } else {
+        sorted_tiles(rules.red_fives).to_vec()
+    };
+    for t in shown {
+        let red = (!t.is_red() && t.number() == 5)
+            .then(|| Tile::red(t.suit()))
+            .flatten();
+        let pos = left
+            .iter()
+            .position(|x| x == t)
+            .or_else(|| red.and_then(|r| left.iter().position(|x| *x == r)))
+            .ok_or(*t)?;
+        left.remove(pos);
+    }
+    Ok(left)
+}
+
 /// The 108 tiles of three players in sorted order: as [`sorted_tiles`] without
 /// 2m-8m.
 pub(crate) fn sorted_tiles_3p(red_fives: [u8; 3]) -> Vec<Tile> {

@@ -177,27 +177,12 @@ fn resolve_hidden(hand: &[Value], rules: &Rules) -> Result<Vec<Value>> {
     }
     seen.extend(slots.iter().filter_map(|s| s.tile));
     // The tiles nobody has seen, for the hidden tiles that never showed.
-    let mut left: Vec<Tile> = if rules.players == 3 {
-        crate::game::wall::sorted_tiles_3p(rules.red_fives)
-    } else {
-        crate::game::wall::sorted_tiles(rules.red_fives).to_vec()
-    };
-    for t in &seen {
-        let red = (!t.is_red() && t.number() == 5)
-            .then(|| Tile::red(t.suit()))
-            .flatten();
-        let pos = left
-            .iter()
-            .position(|x| x == t)
-            .or_else(|| red.and_then(|r| left.iter().position(|x| *x == r)))
-            .ok_or_else(|| {
-                MahjongError::InvalidInput(format!(
-                    "the events show more copies of {} than the rules' tiles hold",
-                    t.mjai()
-                ))
-            })?;
-        left.remove(pos);
-    }
+    let left = crate::game::wall::tiles_left(rules, &seen).map_err(|t| {
+        MahjongError::InvalidInput(format!(
+            "the events show more copies of {} than the rules' tiles hold",
+            t.mjai()
+        ))
+    })?;
     let mut out = hand.to_vec();
     let mut rest = left.into_iter().rev();
     for s in &slots {

@@ -18,7 +18,7 @@
 use super::record::GameRecord;
 use super::tenhou_shuffle::{init_shuffle_wall, walls_from_seed, TenhouShuffle};
 use crate::error::{MahjongError, Result};
-use crate::game::wall::{Layout, Wall, WALL_TILES};
+use crate::game::wall::{tiles_left, Layout, Wall, WALL_TILES};
 use crate::game::{Action, DrawReason, Event, Game, HandStart, Phase};
 use crate::rules::Rules;
 use crate::tile::Tile;
@@ -243,28 +243,12 @@ pub(crate) fn deal_slots(dealer: usize, seat: usize, n: usize) -> impl Iterator<
 /// the rules' tile set in sorted order elsewhere.
 pub(crate) fn fill_wall(shown: &[Option<Tile>; WALL_TILES], rules: &Rules) -> Result<Wall> {
     let layout = Layout::of(rules.players);
-    let mut left: Vec<Tile> = if rules.players == 3 {
-        crate::game::wall::sorted_tiles_3p(rules.red_fives)
-    } else {
-        crate::game::wall::sorted_tiles(rules.red_fives).to_vec()
-    };
-    for t in shown.iter().flatten() {
-        // A plain five may stand for a red one (a wall with fewer red fives than
-        // the rules'); more red fives than the rules have cannot be.
-        let red = (!t.is_red() && t.number() == 5)
-            .then(|| Tile::red(t.suit()))
-            .flatten();
-        let pos = left
-            .iter()
-            .position(|x| x == t)
-            .or_else(|| red.and_then(|r| left.iter().position(|x| *x == r)))
-            .ok_or_else(|| {
-                MahjongError::LogParse(format!(
-                    "the hand shows more copies of {t} than the rules' tiles hold"
-                ))
-            })?;
-        left.remove(pos);
-    }
+    // More red fives than the rules have cannot be.
+    let left = tiles_left(rules, shown.iter().flatten()).map_err(|t| {
+        MahjongError::LogParse(format!(
+            "the hand shows more copies of {t} than the rules' tiles hold"
+        ))
+    })?;
     let mut rest = left.into_iter();
     let tiles: Vec<Tile> = shown[..layout.tiles]
         .iter()
@@ -327,15 +311,7 @@ pub fn replay_watched(record: &GameRecord, check: bool, watcher: &mut dyn Watche
             .map(|w| w.for_players(record.rules.players))
     });
     for (h, hand) in hands.iter().enumerate() {
-        let lbl = label(&hand[0]);
-        let mm = |step: usize, kind: &'static str, expected: String, ours: String| Mismatch {
-            hand: h,
-            label: lbl.clone(),
-            step,
-            kind,
-            expected,
-            ours,
-        };
+        let mm = mismatch_in(h, hand);
         report.hands += 1;
         let seed = match (&mut shuffle, record.init_shuffles.get(h)) {
             (Some(sh), _) => Some(Seed::Game(sh)),
@@ -379,6 +355,22 @@ struct Unwatched;
 
 impl Watcher for Unwatched {}
 
+/// The maker of hand `h`'s mismatches (`hand`: its events, `start_kyoku` first).
+fn mismatch_in(
+    h: usize,
+    hand: &[Event],
+) -> impl Fn(usize, &'static str, String, String) -> Mismatch {
+    let lbl = label(&hand[0]);
+    move |step, kind, expected, ours| Mismatch {
+        hand: h,
+        label: lbl.clone(),
+        step,
+        kind,
+        expected,
+        ours,
+    }
+}
+
 /// The engine where the record stops: its last hand taken up on the wall the
 /// record shows of it (the rest filled with the tiles left), the record's
 /// actions applied, claims the record does not show passed, and a claim
@@ -395,15 +387,7 @@ pub fn position(record: &GameRecord, made_up: [bool; 4]) -> Result<Game> {
         ));
     };
     let h = hands.len() - 1;
-    let lbl = label(&hand[0]);
-    let mm = |step: usize, kind: &'static str, expected: String, ours: String| Mismatch {
-        hand: h,
-        label: lbl.clone(),
-        step,
-        kind,
-        expected,
-        ours,
-    };
+    let mm = mismatch_in(h, hand);
     let mut report = ReplayReport::default();
     let game = start_hand(record, hand, None, &mut report, &mm);
     let failed = |report: &ReplayReport| {
