@@ -157,106 +157,166 @@ pub fn encode_tokens(game: &Game, seat: usize, out: &mut [u8]) -> usize {
     let out = &mut out[..MAX_TOKENS * WIDTH];
     out.fill(0);
     let players = game.rules().players;
-    // Relative seats fit a byte: they are 0-3.
-    let rel = |s: usize| relative(seat, s, players) as u8;
     let mut n = 0;
-    let mut push = |row: Row| {
-        if n < MAX_TOKENS {
-            out[n * WIDTH..(n + 1) * WIDTH].copy_from_slice(&row.bytes());
-            n += 1;
-        }
-    };
     for e in hand_events(game) {
-        match e {
-            Event::StartKyoku {
-                round_wind,
-                dealer,
-                dora_marker,
-                hands,
-                ..
-            } => {
-                let mut row = Row::new(START, rel(*dealer), dora_marker.id());
-                row.flag = *round_wind;
-                push(row);
-                for t in &hands[seat] {
-                    push(Row::new(DEAL, 0, t.id()));
-                }
+        event_rows(e, seat, players, |row| {
+            if n < MAX_TOKENS {
+                out[n * WIDTH..(n + 1) * WIDTH].copy_from_slice(&row);
+                n += 1;
             }
-            Event::Tsumo { seat: s, tile } => {
-                let t = if *s == seat { tile.id() } else { UNSEEN };
-                push(Row::new(DRAW, rel(*s), t));
-            }
-            Event::Dahai {
-                seat: s,
-                tile,
-                tsumogiri,
-            } => {
-                let mut row = Row::new(DISCARD, rel(*s), tile.id());
-                row.flag = u8::from(*tsumogiri);
-                push(row);
-            }
-            Event::Riichi { seat: s } => push(Row::new(RIICHI, rel(*s), NO_TILE)),
-            Event::RiichiAccepted { seat: s, .. } => {
-                push(Row::new(RIICHI_ACCEPTED, rel(*s), NO_TILE));
-            }
-            Event::Chi {
-                seat: s,
-                target,
-                tile,
-                consumed,
-            }
-            | Event::Pon {
-                seat: s,
-                target,
-                tile,
-                consumed,
-            } => {
-                let kind = if matches!(e, Event::Chi { .. }) {
-                    CHI
-                } else {
-                    PON
-                };
-                let mut row = Row::new(kind, rel(*s), tile.id());
-                row.target = rel(*target);
-                row.from_hand = ids(consumed);
-                push(row);
-            }
-            Event::Daiminkan {
-                seat: s,
-                target,
-                tile,
-                consumed,
-            } => {
-                let mut row = Row::new(DAIMINKAN, rel(*s), tile.id());
-                row.target = rel(*target);
-                row.from_hand = ids(consumed);
-                push(row);
-            }
-            Event::Kakan {
-                seat: s,
-                tile,
-                consumed,
-            } => {
-                let mut row = Row::new(KAKAN, rel(*s), tile.id());
-                row.from_hand = ids(consumed);
-                push(row);
-            }
-            Event::Ankan { seat: s, consumed } => {
-                let [first, rest @ ..] = consumed;
-                let mut row = Row::new(ANKAN, rel(*s), first.id());
-                row.from_hand = ids(rest);
-                push(row);
-            }
-            Event::Kita { seat: s, tile } => push(Row::new(KITA, rel(*s), tile.id())),
-            Event::Dora { marker } => push(Row::new(DORA, NO_SEAT, marker.id())),
-            Event::StartGame
-            | Event::Hora { .. }
-            | Event::Ryukyoku { .. }
-            | Event::EndKyoku
-            | Event::EndGame { .. } => {}
-        }
+        });
     }
     n
+}
+
+/// The rows event `e` adds to the tokens `seat` sees (none for a hand's end),
+/// in order.
+fn event_rows(e: &Event, seat: usize, players: u8, mut push: impl FnMut([u8; WIDTH])) {
+    // Relative seats fit a byte: they are 0-3.
+    let rel = |s: usize| relative(seat, s, players) as u8;
+    let mut push = |row: Row| push(row.bytes());
+    match e {
+        Event::StartKyoku {
+            round_wind,
+            dealer,
+            dora_marker,
+            hands,
+            ..
+        } => {
+            let mut row = Row::new(START, rel(*dealer), dora_marker.id());
+            row.flag = *round_wind;
+            push(row);
+            for t in &hands[seat] {
+                push(Row::new(DEAL, 0, t.id()));
+            }
+        }
+        Event::Tsumo { seat: s, tile } => {
+            let t = if *s == seat { tile.id() } else { UNSEEN };
+            push(Row::new(DRAW, rel(*s), t));
+        }
+        Event::Dahai {
+            seat: s,
+            tile,
+            tsumogiri,
+        } => {
+            let mut row = Row::new(DISCARD, rel(*s), tile.id());
+            row.flag = u8::from(*tsumogiri);
+            push(row);
+        }
+        Event::Riichi { seat: s } => push(Row::new(RIICHI, rel(*s), NO_TILE)),
+        Event::RiichiAccepted { seat: s, .. } => {
+            push(Row::new(RIICHI_ACCEPTED, rel(*s), NO_TILE));
+        }
+        Event::Chi {
+            seat: s,
+            target,
+            tile,
+            consumed,
+        }
+        | Event::Pon {
+            seat: s,
+            target,
+            tile,
+            consumed,
+        } => {
+            let kind = if matches!(e, Event::Chi { .. }) {
+                CHI
+            } else {
+                PON
+            };
+            let mut row = Row::new(kind, rel(*s), tile.id());
+            row.target = rel(*target);
+            row.from_hand = ids(consumed);
+            push(row);
+        }
+        Event::Daiminkan {
+            seat: s,
+            target,
+            tile,
+            consumed,
+        } => {
+            let mut row = Row::new(DAIMINKAN, rel(*s), tile.id());
+            row.target = rel(*target);
+            row.from_hand = ids(consumed);
+            push(row);
+        }
+        Event::Kakan {
+            seat: s,
+            tile,
+            consumed,
+        } => {
+            let mut row = Row::new(KAKAN, rel(*s), tile.id());
+            row.from_hand = ids(consumed);
+            push(row);
+        }
+        Event::Ankan { seat: s, consumed } => {
+            let [first, rest @ ..] = consumed;
+            let mut row = Row::new(ANKAN, rel(*s), first.id());
+            row.from_hand = ids(rest);
+            push(row);
+        }
+        Event::Kita { seat: s, tile } => push(Row::new(KITA, rel(*s), tile.id())),
+        Event::Dora { marker } => push(Row::new(DORA, NO_SEAT, marker.id())),
+        Event::StartGame
+        | Event::Hora { .. }
+        | Event::Ryukyoku { .. }
+        | Event::EndKyoku
+        | Event::EndGame { .. } => {}
+    }
+}
+
+/// Every seat's tokens of one game's current hand, kept up to date as the game
+/// moves on: each new event's rows are made once, so that a game asked for its
+/// tokens at every decision does not read the hand's whole history each time.
+/// Give it the same game, stepped forward (a new hand starts it over).
+#[derive(Clone, Debug, Default)]
+pub struct TokenLog {
+    /// Where the hand the rows are of starts among the game's events.
+    hand_start: usize,
+    /// The events read so far.
+    read: usize,
+    rows: [Vec<[u8; WIDTH]>; 4],
+}
+
+impl TokenLog {
+    /// Reads the events `game` has added since the last call.
+    fn catch_up(&mut self, game: &Game) {
+        let events = game.events();
+        let start = game.hand_start();
+        if start != self.hand_start || self.read < start || self.read > events.len() {
+            self.hand_start = start;
+            self.read = start;
+            for rows in &mut self.rows {
+                rows.clear();
+            }
+        }
+        let players = game.rules().players;
+        for e in &events[self.read..] {
+            for (seat, rows) in self.rows.iter_mut().enumerate().take(usize::from(players)) {
+                event_rows(e, seat, players, |row| {
+                    if rows.len() < MAX_TOKENS {
+                        rows.push(row);
+                    }
+                });
+            }
+        }
+        self.read = events.len();
+    }
+
+    /// [`encode_tokens`] of `game` for `seat` into `out`, where the first
+    /// `written` rows may hold tokens from before (the rows past those are
+    /// zero and only those between are cleared); returns how many rows hold a
+    /// token.
+    pub fn write(&mut self, game: &Game, seat: usize, out: &mut [u8], written: usize) -> usize {
+        self.catch_up(game);
+        let rows = &self.rows[seat];
+        let n = rows.len();
+        let out = &mut out[..MAX_TOKENS * WIDTH];
+        out[..n * WIDTH].copy_from_slice(rows.as_flattened());
+        let end = written.clamp(n, MAX_TOKENS);
+        out[n * WIDTH..end * WIDTH].fill(0);
+        n
+    }
 }
 
 impl Game {

@@ -20,7 +20,7 @@ use super::encode::{encode_planes, encode_scalars, PLANES, SCALARS};
 use super::engine::{Game, Phase};
 use super::observation::Observation;
 use super::sim::game_seed;
-use super::tokens::{encode_tokens, MAX_TOKENS, WIDTH};
+use super::tokens::{TokenLog, MAX_TOKENS, WIDTH};
 use crate::error::{MahjongError, Result};
 use crate::rules::Rules;
 use crate::tile::KINDS;
@@ -112,6 +112,8 @@ struct Slot {
     legal: Vec<Action>,
     /// The observation last encoded (its lists' room reused step after step).
     seen: Observation,
+    /// Every seat's tokens of the current hand, kept up to date step by step.
+    tokens: TokenLog,
 }
 
 /// What one step wrote per game beside the observation.
@@ -186,6 +188,7 @@ impl Slot {
             decisions: 0,
             legal: Vec::new(),
             seen: Observation::default(),
+            tokens: TokenLog::default(),
         })
     }
 
@@ -462,8 +465,10 @@ impl VecEnv {
                 Encoding::Tokens => {
                     slot.game.observation_into(seat, &mut slot.seen)?;
                     encode_scalars(&slot.seen, scalars);
-                    // At most MAX_TOKENS rows: the count fits.
-                    *count = encode_tokens(&slot.game, seat, tokens) as u16;
+                    // The rows written last time are cleared past the new ones;
+                    // at most MAX_TOKENS rows: the count fits.
+                    let before = usize::from(*count);
+                    *count = slot.tokens.write(&slot.game, seat, tokens, before) as u16;
                 }
                 Encoding::None => {}
             }
@@ -594,39 +599,50 @@ mod tests {
         assert_eq!(f1, f2);
     }
 
-    /// With the token encoding each game's rows are its seat's tokens and the
-    /// scalars the plane encoding's; under either thread count the same.
+    /// With the token encoding each game's rows are its seat's tokens (the rows
+    /// past them zero, after new hands, new games and a reset too) and the
+    /// scalars the plane encoding's; under either thread count the same, with
+    /// built-in opponents and with the caller at every seat.
     #[test]
     fn the_token_encoding_is_the_games_own() {
-        let cfg = EnvConfig {
-            encoding: Encoding::Tokens,
-            opponents: Some(AgentKind::Random),
-            ..EnvConfig::default()
-        };
-        let mut one = VecEnv::new(5, cfg.clone(), Some(1)).unwrap();
-        let mut two = VecEnv::new(5, cfg, Some(2)).unwrap();
-        let row = MAX_TOKENS * WIDTH;
-        assert!(one.out.planes.is_empty());
-        let mut longest = 0;
-        for step in 0..1_500 {
-            for i in 0..one.len() {
-                let g = one.game(i).unwrap();
-                let seat = one.out.seats[i] as usize;
-                let (tokens, n) = g.tokens(seat);
-                assert_eq!(one.out.tokens[i * row..(i + 1) * row], tokens[..]);
-                assert_eq!(usize::from(one.out.token_counts[i]), n);
-                longest = longest.max(n);
-                let (_, scalars) = g.observation(seat).unwrap().encode_planes();
-                let s = SCALARS.len();
-                assert_eq!(one.out.scalars[i * s..(i + 1) * s], scalars[..]);
+        for opponents in [Some(AgentKind::Random), None] {
+            let cfg = EnvConfig {
+                encoding: Encoding::Tokens,
+                opponents,
+                ..EnvConfig::default()
+            };
+            let mut one = VecEnv::new(5, cfg.clone(), Some(1)).unwrap();
+            let mut two = VecEnv::new(5, cfg, Some(2)).unwrap();
+            let row = MAX_TOKENS * WIDTH;
+            assert!(one.out.planes.is_empty());
+            let (mut longest, mut games) = (0, 0);
+            for step in 0..1_500 {
+                for i in 0..one.len() {
+                    let g = one.game(i).unwrap();
+                    let seat = one.out.seats[i] as usize;
+                    let (tokens, n) = g.tokens(seat);
+                    assert_eq!(one.out.tokens[i * row..(i + 1) * row], tokens[..]);
+                    assert_eq!(usize::from(one.out.token_counts[i]), n);
+                    longest = longest.max(n);
+                    let (_, scalars) = g.observation(seat).unwrap().encode_planes();
+                    let s = SCALARS.len();
+                    assert_eq!(one.out.scalars[i * s..(i + 1) * s], scalars[..]);
+                }
+                assert_eq!(one.out.tokens, two.out.tokens);
+                assert_eq!(one.out.token_counts, two.out.token_counts);
+                if step == 700 {
+                    one.reset().unwrap();
+                    two.reset().unwrap();
+                    continue;
+                }
+                let a = choose(&one, step);
+                one.step(&a).unwrap();
+                two.step(&a).unwrap();
+                games += one.out.terminated.iter().filter(|&&t| t).count();
             }
-            assert_eq!(one.out.tokens, two.out.tokens);
-            assert_eq!(one.out.token_counts, two.out.token_counts);
-            let a = choose(&one, step);
-            one.step(&a).unwrap();
-            two.step(&a).unwrap();
+            assert!(longest > 40, "{longest}");
+            assert!(games > 0, "no game ended");
         }
-        assert!(longest > 40, "{longest}");
     }
 
     /// The outputs are the game's own: its legal ids, its observation encoded,

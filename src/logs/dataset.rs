@@ -9,7 +9,7 @@ use crate::game::action_id::ACTION_COUNT;
 use crate::game::encode::{
     encode_oracle, encode_planes, encode_scalars, ORACLE_PLANES, PLANES, SCALARS,
 };
-use crate::game::tokens::{encode_tokens, MAX_TOKENS, WIDTH};
+use crate::game::tokens::{TokenLog, MAX_TOKENS, WIDTH};
 use crate::tile::KINDS;
 
 /// Rows of decisions, one array per column, row-major.
@@ -128,6 +128,8 @@ pub fn encode_log(source: &Source, game: usize, opts: Options) -> Result<Arrays>
     let mut a = opts.empty();
     let mut failed = None;
     let mut rows = vec![0u8; MAX_TOKENS * WIDTH];
+    // The replay plays each hand in a game of its own: a new log for each.
+    let (mut log, mut written, mut log_hand) = (TokenLog::default(), 0, usize::MAX);
     let planes_len = if opts.tokens { 0 } else { PLANES * KINDS };
     let outcome = for_each_decision(&record, opts.seat, &mut |d| {
         let obs = match d.game.observation(d.seat) {
@@ -144,7 +146,11 @@ pub fn encode_log(source: &Source, game: usize, opts: Options) -> Result<Arrays>
         let planes = &mut a.planes[at..];
         if opts.tokens {
             encode_scalars(&obs, &mut a.scalars[s..]);
-            let n = encode_tokens(d.game, d.seat, &mut rows);
+            if d.hand != log_hand {
+                (log, log_hand) = (TokenLog::default(), d.hand);
+            }
+            let n = log.write(d.game, d.seat, &mut rows, written);
+            written = n;
             a.token_starts.push((a.tokens.len() / WIDTH) as i64);
             a.token_counts.push(n as i16);
             a.tokens.extend_from_slice(&rows[..n * WIDTH]);
