@@ -658,3 +658,28 @@ def test_numpy_row_of_counts_is_accepted() -> None:
     assert riichi.shanten(row.astype(np.int64)) == 0
     hand = Hand("123m456p789s1122z")
     assert hand.ukeire(visible=np.zeros(34, dtype=np.int64)).live == 4
+
+
+@pytest.mark.parametrize(
+    "dtype", [np.uint8, np.int8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]
+)
+def test_numpy_counts_of_every_integer_dtype_read_as_the_list(dtype: type) -> None:
+    counts = riichi.Hand("1289m34p579s1267z").counts
+    for row in (np.array(counts, dtype=dtype), np.array(counts[::-1], dtype=dtype)[::-1]):
+        assert riichi.shanten(row) == riichi.shanten(counts) == 4
+        assert riichi.is_complete(row) is False
+    bad = np.array(counts, dtype=dtype)
+    bad[3] = 5
+    with pytest.raises(riichi.InvalidHandError, match="count 5 for kind 3"):
+        riichi.shanten(bad)
+    with pytest.raises(TypeError, match="34 counts"):
+        riichi.shanten(np.zeros(35, dtype=dtype))
+    if np.issubdtype(dtype, np.signedinteger):
+        bad[3] = -1
+        with pytest.raises(riichi.InvalidHandError, match="count -1 for kind 3"):
+            riichi.shanten(bad)
+
+
+def test_numpy_counts_of_other_dtypes_are_refused() -> None:
+    with pytest.raises(TypeError, match="float64"):
+        riichi.shanten(np.zeros(34))

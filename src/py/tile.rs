@@ -5,6 +5,7 @@ use super::errors::invalid;
 use crate::error::MahjongError;
 use crate::notation::{mpsz, tenhou};
 use crate::tile::{Counts, Tile, KINDS};
+use numpy::{PyArray1, PyArrayMethods, PyUntypedArray};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -205,7 +206,7 @@ pub fn raw_counts(
     obj: &Bound<'_, PyAny>,
     out_of_range: fn(String) -> MahjongError,
 ) -> PyResult<Option<Counts>> {
-    if let Some(c) = exact_int_list(obj) {
+    if let Some(c) = exact_int_list(obj).or_else(|| int_array(obj)) {
         return c.map(Some).map_err(|(k, v)| {
             out_of_range(format!("count {v} for kind {k} (0-4 allowed)")).into()
         });
@@ -270,6 +271,40 @@ fn exact_int_list(obj: &Bound<'_, PyAny>) -> Option<std::result::Result<Counts, 
         }
     }
     Some(Ok(c))
+}
+
+/// Counts from a 1-D numpy array of 34 integers of any integer dtype, read from
+/// its memory at once. `None` for anything else, which takes the general path;
+/// a count outside 0-4 is `(kind, value)`.
+fn int_array(obj: &Bound<'_, PyAny>) -> Option<std::result::Result<Counts, (usize, i64)>> {
+    fn read<T: numpy::Element + Copy + TryInto<i64>>(
+        obj: &Bound<'_, PyAny>,
+    ) -> Option<std::result::Result<Counts, (usize, i64)>> {
+        let arr = obj.cast::<PyArray1<T>>().ok()?.try_readonly().ok()?;
+        let view = arr.as_array();
+        if view.len() != KINDS {
+            return None;
+        }
+        let mut c = [0u8; KINDS];
+        for (k, (slot, &v)) in c.iter_mut().zip(view.iter()).enumerate() {
+            // Every integer dtype but u64 converts; a u64 past i64 is out of range anyway.
+            let v: i64 = v.try_into().unwrap_or(i64::MAX);
+            match u8::try_from(v) {
+                Ok(n) if n <= 4 => *slot = n,
+                _ => return Some(Err((k, v))),
+            }
+        }
+        Some(Ok(c))
+    }
+    obj.cast::<PyUntypedArray>().ok()?;
+    read::<u8>(obj)
+        .or_else(|| read::<i64>(obj))
+        .or_else(|| read::<i32>(obj))
+        .or_else(|| read::<i8>(obj))
+        .or_else(|| read::<i16>(obj))
+        .or_else(|| read::<u16>(obj))
+        .or_else(|| read::<u32>(obj))
+        .or_else(|| read::<u64>(obj))
 }
 
 /// The integers 0-4 as Python objects, made once.
