@@ -16,57 +16,10 @@
 
 use super::engine::{Game, Phase};
 use super::event::Event;
+use super::hidden::{HiddenTiles, Place};
 use super::wall::Rng;
 use crate::error::{MahjongError, Result};
 use crate::tile::Tile;
-
-/// Where a hidden tile stands in the events: a dealt tile (event, position in
-/// the seat's dealt hand) or a draw (event).
-#[derive(Clone, Copy)]
-enum Place {
-    Dealt(usize, usize),
-    Drawn(usize),
-}
-
-/// One seat's hidden tiles through the hand: where each stands, what it turned
-/// out to be, and which are still held.
-#[derive(Default)]
-struct Hidden {
-    places: Vec<(Place, Option<Tile>)>,
-    held: Vec<usize>,
-    /// The held tile drawn last, until the seat discards or declares.
-    drawn: Option<usize>,
-}
-
-impl Hidden {
-    fn add(&mut self, place: Place) -> usize {
-        self.places.push((place, None));
-        let id = self.places.len() - 1;
-        self.held.push(id);
-        id
-    }
-
-    /// `tile` leaves the hand from a held place: the drawn one when `drawn`,
-    /// otherwise another when there is one.
-    fn leave(&mut self, tile: Tile, drawn: bool) {
-        let at = if drawn {
-            self.drawn
-                .and_then(|d| self.held.iter().position(|&h| h == d))
-        } else {
-            self.held
-                .iter()
-                .position(|&h| Some(h) != self.drawn)
-                .or_else(|| (!self.held.is_empty()).then_some(0))
-        };
-        if let Some(at) = at {
-            let id = self.held.swap_remove(at);
-            self.places[id].1 = Some(tile);
-            if Some(id) == self.drawn {
-                self.drawn = None;
-            }
-        }
-    }
-}
 
 impl Game {
     /// A copy of this game that agrees with everything `seat` knows, the tiles it
@@ -148,84 +101,65 @@ impl Game {
     /// with what each showed and with what each now holds.
     fn rewrite_hidden_events(&mut self, others: &[usize]) {
         let start = self.hand_start();
-        let mut hidden: [Hidden; 4] = Default::default();
+        let mut hidden = HiddenTiles::default();
         for (i, e) in self.events.iter().enumerate().skip(start) {
             match e {
                 Event::StartKyoku { hands, .. } => {
                     for &s in others {
                         for k in 0..hands[s].len() {
-                            hidden[s].add(Place::Dealt(i, k));
+                            hidden.dealt(i, s, k);
                         }
                     }
                 }
-                Event::Tsumo { seat, .. } if others.contains(seat) => {
-                    let id = hidden[*seat].add(Place::Drawn(i));
-                    hidden[*seat].drawn = Some(id);
-                }
+                Event::Tsumo { seat, .. } if others.contains(seat) => hidden.drew(i, *seat),
                 Event::Dahai {
                     seat,
                     tile,
                     tsumogiri,
                 } => {
-                    hidden[*seat].leave(*tile, *tsumogiri);
-                    hidden[*seat].drawn = None;
+                    hidden.left(*seat, *tile, *tsumogiri);
+                    hidden.moved(*seat);
                 }
                 Event::Chi { seat, consumed, .. } | Event::Pon { seat, consumed, .. } => {
                     for &t in consumed {
-                        hidden[*seat].leave(t, false);
+                        hidden.left(*seat, t, false);
                     }
                 }
                 Event::Daiminkan { seat, consumed, .. } => {
                     for &t in consumed {
-                        hidden[*seat].leave(t, false);
+                        hidden.left(*seat, t, false);
                     }
                 }
                 Event::Ankan { seat, consumed } => {
                     for &t in consumed {
-                        hidden[*seat].leave(t, false);
+                        hidden.left(*seat, t, false);
                     }
-                    hidden[*seat].drawn = None;
+                    hidden.moved(*seat);
                 }
                 Event::Kakan { seat, tile, .. } | Event::Kita { seat, tile } => {
-                    hidden[*seat].leave(*tile, false);
-                    hidden[*seat].drawn = None;
+                    hidden.left(*seat, *tile, false);
+                    hidden.moved(*seat);
                 }
                 _ => {}
             }
         }
+        // What each still holds, the tile just drawn last on both sides.
         for &s in others {
-            let h = &mut hidden[s];
-            let mut now = self.players[s].concealed.clone();
-            // The tile just drawn stays the drawn one.
-            if let (
-                Some(d),
-                Phase::Turn {
-                    seat,
-                    drawn: Some(_),
-                    ..
-                },
-            ) = (h.drawn, &self.phase)
-            {
-                if *seat == s {
-                    h.places[d].1 = now.pop();
-                    h.held.retain(|&x| x != d);
-                }
+            for (id, &t) in hidden.held(s).into_iter().zip(&self.players[s].concealed) {
+                hidden.set(id, t);
             }
-            for (&id, t) in h.held.iter().zip(now) {
-                h.places[id].1 = Some(t);
-            }
-            for &(place, tile) in &h.places {
-                let Some(tile) = tile else { continue };
-                match place {
-                    Place::Dealt(i, k) => {
-                        if let Event::StartKyoku { hands, .. } = &mut self.events[i] {
-                            hands[s][k] = tile;
-                        }
+        }
+        for &(place, tile) in hidden.places() {
+            let Some(tile) = tile else { continue };
+            match place {
+                Place::Dealt { event, seat, index } => {
+                    if let Event::StartKyoku { hands, .. } = &mut self.events[event] {
+                        hands[seat][index] = tile;
                     }
-                    Place::Drawn(i) => {
-                        if let Event::Tsumo { tile: t, .. } = &mut self.events[i] {
-                            *t = tile;
-                        }
+                }
+                Place::Drawn { event } => {
+                    if let Event::Tsumo { tile: t, .. } = &mut self.events[event] {
+                        *t = tile;
                     }
                 }
             }

@@ -6,6 +6,7 @@ pub mod encode;
 pub mod engine;
 pub mod event;
 pub mod final_result;
+pub mod hidden;
 pub mod observation;
 pub mod peer_ids;
 pub mod player;

@@ -16,6 +16,7 @@ use super::mjai::{event_from_json, At};
 use super::record::GameRecord;
 use super::replay;
 use crate::error::{MahjongError, Result};
+use crate::game::hidden::{HiddenTiles, Place};
 use crate::game::{Action, Event, Game, Phase};
 use crate::meld::MeldKind;
 use crate::rules::Rules;
@@ -49,39 +50,6 @@ pub fn seat_view(e: &Event, seat: usize, rules: &Rules) -> Value {
     v
 }
 
-/// Where a hidden tile is: an event's `pai`, or a tile of its `tehais`.
-struct Slot {
-    event: usize,
-    dealt: Option<(usize, usize)>,
-    tile: Option<Tile>,
-}
-
-/// The hidden tiles of one seat still in its hand, and the one just drawn.
-#[derive(Default)]
-struct Held {
-    slots: Vec<usize>,
-    drawn: Option<usize>,
-}
-
-impl Held {
-    /// A hidden tile leaving the hand: the drawn one when `drawn`, else one
-    /// that was not just drawn (when there is one).
-    fn take(&mut self, drawn: bool) -> Option<usize> {
-        let pick = if drawn { self.drawn } else { None }.or_else(|| {
-            self.slots
-                .iter()
-                .copied()
-                .find(|&s| Some(s) != self.drawn)
-                .or(self.drawn)
-        })?;
-        self.slots.retain(|&s| s != pick);
-        if self.drawn == Some(pick) {
-            self.drawn = None;
-        }
-        Some(pick)
-    }
-}
-
 fn is_hidden(v: &Value) -> bool {
     v.as_str() == Some(HIDDEN)
 }
@@ -99,17 +67,8 @@ fn tiles_of(v: &Value) -> Vec<Tile> {
 /// `hand` (a seat's view, from `start_kyoku`) with every hidden tile given one
 /// that agrees with the events (see the module's notes).
 fn resolve_hidden(hand: &[Value], rules: &Rules) -> Result<Vec<Value>> {
-    let mut slots: Vec<Slot> = Vec::new();
-    let mut held: [Held; 4] = Default::default();
+    let mut hidden = HiddenTiles::default();
     let mut seen: Vec<Tile> = Vec::new();
-    let new_slot = |slots: &mut Vec<Slot>, event, dealt| {
-        slots.push(Slot {
-            event,
-            dealt,
-            tile: None,
-        });
-        slots.len() - 1
-    };
     for (i, v) in hand.iter().enumerate() {
         let actor = v
             .get("actor")
@@ -117,23 +76,14 @@ fn resolve_hidden(hand: &[Value], rules: &Rules) -> Result<Vec<Value>> {
             .filter(|&a| a < 4)
             .map(|a| a as usize);
         let kind = v.get("type").and_then(Value::as_str).unwrap_or_default();
-        let mut leave = |tiles: &[Tile], drawn: bool, slots: &mut Vec<Slot>| {
-            if let Some(a) = actor {
-                for &t in tiles {
-                    if let Some(s) = held[a].take(drawn) {
-                        slots[s].tile = Some(t);
-                    }
-                }
-            }
-        };
-        match kind {
-            "start_kyoku" => {
+        let pai = || v.get("pai").and_then(tile_of);
+        match (kind, actor) {
+            ("start_kyoku", _) => {
                 let dealt = v.get("tehais").and_then(Value::as_array);
                 for (s, h) in dealt.into_iter().flatten().take(4).enumerate() {
                     for (k, t) in h.as_array().into_iter().flatten().enumerate() {
                         if is_hidden(t) {
-                            let id = new_slot(&mut slots, i, Some((s, k)));
-                            held[s].slots.push(id);
+                            hidden.dealt(i, s, k);
                         } else {
                             seen.extend(tile_of(t));
                         }
@@ -141,41 +91,41 @@ fn resolve_hidden(hand: &[Value], rules: &Rules) -> Result<Vec<Value>> {
                 }
                 seen.extend(v.get("dora_marker").and_then(tile_of));
             }
-            "tsumo" => {
-                if let Some(a) = actor {
-                    let pai = v.get("pai").unwrap_or(&Value::Null);
-                    if is_hidden(pai) {
-                        let id = new_slot(&mut slots, i, None);
-                        held[a].slots.push(id);
-                        held[a].drawn = Some(id);
-                    } else {
-                        seen.extend(tile_of(pai));
-                        held[a].drawn = None;
-                    }
+            ("tsumo", Some(a)) => {
+                if v.get("pai").is_some_and(is_hidden) {
+                    hidden.drew(i, a);
+                } else {
+                    seen.extend(pai());
+                    hidden.moved(a);
                 }
             }
-            "dahai" => {
+            ("dahai", Some(a)) => {
                 let tsumogiri = v.get("tsumogiri").and_then(Value::as_bool) == Some(true);
-                let t: Vec<Tile> = v.get("pai").and_then(tile_of).into_iter().collect();
-                leave(&t, tsumogiri, &mut slots);
-                if let Some(a) = actor {
-                    held[a].drawn = None;
+                if let Some(t) = pai() {
+                    hidden.left(a, t, tsumogiri);
+                }
+                hidden.moved(a);
+            }
+            ("chi" | "pon" | "daiminkan" | "ankan", Some(a)) => {
+                for t in tiles_of(v.get("consumed").unwrap_or(&Value::Null)) {
+                    hidden.left(a, t, false);
+                }
+                if kind == "ankan" {
+                    hidden.moved(a);
                 }
             }
-            "chi" | "pon" | "daiminkan" | "ankan" => {
-                let t = tiles_of(v.get("consumed").unwrap_or(&Value::Null));
-                leave(&t, false, &mut slots);
+            ("kakan" | "nukidora" | "kita", Some(a)) => {
+                if let Some(t) = pai() {
+                    hidden.left(a, t, false);
+                }
+                hidden.moved(a);
             }
-            "kakan" | "nukidora" | "kita" => {
-                let t: Vec<Tile> = v.get("pai").and_then(tile_of).into_iter().collect();
-                leave(&t, false, &mut slots);
-            }
-            "dora" => seen.extend(v.get("dora_marker").and_then(tile_of)),
-            "hora" => seen.extend(tiles_of(v.get("uradora_markers").unwrap_or(&Value::Null))),
+            ("dora", _) => seen.extend(v.get("dora_marker").and_then(tile_of)),
+            ("hora", _) => seen.extend(tiles_of(v.get("uradora_markers").unwrap_or(&Value::Null))),
             _ => {}
         }
     }
-    seen.extend(slots.iter().filter_map(|s| s.tile));
+    seen.extend(hidden.places().iter().filter_map(|&(_, t)| t));
     // The tiles nobody has seen, for the hidden tiles that never showed.
     let left = crate::game::wall::tiles_left(rules, &seen).map_err(|t| {
         MahjongError::InvalidInput(format!(
@@ -185,17 +135,17 @@ fn resolve_hidden(hand: &[Value], rules: &Rules) -> Result<Vec<Value>> {
     })?;
     let mut out = hand.to_vec();
     let mut rest = left.into_iter().rev();
-    for s in &slots {
-        let t = match s.tile {
+    for &(place, tile) in hidden.places() {
+        let t = match tile {
             Some(t) => t,
             None => rest.next().ok_or_else(|| {
                 MahjongError::InvalidInput("the events hide more tiles than the wall holds".into())
             })?,
         };
         let name = json!(t.mjai());
-        match s.dealt {
-            Some((seat, k)) => out[s.event]["tehais"][seat][k] = name,
-            None => out[s.event]["pai"] = name,
+        match place {
+            Place::Dealt { event, seat, index } => out[event]["tehais"][seat][index] = name,
+            Place::Drawn { event } => out[event]["pai"] = name,
         }
     }
     Ok(out)
