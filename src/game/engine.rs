@@ -701,11 +701,25 @@ impl Game {
         kind: ClaimKind,
         out: &mut Vec<Action>,
     ) {
+        let completes = self.players[seat].completed_by(tile);
+        self.claim_actions_given(seat, from, tile, kind, completes, out);
+    }
+
+    /// [`Game::claim_actions`] given whether `tile` completes the seat's hand.
+    fn claim_actions_given(
+        &self,
+        seat: usize,
+        from: usize,
+        tile: Tile,
+        kind: ClaimKind,
+        completes: bool,
+        out: &mut Vec<Action>,
+    ) {
         let p = &self.players[seat];
         let mut c = p.counts();
         let k = tile.kind() as usize;
         c[k] += 1;
-        if agari::is_complete(&c, p.melds.len()) && !p.furiten(p.waits()) {
+        if completes && !p.furiten(p.waits()) {
             let robbing_ok = match kind {
                 ClaimKind::Ankan => {
                     // Only kokushi may rob a closed kan.
@@ -1141,7 +1155,10 @@ impl Game {
         let mut asked = [false; 4];
         for s in (0..self.seats()).filter(|&s| s != from) {
             let mut acts = Vec::new();
-            self.claim_actions(s, from, tile, kind, &mut acts);
+            // Whether the tile completes the hand: for ron, and for the
+            // furiten of passing it.
+            let completes = self.players[s].completed_by(tile);
+            self.claim_actions_given(s, from, tile, kind, completes, &mut acts);
             // Only Pass: nothing to ask, but passing a winning tile still counts.
             asked[s] = acts.len() > 1;
             // A closed kan's tile is no discard: only a kokushi that may rob it
@@ -1151,8 +1168,8 @@ impl Game {
                 ClaimKind::Kita => self.rules.kita_furiten,
                 _ => true,
             };
-            if !asked[s] && furiten {
-                self.players[s].pass_tile(tile);
+            if !asked[s] && furiten && completes {
+                self.players[s].passed_a_win();
             }
         }
         if asked.iter().any(|&a| a) {

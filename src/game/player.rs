@@ -105,13 +105,24 @@ impl Player {
     /// Letting `tile` go by: when it completes the hand, temporary furiten, and
     /// permanent in riichi.
     pub(super) fn pass_tile(&mut self, tile: Tile) {
+        if self.completed_by(tile) {
+            self.passed_a_win();
+        }
+    }
+
+    /// Whether `tile` completes the concealed hand.
+    pub(super) fn completed_by(&self, tile: Tile) -> bool {
         let mut c = self.counts();
         c[tile.kind() as usize] += 1;
-        if agari::is_complete(&c, self.melds.len()) {
-            self.temporary_furiten = true;
-            if self.in_riichi() {
-                self.riichi_furiten = true;
-            }
+        agari::is_complete(&c, self.melds.len())
+    }
+
+    /// The player let a winning tile go by: furiten until its next draw, and
+    /// for the rest of the hand in riichi.
+    pub(super) fn passed_a_win(&mut self) {
+        self.temporary_furiten = true;
+        if self.in_riichi() {
+            self.riichi_furiten = true;
         }
     }
 
