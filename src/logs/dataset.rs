@@ -10,6 +10,7 @@ use crate::game::encode::{
     encode_oracle, encode_planes, encode_scalars, ORACLE_PLANES, PLANES, SCALARS,
 };
 use crate::game::tokens::{TokenLog, MAX_TOKENS, WIDTH};
+use crate::game::Observation;
 use crate::tile::KINDS;
 
 /// Rows of decisions, one array per column, row-major.
@@ -119,26 +120,49 @@ impl Options {
             ..Arrays::default()
         }
     }
+
+    /// No rows yet, with room for about `rows` (each column allocated once at
+    /// that size, not grown by doubling through it).
+    pub fn with_room(self, rows: usize) -> Arrays {
+        let mut a = self.empty();
+        a.planes.reserve(rows * a.channels * KINDS);
+        if self.tokens {
+            a.tokens.reserve(rows * TOKENS_A_ROW * WIDTH);
+            a.token_starts.reserve(rows);
+            a.token_counts.reserve(rows);
+        }
+        a.scalars.reserve(rows * SCALARS.len());
+        a.masks.reserve(rows * ACTION_COUNT);
+        for v in [&mut a.actions, &mut a.hands, &mut a.turns] {
+            v.reserve(rows);
+        }
+        a.seats.reserve(rows);
+        a.ranks.reserve(rows);
+        a.games.reserve(rows);
+        a.hand_deltas.reserve(rows);
+        a
+    }
 }
 
 /// The decisions of one log (its index `game` among those given).
 pub fn encode_log(source: &Source, game: usize, opts: Options) -> Result<Arrays> {
     let record = source.read(None)?;
     let channels = opts.channels();
-    let mut a = opts.empty();
+    // A log holds about as many decisions as events (each action an event, a
+    // pass none, a draw or a new indicator one without a decision).
+    let mut a = opts.with_room(record.events.len());
     let mut failed = None;
     let mut rows = vec![0u8; MAX_TOKENS * WIDTH];
     // The replay plays each hand in a game of its own: a new log for each.
     let (mut log, mut written, mut log_hand) = (TokenLog::default(), 0, usize::MAX);
     let planes_len = if opts.tokens { 0 } else { PLANES * KINDS };
+    // One observation rewritten at every decision: its lists keep their room.
+    let mut obs = Observation::default();
     let outcome = for_each_decision(&record, opts.seat, &mut |d| {
-        let obs = match d.game.observation(d.seat) {
-            Ok(o) => o,
-            Err(e) => {
-                failed.get_or_insert(e);
-                return;
-            }
-        };
+        if let Err(e) = d.game.observation_into(d.seat, &mut obs) {
+            failed.get_or_insert(e);
+            return;
+        }
         let at = a.planes.len();
         a.planes.resize(at + channels * KINDS, 0);
         let s = a.scalars.len();
@@ -204,6 +228,10 @@ pub fn encode_logs(
 }
 
 const _: () = assert!(ACTION_COUNT < i16::MAX as usize);
+
+/// Token rows a decision holds on average in real games (about 70): the room
+/// [`Options::with_room`] makes for them.
+const TOKENS_A_ROW: usize = 72;
 
 #[cfg(test)]
 mod tests {
