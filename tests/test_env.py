@@ -23,7 +23,7 @@ from riichi.env import (
 )
 
 
-def positions(games=8, seed=5):
+def positions(games=9, seed=5):
     """Every decision of a few seeded games played by the shanten agent (which
     reaches riichi, calls and wins): (game, seat) before each action."""
     agent = riichi.BuiltinAgent("shanten", seed=seed)

@@ -4,6 +4,7 @@
 
 use super::wall::Rng;
 use super::Action;
+use crate::algo::shanten::{by_form_in, shanten_in};
 use crate::algo::waits::shanten_and_lowering_in;
 use crate::algo::TileSet;
 use crate::meld::Meld;
@@ -136,31 +137,52 @@ fn shanten_choice(
             meld_counts[t.kind() as usize] += 1;
         }
     }
-    // Each discard (or riichi discard): resulting shanten, then tiles that lower it.
-    let mut best: Option<((i8, i32, bool), usize)> = None;
-    let mut ties = 0u64;
-    // A kind's discards (plain or red, from the hand or the drawn tile, with or
-    // without riichi) leave the same hand: analysed once.
-    let mut by_kind: [Option<(i8, i32)>; KINDS] = [None; KINDS];
-    for (i, &a) in legal.iter().enumerate() {
-        let (tile, riichi) = match a {
-            Action::Discard { tile, .. } => (tile, false),
-            Action::Riichi { tile, .. } => (tile, true),
-            _ => continue,
-        };
-        let kind = tile.kind() as usize;
-        let (s, live) = *by_kind[kind].get_or_insert_with(|| {
+    // Each discard (or riichi discard): resulting shanten, then tiles that lower
+    // it. A kind's discards (plain or red, from the hand or the drawn tile, with
+    // or without riichi) leave the same hand: analysed once. The shanten of
+    // every kind first, cheaply; the tiles that lower it only for the kinds
+    // that reach the lowest, since no other can be chosen.
+    let discarded = |a: &Action| match *a {
+        Action::Discard { tile, .. } => Some((tile.kind() as usize, false)),
+        Action::Riichi { tile, .. } => Some((tile.kind() as usize, true)),
+        _ => None,
+    };
+    let mut shanten: [Option<i8>; KINDS] = [None; KINDS];
+    let mut lowest = i8::MAX;
+    for (kind, _) in legal.iter().filter_map(discarded) {
+        let s = *shanten[kind].get_or_insert_with(|| {
             let mut c = counts;
             c[kind] -= 1;
-            let (s, mask) = shanten_and_lowering_in(&c, Some(&meld_counts), melds.len(), set);
-            let live: i32 = (0..KINDS)
+            if melds.is_empty() {
+                shanten_in(&c, set)
+            } else {
+                by_form_in(&c, Some(&meld_counts), melds.len(), set).min()
+            }
+        });
+        lowest = lowest.min(s);
+    }
+    let mut best: Option<((i32, bool), usize)> = None;
+    let mut ties = 0u64;
+    let mut live_of: [Option<i32>; KINDS] = [None; KINDS];
+    for (i, (kind, riichi)) in legal
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| Some((i, discarded(a)?)))
+    {
+        if shanten[kind] != Some(lowest) {
+            continue;
+        }
+        let live = *live_of[kind].get_or_insert_with(|| {
+            let mut c = counts;
+            c[kind] -= 1;
+            let (_, mask) = shanten_and_lowering_in(&c, Some(&meld_counts), melds.len(), set);
+            (0..KINDS)
                 .filter(|&k| mask >> k & 1 == 1)
                 .map(|k| 4 - i32::from(c[k] + meld_counts[k]))
-                .sum();
-            (s, live)
+                .sum()
         });
-        // Lower shanten, more ukeire, riichi preferred.
-        let key = (-s, live, riichi);
+        // More ukeire, riichi preferred.
+        let key = (live, riichi);
         match &best {
             Some((b, _)) if key < *b => {}
             Some((b, _)) if key == *b => {
