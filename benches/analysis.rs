@@ -976,6 +976,124 @@ fn bench_sanma(c: &mut Criterion) {
                 .sum::<u32>()
         });
     });
+    // Hands with 1-3 melds (pon and kan of any kind, chi in pin and sou): the
+    // characters beside a pon or kan of 1m or 9m read from the honors' table too.
+    let melded_sanma = |rng: &mut SmallRng, extra: usize| {
+        let mut left = [0u8; KINDS];
+        for &k in &kinds {
+            left[k] = 4;
+        }
+        let mut made = Vec::new();
+        let count = rng.gen_range(1..=3);
+        while made.len() < count {
+            let k = kinds[rng.gen_range(0..kinds.len())];
+            let m = if (9..27).contains(&k) && k % 9 <= 6 && rng.gen_bool(0.5) {
+                vec![k, k + 1, k + 2]
+            } else if rng.gen_bool(0.2) {
+                vec![k; 4]
+            } else {
+                vec![k; 3]
+            };
+            if m.iter()
+                .all(|&t| m.iter().filter(|&&x| x == t).count() as u8 <= left[t])
+            {
+                for &t in &m {
+                    left[t] -= 1;
+                }
+                made.push(m);
+            }
+        }
+        let mut rest: Vec<usize> = (0..KINDS)
+            .flat_map(|k| std::iter::repeat_n(k, left[k] as usize))
+            .collect();
+        rest.shuffle(rng);
+        let mut c = [0u8; KINDS];
+        for &k in &rest[..13 - 3 * made.len() + extra] {
+            c[k] += 1;
+        }
+        melded(c, &made)
+    };
+    let open13: Vec<Melded> = (0..5_000).map(|_| melded_sanma(&mut rng, 0)).collect();
+    let open14: Vec<Melded> = (0..1_000).map(|_| melded_sanma(&mut rng, 1)).collect();
+    for h in &open13 {
+        let (c, mc, m) = (&h.counts, &h.meld_counts, h.hand.melds().len());
+        let mut out = *mc;
+        out[1..8].fill(4);
+        let (s, mask) = waits::shanten_and_lowering_in(c, Some(mc), m, set);
+        assert_eq!(s, reference::shanten(c, &out, m), "{}", h.hand);
+        assert_eq!(mask, reference::lowering(c, &out, m), "{}", h.hand);
+    }
+    checked("sanma/melded_lowering", open13.len());
+    for h in &open14 {
+        let (c, mc, m) = (&h.counts, &h.meld_counts, h.hand.melds().len());
+        let mut out = *mc;
+        out[1..8].fill(4);
+        for o in waits::discard_options_in(&h.hand, &[0; KINDS], set).expect("ok") {
+            let mut less = *c;
+            less[o.tile.kind() as usize] -= 1;
+            let got = o.ukeire.tiles.iter().fold(0u64, |m, &(k, _)| m | 1 << k);
+            assert_eq!(
+                (o.ukeire.shanten, got),
+                (
+                    reference::shanten(&less, &out, m),
+                    reference::lowering(&less, &out, m)
+                ),
+                "{} - {}",
+                h.hand,
+                o.tile
+            );
+        }
+    }
+    checked("sanma/melded_discard_table", open14.len());
+    g.throughput(Throughput::Elements(open13.len() as u64));
+    for (name, hand_set) in [
+        ("melded_shanten_and_lowering_13", set),
+        (
+            "melded_shanten_and_lowering_13_four_player_rules",
+            _core::algo::TileSet::Full,
+        ),
+    ] {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                open13
+                    .iter()
+                    .map(|h| {
+                        let m = h.hand.melds().len();
+                        waits::shanten_and_lowering_in(
+                            black_box(&h.counts),
+                            Some(&h.meld_counts),
+                            m,
+                            hand_set,
+                        )
+                        .1
+                        .count_ones()
+                    })
+                    .sum::<u32>()
+            });
+        });
+    }
+    g.throughput(Throughput::Elements(open14.len() as u64));
+    let none = [0u8; KINDS];
+    for (name, hand_set) in [
+        ("melded_discard_table_14", set),
+        (
+            "melded_discard_table_14_four_player_rules",
+            _core::algo::TileSet::Full,
+        ),
+    ] {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                open14
+                    .iter()
+                    .map(|h| {
+                        waits::discard_options_in(black_box(&h.hand), &none, hand_set)
+                            .expect("ok")
+                            .len()
+                    })
+                    .sum::<usize>()
+            });
+        });
+    }
     g.finish();
 }
 

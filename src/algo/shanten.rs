@@ -601,7 +601,14 @@ pub fn by_form_in(
     if set == super::TileSet::Full {
         return by_form(counts, meld_counts, melds);
     }
-    by_form(counts, set.unavailable(meld_counts).as_ref(), melds)
+    // Chiitoitsu and kokushi use no 2m-8m: as with four players.
+    let n: usize = counts.iter().map(|&c| c as usize).sum();
+    let closed_full = melds == 0 && n >= 13;
+    ShantenByForm {
+        standard: standard_sanma(counts, meld_counts, n / 3),
+        chiitoitsu: closed_full.then(|| chiitoitsu(counts)),
+        kokushi: closed_full.then(|| kokushi(counts)),
+    }
 }
 
 /// [`shanten`] with the tiles of `set` (`counts` holding none it lacks).
@@ -611,24 +618,35 @@ pub fn shanten_in(counts: &Counts, set: super::TileSet) -> i8 {
         super::TileSet::Full => shanten(counts),
         super::TileSet::Sanma => {
             let (tally, n) = Tally::with_size(counts);
-            with_specials(standard_sanma(counts, n / 3), tally, n)
+            with_specials(standard_sanma(counts, None, n / 3), tally, n)
         }
     }
 }
 
-/// [`standard`] of a closed hand under the three-player tiles (`counts` holding
-/// no 2m-8m). The characters are then only 1m and 9m, which never make runs:
-/// their group has the distances of two honors, read from the honors' table
-/// (the five other honors of the lookup held nowhere, as 2m-8m are). A group
-/// can always build from nothing with kinds another group offers as cheaply, so
-/// the honors' table's unused kinds change no sum.
+/// [`standard`] under the three-player tiles (`counts` holding no 2m-8m),
+/// beside melds holding `meld_counts`. The characters are then only 1m and 9m,
+/// which never make runs: their group has the distances of two honors, read
+/// from the honors' table (the five other honors of the lookup held nowhere, as
+/// 2m-8m are; a kind a pon or kan holds emptied, as [`capped`] does for
+/// honors). A group can always build from nothing with kinds another group
+/// offers as cheaply, so the honors' table's unused kinds change no sum.
 #[inline]
-fn standard_sanma(counts: &Counts, sets: usize) -> i8 {
+fn standard_sanma(counts: &Counts, meld_counts: Option<&Counts>, sets: usize) -> i8 {
+    let held = |k: usize| meld_counts.is_some_and(|mc| mc[k] > 0);
     if sets == 0 {
-        return pair_only(counts, None) as i8 - 1;
+        let out = super::TileSet::Sanma.unavailable(meld_counts);
+        return pair_only(counts, out.as_ref()) as i8 - 1;
     }
-    let mut d = table::all_distances(counts);
-    d[0] = table::distances(&[counts[0], counts[8], 0, 0, 0, 0, 0]);
+    let mut d = match meld_counts {
+        Some(mc) => {
+            let mut rest = *mc;
+            rest[..9].fill(0);
+            distances_beside(counts, &rest)
+        }
+        None => table::all_distances(counts),
+    };
+    let live = |k: usize| if held(k) { 0 } else { counts[k] };
+    d[0] = table::distances(&[live(0), live(8), 0, 0, 0, 0, 0]);
     four_to(&d, sets) as i8 - 1
 }
 

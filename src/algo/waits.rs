@@ -151,28 +151,51 @@ pub fn shanten_and_lowering_in(
     if set == TileSet::Full {
         return shanten_and_lowering(counts, meld_counts, melds);
     }
-    if meld_counts.is_none_or(|mc| mc.iter().all(|&c| c == 0)) {
-        return sanma_closed(counts, melds, set);
-    }
-    let out = set.unavailable(meld_counts);
-    let (s, mask) = shanten_and_lowering(counts, out.as_ref(), melds);
-    (s, mask & !set.absent_mask())
-}
-
-/// [`shanten_and_lowering_in`] of concealed `counts` under the three-player
-/// tiles with no meld copies: the characters (1m and 9m alone, never in a run)
-/// read from the honors' table, as `shanten::shanten_in` does; its first two
-/// kinds are 1m and 9m, and the others (held nowhere, as 2m-8m are) leave the
-/// mask, since any other group offers a kind that builds from nothing as well.
-fn sanma_closed(counts: &Counts, melds: usize, set: TileSet) -> (i8, u64) {
     let n: usize = counts.iter().map(|&c| c as usize).sum();
-    let mut r = group_entries(counts, None);
-    let (dist, low) = table::entry(&[counts[0], counts[8], 0, 0, 0, 0, 0]);
-    r[0].dist = dist;
-    r[0].lowering = low.map(|l| (l & 1) | (l >> 1 & 1) << 8);
+    let r = sanma_entries(counts, meld_counts);
     let std = standard_lowering(&r, &others_of(&r), n / 3);
     let (s, mask) = best_form(std, (melds == 0 && n >= 13).then(|| Tally::of(counts)));
     (s, mask & !set.absent_mask())
+}
+
+/// The characters' entry under the three-player tiles, where they are only 1m
+/// and 9m, which never make runs: read from the honors' table as two honors,
+/// as `shanten::shanten_in` does. A kind a pon or kan holds is emptied and
+/// never lowers anything (see `capped`'s note on honors), the table's other
+/// kinds (held nowhere, as 2m-8m are) leave the mask, since any other group
+/// offers a kind that builds from nothing as well, and its first two kinds'
+/// bits move to 1m and 9m.
+fn sanma_characters(counts: &Counts, meld_counts: Option<&Counts>) -> GroupEntry {
+    let held = |k: usize| meld_counts.is_some_and(|mc| mc[k] > 0);
+    let live = |k: usize| if held(k) { 0 } else { counts[k] };
+    let dead = u16::from(held(0)) | u16::from(held(8)) << 1;
+    let (dist, low) = table::entry(&[live(0), live(8), 0, 0, 0, 0, 0]);
+    GroupEntry {
+        dist,
+        lowering: low.map(|l| {
+            let l = l & !dead;
+            (l & 1) | (l >> 1 & 1) << 8
+        }),
+        base: 0,
+    }
+}
+
+/// The meld copies with the characters' left out: under the three-player tiles
+/// [`sanma_characters`] reads that group alone, and the others as four players'.
+fn beside_characters(meld_counts: Option<&Counts>) -> Option<Counts> {
+    meld_counts.map(|mc| {
+        let mut rest = *mc;
+        rest[..9].fill(0);
+        rest
+    })
+}
+
+/// The entries of the four groups of a three-player hand: the characters by
+/// [`sanma_characters`], the others beside their melds as four players'.
+fn sanma_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 4] {
+    let mut r = group_entries(counts, beside_characters(meld_counts).as_ref());
+    r[0] = sanma_characters(counts, meld_counts);
+    r
 }
 
 /// A winning kind and the shapes it can be waited on with.
@@ -339,13 +362,29 @@ pub fn discard_options_in(
     // The discarded copy leaves the hand for the river: it stays seen.
     let seen = check_visible(hand, visible)?;
     let absent = set.absent_mask();
-    let mc = set
-        .unavailable(Some(&hand.meld_counts()))
-        .unwrap_or([0; KINDS]);
+    let hand_mc = hand.meld_counts();
+    let sanma = set == TileSet::Sanma;
+    // Three players: the characters apart (`sanma_characters`), the other
+    // groups beside their melds.
+    let mc = if sanma {
+        beside_characters(Some(&hand_mc)).expect("given")
+    } else {
+        hand_mc
+    };
+    let entry = |counts: &Counts, g: usize| {
+        if sanma && g == 0 {
+            sanma_characters(counts, Some(&hand_mc))
+        } else {
+            group_entry(counts, &mc, g)
+        }
+    };
     let melds = hand.melds().len();
     let mut counts = *hand.counts();
     let n = hand.concealed_len() - 1;
-    let r = group_entries(&counts, Some(&mc));
+    let mut r = group_entries(&counts, Some(&mc));
+    if sanma {
+        r[0] = entry(&counts, 0);
+    }
     let others = others_of(&r);
     let tally = (melds == 0 && n >= 13).then(|| Tally::of(&counts));
     // pair_rest[g][h]: the two groups other than g and h, combined.
@@ -370,7 +409,7 @@ pub fn discard_options_in(
         let g = (k / 9).min(3);
         counts[k] -= 1;
         let mut r13 = r;
-        r13[g] = group_entry(&counts, &mc, g);
+        r13[g] = entry(&counts, g);
         let mut o13 = others;
         for h in (0..4).filter(|&h| h != g) {
             o13[h] = combine(&r13[g].dist, &pair_rest[g][h]);
