@@ -579,3 +579,30 @@ def test_the_module_example_runs():
 
     result = doctest.testmod(viewer)
     assert result.attempted and not result.failed
+
+
+@needs_data
+def test_every_seat_action_of_a_three_player_game_has_words():
+    """Kita included: each draw, discard, call, kan, kita, riichi and indicator
+    of a real three-player game is told, with the seat by wind and name."""
+    record = riichi.logs.read_log(DATA / "sanma" / "2014091101gm-00b9-0000-5ca6b487.mjlog")
+    steps, report = viewer.game_steps(record)
+    assert not report.mismatches
+    words: dict[str, list[str]] = {}
+    for step in steps:
+        for e in step.events:
+            if e["type"] in viewer._ACTIONS:
+                text = viewer.describe(e, step.table)
+                assert text, e
+                words.setdefault(e["type"], []).append(text)
+    assert {"tsumo", "dahai", "nukidora", "pon", "reach", "dora"} <= set(words)
+    assert all(w.endswith("sets North aside (kita)") for w in words["nukidora"])
+    assert any(" with Chun Chun" in w for w in words["pon"])
+
+
+def test_the_words_refuse_an_unknown_kind():
+    from riichi._words import action_words
+
+    assert action_words("discard", "E", "5m", tsumogiri=True) == "E discards 5m (tsumogiri)"
+    with pytest.raises(ValueError, match="no words for 'hora'"):
+        action_words("hora", "E")

@@ -37,6 +37,7 @@ from riichi._core import (
     Tile,
     VecEnv,
 )
+from riichi._words import action_words
 
 __all__ = [
     "ACTION_COUNT",
@@ -123,19 +124,9 @@ def token_text(row: Sequence[int]) -> str:
         return f"start: dealer {who}, dora indicator {_tile_text(tile)}, {wind} round"
     if name == "deal":
         return f"dealt {_tile_text(tile)}"
-    if name == "draw":
-        return f"{who} draws {_tile_text(tile)}"
-    if name == "discard":
-        return f"{who} discards {_tile_text(tile)}" + (" (tsumogiri)" if flag else "")
-    if name in ("chi", "pon", "daiminkan"):
-        source = _SEATS[target] if target < 4 else "?"
-        return f"{who} calls {name} on {_tile_text(tile)} from {source} with {' '.join(hand)}"
-    if name == "kakan":
-        return f"{who} adds {_tile_text(tile)} to its pon"
+    tile_name = _tile_text(tile) if tile != 38 else ""
     if name == "ankan":
-        return f"{who} declares a closed kan of {' '.join([_tile_text(tile), *hand])}"
-    if name == "kita":
-        return f"{who} sets {_tile_text(tile)} aside (kita)"
-    if name == "dora":
-        return f"new dora indicator {_tile_text(tile)}"
-    return f"{who} {name.replace('_', ' ')}"
+        # The kind, as the four tiles are all of it.
+        return action_words(name, who, tile_name)
+    source = _SEATS[target] if target < 4 else "?"
+    return action_words(name, who, tile_name, source=source, tsumogiri=bool(flag), hand=hand)

@@ -32,6 +32,7 @@ from typing import Any
 
 from riichi import pictures
 from riichi._core import Game, GameRecord, ReplayReport, Tile, read_log, replay
+from riichi._words import action_words
 from riichi.pictures import WIND_NAMES, WINDS, Table
 
 __all__ = ["Step", "game_html", "game_steps", "viewer_data", "viewer_html", "write_viewer"]
@@ -96,6 +97,24 @@ def _yaku_name(yaku_id: str) -> str:
     return yaku_id.replace("_", " ").title()
 
 
+#: The mjai event types of what a seat does, by the names the words use.
+_ACTIONS = {
+    "tsumo": "draw",
+    "dahai": "discard",
+    "reach": "riichi",
+    "reach_accepted": "riichi_accepted",
+    "chi": "chi",
+    "pon": "pon",
+    "daiminkan": "daiminkan",
+    "kakan": "kakan",
+    "ankan": "ankan",
+    "nukidora": "kita",
+    "kita": "kita",
+    "dora": "dora",
+}
+_CALLS = ("chi", "pon", "daiminkan")
+
+
 def describe(e: dict[str, Any], table: Table) -> str | None:
     """The event in words (`None` for the events that say nothing new)."""
     kind = e["type"]
@@ -106,23 +125,19 @@ def describe(e: dict[str, Any], table: Table) -> str | None:
             f"{WIND_NAMES[WINDS.index(e['bakaze'])]} {e['kyoku']}, {e['honba']} honba, "
             f"{e['kyotaku']} riichi sticks: the deal (dora indicator {_tile(e['dora_marker'])})"
         )
-    if kind == "tsumo":
-        return f"{who} draws {_tile(e['pai'])}"
-    if kind == "dahai":
-        how = " (the tile drawn)" if e.get("tsumogiri") else ""
-        return f"{who} discards {_tile(e['pai'])}{how}"
-    if kind == "reach":
-        return f"{who} declares riichi"
-    if kind == "reach_accepted":
-        return f"{who} puts down a riichi stick"
-    if kind in ("chi", "pon", "daiminkan"):
-        return f"{who} calls {kind} on {_tile(e['pai'])} from {target}"
-    if kind == "kakan":
-        return f"{who} adds {_tile(e['pai'])} to a pon (kakan)"
-    if kind == "ankan":
-        return f"{who} declares a closed kan of {_tile(e['consumed'][0])}"
-    if kind == "dora":
-        return f"new dora indicator {_tile(e['dora_marker'])}"
+    action = _ACTIONS.get(kind)
+    if action is not None:
+        tile = e.get("dora_marker") if action == "dora" else e.get("pai")
+        if action == "ankan":
+            tile = e["consumed"][0]
+        return action_words(
+            action,
+            who,
+            _tile(tile) if tile else "",
+            source=target,
+            tsumogiri=bool(e.get("tsumogiri")),
+            hand=[_tile(t) for t in e.get("consumed", [])] if action in _CALLS else (),
+        )
     if kind == "hora":
         how = "tsumo" if e["actor"] == e["target"] else f"ron from {target}"
         return f"{who} wins by {how}: {_value(e)}"
