@@ -106,11 +106,13 @@ pub fn read(text: &str, format: Option<Format>) -> Result<GameRecord> {
         Some(f) => f,
         None => Format::detect(text)?,
     };
-    match format {
+    let mut record = match format {
         Format::Mjlog => mjlog::read_mjlog(text),
         Format::Tenhou6 => tenhou6::read_tenhou6(text),
         Format::Mjai => mjai::read_mjai(text),
-    }
+    }?;
+    record.apply_tenhou_era();
+    Ok(record)
 }
 
 /// Writes a record in `format`.
@@ -156,6 +158,7 @@ impl Source {
             .map_err(|e| in_file(self.name(), e))?;
         if let (None, Source::File(path)) = (&r.log_id, self) {
             r.log_id = tenhou_log_id(path);
+            r.apply_tenhou_era();
         }
         Ok(r)
     }

@@ -55,6 +55,15 @@ impl GameRecord {
             .is_some_and(|s| s.iter().any(|x| x % 10 != 0))
     }
 
+    /// A Tenhou lobby's log (`tenhou_type` known) takes the rules in force on
+    /// the date its log id begins with ([`tenhou_era_rules`]); other records,
+    /// and logs whose date is unknown, keep their rules.
+    pub fn apply_tenhou_era(&mut self) {
+        if self.tenhou_type.is_some() {
+            tenhou_era_rules(&mut self.rules, self.log_id.as_deref());
+        }
+    }
+
     /// An empty record under `rules` (events to be pushed).
     pub fn new(rules: Rules) -> GameRecord {
         GameRecord {
@@ -173,6 +182,36 @@ pub fn tenhou_lobby_rules(go_type: u32) -> Result<Rules> {
     Ok(r)
 }
 
+/// The hour (Tenhou log ids begin with `yyyymmddhh`, Japan time) from which
+/// Tenhou ends a game when the all-last dealer is tenpai at an exhaustive draw
+/// in first place with the return points (tenpai-yame), announced for June
+/// 2010; before it, that dealer played on (a win in first place already ended
+/// the game: agari-yame).
+pub const TENHOU_TENPAI_YAME_SINCE: u64 = 2010_06_01_00;
+
+/// The date and hour a Tenhou log id begins with (`2009060321` of
+/// `2009060321gm-00b9-0000-75b25bcf`), when it does.
+pub fn tenhou_log_hour(log_id: &str) -> Option<u64> {
+    let digits = log_id.get(..10)?;
+    digits
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| digits.parse().ok())
+        .flatten()
+}
+
+/// Tenhou's `rules` as they stood when a game with log id `log_id` was played:
+/// before June 2010 no tenpai-yame ([`TENHOU_TENPAI_YAME_SINCE`]). Rules of
+/// a log without a dated id are left as they are (today's).
+pub fn tenhou_era_rules(rules: &mut Rules, log_id: Option<&str>) {
+    if log_id
+        .and_then(tenhou_log_hour)
+        .is_some_and(|h| h < TENHOU_TENPAI_YAME_SINCE)
+    {
+        rules.tenpai_yame = false;
+    }
+}
+
 /// The lobby type bits of `rules` when they are a Tenhou lobby's (against
 /// people; room bits left at 0), or `None`.
 pub fn tenhou_type_of(rules: &Rules) -> Option<u32> {
@@ -221,6 +260,7 @@ pub fn check_writable(
         bits |= HANCHAN;
     }
     let mut lobby = tenhou_lobby_rules(bits)?;
+    tenhou_era_rules(&mut lobby, record.log_id.as_deref());
     carried(&mut lobby, rules);
     // Final scores with tenths say that they were not rounded.
     if record.final_scores_show_tenths() {

@@ -335,3 +335,66 @@ fn names_and_players_round_trip() {
     assert_eq!(back.lobby, Some(0));
     assert_eq!(back.tenhou_type, Some(VS_HUMAN | HANCHAN));
 }
+
+/// Tenhou's rules by the date of the log: a game played before June 2010 had no
+/// tenpai-yame. The 2022 game below ended when the all-last dealer (35,000, in
+/// first place) was tenpai at an exhaustive draw; under its own date it replays
+/// exactly, and read as a game of 2009 the engine plays on where the log ends.
+/// The 2009 three-player game reads with the rules of 2009 and replays exactly.
+#[test]
+fn old_logs_take_the_rules_of_their_date() {
+    use crate::logs::record::{tenhou_era_rules, tenhou_log_hour, TENHOU_TENPAI_YAME_SINCE};
+    use crate::logs::{replay::replay, Source};
+    let Some(old_logs) = crate::shared_data::files("tenhou/sanma", "mjlog") else {
+        return;
+    };
+    assert!(old_logs
+        .iter()
+        .any(|p| p.ends_with("2009060321gm-00b9-0000-75b25bcf.mjlog")));
+    let dir = crate::shared_data::path("tenhou");
+    let at = |name: &str| Source::File(dir.join(name).display().to_string());
+    let ended = at("mjlog/2022060102gm-00a9-0000-721b23eb.mjlog")
+        .read(None)
+        .unwrap();
+    assert!(ended.rules.tenpai_yame);
+    assert!(replay(&ended, true).mismatches.is_empty());
+    let mut in_2009 = ended.clone();
+    in_2009.log_id = Some("2009060102gm-00a9-0000-721b23eb".into());
+    in_2009.apply_tenhou_era();
+    assert!(!in_2009.rules.tenpai_yame);
+    let report = replay(&in_2009, true);
+    let first = report
+        .mismatches
+        .first()
+        .expect("the dealer plays on in 2009");
+    assert_eq!(
+        (first.kind, first.expected.as_str(), first.ours.as_str()),
+        ("game_end", "the game over", "another hand"),
+        "{first}"
+    );
+    let old = at("sanma/2009060321gm-00b9-0000-75b25bcf.mjlog")
+        .read(None)
+        .unwrap();
+    assert!(!old.rules.tenpai_yame && old.rules.players == 3);
+    assert!(replay(&old, true).mismatches.is_empty());
+    // The boundary, and ids without a date.
+    assert_eq!(
+        tenhou_log_hour("2010053123gm-00a9-0000-00000000"),
+        Some(2010053123)
+    );
+    assert_eq!(tenhou_log_hour("game"), None);
+    for (id, yame) in [
+        ("2010053123gm-00a9-0000-00000000", false),
+        ("2010060100gm-00a9-0000-00000000", true),
+        ("not a log id", true),
+    ] {
+        let mut r = Rules::default();
+        tenhou_era_rules(&mut r, Some(id));
+        assert_eq!(r.tenpai_yame, yame, "{id}");
+    }
+    assert_eq!(TENHOU_TENPAI_YAME_SINCE, 2010060100);
+    // A record written from the 2009 game reads back with the same rules.
+    let back =
+        crate::logs::read(&crate::logs::tenhou6::write_tenhou6(&old).unwrap(), None).unwrap();
+    assert_eq!(back.rules, old.rules);
+}
