@@ -187,7 +187,12 @@ pub fn tenhou_lobby_rules(go_type: u32) -> Result<Rules> {
 /// in first place with the return points (tenpai-yame), announced for June
 /// 2010; before it, that dealer played on (a win in first place already ended
 /// the game: agari-yame).
-pub const TENHOU_TENPAI_YAME_SINCE: u64 = 2010_06_01_00;
+pub const TENHOU_TENPAI_YAME_SINCE: u64 = log_hour(2010, 6, 1, 0);
+
+/// The number a Tenhou log id begins with for an hour: `yyyymmddhh`.
+pub const fn log_hour(year: u64, month: u64, day: u64, hour: u64) -> u64 {
+    ((year * 100 + month) * 100 + day) * 100 + hour
+}
 
 /// The date and hour a Tenhou log id begins with (`2009060321` of
 /// `2009060321gm-00b9-0000-75b25bcf`), when it does.

@@ -343,7 +343,9 @@ fn names_and_players_round_trip() {
 /// The 2009 three-player game reads with the rules of 2009 and replays exactly.
 #[test]
 fn old_logs_take_the_rules_of_their_date() {
-    use crate::logs::record::{tenhou_era_rules, tenhou_log_hour, TENHOU_TENPAI_YAME_SINCE};
+    use crate::logs::record::{
+        log_hour, tenhou_era_rules, tenhou_log_hour, TENHOU_TENPAI_YAME_SINCE,
+    };
     use crate::logs::{replay::replay, Source};
     let Some(old_logs) = crate::shared_data::files("tenhou/sanma", "mjlog") else {
         return;
@@ -380,7 +382,7 @@ fn old_logs_take_the_rules_of_their_date() {
     // The boundary, and ids without a date.
     assert_eq!(
         tenhou_log_hour("2010053123gm-00a9-0000-00000000"),
-        Some(2010053123)
+        Some(log_hour(2010, 5, 31, 23))
     );
     assert_eq!(tenhou_log_hour("game"), None);
     for (id, yame) in [
@@ -392,7 +394,7 @@ fn old_logs_take_the_rules_of_their_date() {
         tenhou_era_rules(&mut r, Some(id));
         assert_eq!(r.tenpai_yame, yame, "{id}");
     }
-    assert_eq!(TENHOU_TENPAI_YAME_SINCE, 2010060100);
+    assert_eq!(TENHOU_TENPAI_YAME_SINCE, log_hour(2010, 6, 1, 0));
     // A record written from the 2009 game reads back with the same rules.
     let back =
         crate::logs::read(&crate::logs::tenhou6::write_tenhou6(&old).unwrap(), None).unwrap();
