@@ -137,7 +137,7 @@ impl Row {
     }
 }
 
-fn ids<const N: usize>(tiles: &[Tile; N]) -> [u8; 3] {
+fn ids(tiles: &[Tile]) -> [u8; 3] {
     let mut out = [NO_TILE; 3];
     for (o, t) in out.iter_mut().zip(tiles) {
         *o = t.id();
@@ -175,6 +175,14 @@ fn event_rows(e: &Event, seat: usize, players: u8, mut push: impl FnMut([u8; WID
     // Relative seats fit a byte: they are 0-3.
     let rel = |s: usize| relative(seat, s, players) as u8;
     let mut push = |row: Row| push(row.bytes());
+    // A call or kan: `tile` the one called or added, `from_hand` the tiles the
+    // hand gives, `target` the seat a called tile came from.
+    let call = |kind, s: usize, target: Option<usize>, tile: Tile, from_hand: &[Tile]| {
+        let mut row = Row::new(kind, rel(s), tile.id());
+        row.target = target.map_or(NO_SEAT, rel);
+        row.from_hand = ids(from_hand);
+        row
+    };
     match e {
         Event::StartKyoku {
             round_wind,
@@ -224,36 +232,22 @@ fn event_rows(e: &Event, seat: usize, players: u8, mut push: impl FnMut([u8; WID
             } else {
                 PON
             };
-            let mut row = Row::new(kind, rel(*s), tile.id());
-            row.target = rel(*target);
-            row.from_hand = ids(consumed);
-            push(row);
+            push(call(kind, *s, Some(*target), *tile, consumed));
         }
         Event::Daiminkan {
             seat: s,
             target,
             tile,
             consumed,
-        } => {
-            let mut row = Row::new(DAIMINKAN, rel(*s), tile.id());
-            row.target = rel(*target);
-            row.from_hand = ids(consumed);
-            push(row);
-        }
+        } => push(call(DAIMINKAN, *s, Some(*target), *tile, consumed)),
         Event::Kakan {
             seat: s,
             tile,
             consumed,
-        } => {
-            let mut row = Row::new(KAKAN, rel(*s), tile.id());
-            row.from_hand = ids(consumed);
-            push(row);
-        }
+        } => push(call(KAKAN, *s, None, *tile, consumed)),
         Event::Ankan { seat: s, consumed } => {
             let [first, rest @ ..] = consumed;
-            let mut row = Row::new(ANKAN, rel(*s), first.id());
-            row.from_hand = ids(rest);
-            push(row);
+            push(call(ANKAN, *s, None, *first, rest));
         }
         Event::Kita { seat: s, tile } => push(Row::new(KITA, rel(*s), tile.id())),
         Event::Dora { marker } => push(Row::new(DORA, NO_SEAT, marker.id())),
