@@ -1539,3 +1539,27 @@ def test_play_on_is_refused_without_the_choice() -> None:
     running = riichi.Game(seed=1)
     with pytest.raises(riichi.IllegalActionError, match="play_on"):
         running.play_on()
+
+
+def test_draws_and_discards_are_the_dicts_of_their_mjai_lines():
+    """`Game.events` makes draws and discards at once: the same dicts, keys in the
+    same order, as the record's mjai lines (red fives and tsumogiri included)."""
+    import json
+    import random
+
+    g, rng = riichi.Game(seed=11), random.Random(11)
+    while not g.is_over:
+        seat = g.current_decision[0]
+        legal = g.legal_actions(seat)
+        g.apply(seat, rng.choice(legal))
+    lines = [json.loads(x) for x in g.record().to_mjai().splitlines()]
+    events = g.events
+    assert len(events) == len(lines)
+    kinds = {"tsumo": 0, "dahai": 0}
+    for e, line in zip(events, lines, strict=True):
+        if e["type"] in kinds:
+            kinds[e["type"]] += 1
+            assert list(e.items()) == list(line.items())
+    assert min(kinds.values()) > 100
+    assert any(e["type"] == "dahai" and e["pai"].endswith("r") for e in events)
+    assert any(e["type"] == "dahai" and e["tsumogiri"] for e in events)

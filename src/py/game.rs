@@ -307,7 +307,49 @@ fn new_action_object(py: Python<'_>, a: Action) -> PyResult<Py<PyAny>> {
 
 /// The mjai form of an event (`crate::logs::mjai`).
 pub fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
-    Ok(super::json::to_py(py, &crate::logs::mjai::event_to_json(e))?.cast_into::<PyDict>()?)
+    // Draws and discards, most of a game's events, are made at once (the keys
+    // in the sorted order the JSON path gives them, the strings shared); the
+    // rest through their mjai JSON.
+    match *e {
+        Event::Tsumo { seat, tile } => {
+            let d = PyDict::new(py);
+            d.set_item(pyo3::intern!(py, "actor"), seat)?;
+            d.set_item(pyo3::intern!(py, "pai"), mjai_name(py, tile))?;
+            d.set_item(pyo3::intern!(py, "type"), pyo3::intern!(py, "tsumo"))?;
+            Ok(d)
+        }
+        Event::Dahai {
+            seat,
+            tile,
+            tsumogiri,
+        } => {
+            let d = PyDict::new(py);
+            d.set_item(pyo3::intern!(py, "actor"), seat)?;
+            d.set_item(pyo3::intern!(py, "pai"), mjai_name(py, tile))?;
+            d.set_item(pyo3::intern!(py, "tsumogiri"), tsumogiri)?;
+            d.set_item(pyo3::intern!(py, "type"), pyo3::intern!(py, "dahai"))?;
+            Ok(d)
+        }
+        _ => Ok(
+            super::json::to_py(py, &crate::logs::mjai::event_to_json(e))?.cast_into::<PyDict>()?,
+        ),
+    }
+}
+
+/// The mjai names of the 37 tiles as Python strings, made once.
+static MJAI_NAMES: PyOnceLock<Vec<Py<pyo3::types::PyString>>> = PyOnceLock::new();
+
+/// A tile's mjai name (`5m`, `5mr`, `E`) as a shared Python string.
+fn mjai_name(py: Python<'_>, tile: Tile) -> &Bound<'_, pyo3::types::PyString> {
+    let names = MJAI_NAMES.get_or_init(py, || {
+        (0..37u8)
+            .map(|id| {
+                let t = Tile::from_id(id).expect("the 37 tile ids");
+                pyo3::types::PyString::new(py, &t.mjai()).unbind()
+            })
+            .collect()
+    });
+    names[usize::from(tile.id())].bind(py)
 }
 
 /// What one seat may know at a decision point (a snapshot): never another
