@@ -680,6 +680,13 @@ def test_numpy_counts_of_every_integer_dtype_read_as_the_list(dtype: type) -> No
             riichi.shanten(bad)
 
 
+def test_numpy_counts_out_of_range_are_named_as_given() -> None:
+    row = np.zeros(34, dtype=np.uint64)
+    row[7] = 2**64 - 1
+    with pytest.raises(riichi.InvalidHandError, match=f"count {2**64 - 1} for kind 7"):
+        riichi.shanten(row)
+
+
 def test_numpy_counts_of_other_dtypes_are_refused() -> None:
     with pytest.raises(TypeError, match="float64"):
         riichi.shanten(np.zeros(34))

@@ -6,20 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-#: What a seat may do, by the token encoding's kind names.
-KINDS = (
-    "draw",
-    "discard",
-    "riichi",
-    "riichi_accepted",
-    "chi",
-    "pon",
-    "daiminkan",
-    "kakan",
-    "ankan",
-    "kita",
-    "dora",
-)
+from riichi._core import TOKEN_KINDS
+
+#: What a seat may do, by the token encoding's kind names (all but the hand's
+#: start, its dealt tiles and the padding).
+KINDS = tuple(name for _, name, _ in TOKEN_KINDS if name not in ("padding", "start", "deal"))
 
 
 def action_words(
@@ -48,7 +39,7 @@ def action_words(
     if kind == "kakan":
         return f"{who} adds {tile} to its pon (kakan)"
     if kind == "ankan":
-        return f"{who} declares a closed kan of {tile}"
+        return f"{who} declares a closed kan of {tile}{with_hand}"
     if kind == "kita":
         return f"{who} sets {tile} aside (kita)"
     if kind == "dora":

@@ -125,8 +125,5 @@ def token_text(row: Sequence[int]) -> str:
     if name == "deal":
         return f"dealt {_tile_text(tile)}"
     tile_name = _tile_text(tile) if tile != 38 else ""
-    if name == "ankan":
-        # The kind, as the four tiles are all of it.
-        return action_words(name, who, tile_name)
     source = _SEATS[target] if target < 4 else "?"
     return action_words(name, who, tile_name, source=source, tsumogiri=bool(flag), hand=hand)

@@ -128,15 +128,17 @@ def describe(e: dict[str, Any], table: Table) -> str | None:
     action = _ACTIONS.get(kind)
     if action is not None:
         tile = e.get("dora_marker") if action == "dora" else e.get("pai")
+        hand = e.get("consumed", []) if action in _CALLS else []
         if action == "ankan":
-            tile = e["consumed"][0]
+            # The kind, then the other three (a red five shows among them).
+            tile, *hand = e["consumed"]
         return action_words(
             action,
             who,
             _tile(tile) if tile else "",
             source=target,
             tsumogiri=bool(e.get("tsumogiri")),
-            hand=[_tile(t) for t in e.get("consumed", [])] if action in _CALLS else (),
+            hand=[_tile(t) for t in hand],
         )
     if kind == "hora":
         how = "tsumo" if e["actor"] == e["target"] else f"ron from {target}"

@@ -632,22 +632,37 @@ pub fn shanten_in(counts: &Counts, set: super::TileSet) -> i8 {
 /// offers as cheaply, so the honors' table's unused kinds change no sum.
 #[inline]
 fn standard_sanma(counts: &Counts, meld_counts: Option<&Counts>, sets: usize) -> i8 {
-    let held = |k: usize| meld_counts.is_some_and(|mc| mc[k] > 0);
     if sets == 0 {
         let out = super::TileSet::Sanma.unavailable(meld_counts);
         return pair_only(counts, out.as_ref()) as i8 - 1;
     }
     let mut d = match meld_counts {
-        Some(mc) => {
-            let mut rest = *mc;
-            rest[..9].fill(0);
-            distances_beside(counts, &rest)
-        }
+        Some(mc) => distances_beside(counts, &beside_characters(mc)),
         None => table::all_distances(counts),
     };
-    let live = |k: usize| if held(k) { 0 } else { counts[k] };
-    d[0] = table::distances(&[live(0), live(8), 0, 0, 0, 0, 0]);
+    d[0] = table::distances(&sanma_characters(counts, meld_counts));
     four_to(&d, sets) as i8 - 1
+}
+
+/// Under the three-player tiles, the characters (1m and 9m alone) as a group
+/// of the honors' table: 1m, 9m and five kinds held nowhere, a kind a pon or
+/// kan holds emptied (as `capped` does for honors).
+#[inline]
+pub(super) fn sanma_characters(counts: &Counts, meld_counts: Option<&Counts>) -> [u8; 7] {
+    let live = |k: usize| match meld_counts {
+        Some(mc) if mc[k] > 0 => 0,
+        _ => counts[k],
+    };
+    [live(0), live(8), 0, 0, 0, 0, 0]
+}
+
+/// Meld copies with the characters' left out, for the other groups of a
+/// three-player hand (the characters read by [`sanma_characters`]).
+#[inline]
+pub(super) fn beside_characters(meld_counts: &Counts) -> Counts {
+    let mut rest = *meld_counts;
+    rest[..9].fill(0);
+    rest
 }
 
 /// Shanten (min over forms) of a closed hand given as counts, the fast path.

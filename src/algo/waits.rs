@@ -167,9 +167,8 @@ pub fn shanten_and_lowering_in(
 /// bits move to 1m and 9m.
 fn sanma_characters(counts: &Counts, meld_counts: Option<&Counts>) -> GroupEntry {
     let held = |k: usize| meld_counts.is_some_and(|mc| mc[k] > 0);
-    let live = |k: usize| if held(k) { 0 } else { counts[k] };
     let dead = u16::from(held(0)) | u16::from(held(8)) << 1;
-    let (dist, low) = table::entry(&[live(0), live(8), 0, 0, 0, 0, 0]);
+    let (dist, low) = table::entry(&shanten::sanma_characters(counts, meld_counts));
     GroupEntry {
         dist,
         lowering: low.map(|l| {
@@ -180,20 +179,11 @@ fn sanma_characters(counts: &Counts, meld_counts: Option<&Counts>) -> GroupEntry
     }
 }
 
-/// The meld copies with the characters' left out: under the three-player tiles
-/// [`sanma_characters`] reads that group alone, and the others as four players'.
-fn beside_characters(meld_counts: Option<&Counts>) -> Option<Counts> {
-    meld_counts.map(|mc| {
-        let mut rest = *mc;
-        rest[..9].fill(0);
-        rest
-    })
-}
-
 /// The entries of the four groups of a three-player hand: the characters by
 /// [`sanma_characters`], the others beside their melds as four players'.
 fn sanma_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 4] {
-    let mut r = group_entries(counts, beside_characters(meld_counts).as_ref());
+    let rest = meld_counts.map(shanten::beside_characters);
+    let mut r = group_entries(counts, rest.as_ref());
     r[0] = sanma_characters(counts, meld_counts);
     r
 }
@@ -367,7 +357,7 @@ pub fn discard_options_in(
     // Three players: the characters apart (`sanma_characters`), the other
     // groups beside their melds.
     let mc = if sanma {
-        beside_characters(Some(&hand_mc)).expect("given")
+        shanten::beside_characters(&hand_mc)
     } else {
         hand_mc
     };

@@ -267,8 +267,10 @@ fn event_rows(e: &Event, seat: usize, players: u8, mut push: impl FnMut([u8; WID
 pub struct TokenLog {
     /// Where the hand the rows are of starts among the game's events.
     hand_start: usize,
-    /// The events read so far.
+    /// The events read so far, and the last of them (a game that took events
+    /// back and went on differently starts the rows over).
     read: usize,
+    last: Option<Event>,
     rows: [Vec<[u8; WIDTH]>; 4],
 }
 
@@ -277,7 +279,9 @@ impl TokenLog {
     fn catch_up(&mut self, game: &Game) {
         let events = game.events();
         let start = game.hand_start();
-        if start != self.hand_start || self.read < start || self.read > events.len() {
+        let moved_on = self.read > events.len()
+            || (self.read > start && events.get(self.read - 1) != self.last.as_ref());
+        if start != self.hand_start || self.read < start || moved_on {
             self.hand_start = start;
             self.read = start;
             for rows in &mut self.rows {
@@ -294,7 +298,10 @@ impl TokenLog {
                 });
             }
         }
-        self.read = events.len();
+        if self.read != events.len() {
+            self.read = events.len();
+            self.last = events.last().cloned();
+        }
     }
 
     /// [`encode_tokens`] of `game` for `seat` into `out`, where the first

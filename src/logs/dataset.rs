@@ -149,8 +149,11 @@ pub fn encode_log(source: &Source, game: usize, opts: Options) -> Result<Arrays>
     let record = source.read(None)?;
     let channels = opts.channels();
     // A log holds about as many decisions as events (each action an event, a
-    // pass none, a draw or a new indicator one without a decision).
-    let mut a = opts.with_room(record.events.len());
+    // pass none, a draw or a new indicator one without a decision); one seat's,
+    // about its share.
+    let players = usize::from(record.rules.players);
+    let rows = record.events.len() / if opts.seat.is_some() { players } else { 1 };
+    let mut a = opts.with_room(rows);
     let mut failed = None;
     let mut rows = vec![0u8; MAX_TOKENS * WIDTH];
     // The replay plays each hand in a game of its own: a new log for each.

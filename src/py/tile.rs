@@ -246,7 +246,7 @@ pub fn raw_counts(
 /// The common form of counts read at once: a `list` of 34 `int`s (exact types,
 /// no subclass or `bool`). `None` for anything else, which takes the general
 /// path; a count outside 0-4 is `(kind, value)`.
-fn exact_int_list(obj: &Bound<'_, PyAny>) -> Option<std::result::Result<Counts, (usize, i64)>> {
+fn exact_int_list(obj: &Bound<'_, PyAny>) -> Option<std::result::Result<Counts, (usize, String)>> {
     let list = obj.cast_exact::<PyList>().ok()?;
     if list.len() != KINDS {
         return None;
@@ -267,7 +267,7 @@ fn exact_int_list(obj: &Bound<'_, PyAny>) -> Option<std::result::Result<Counts, 
         let v: i64 = item.extract().ok()?;
         match u8::try_from(v) {
             Ok(n) if n <= 4 => *slot = n,
-            _ => return Some(Err((k, v))),
+            _ => return Some(Err((k, v.to_string()))),
         }
     }
     Some(Ok(c))
@@ -276,10 +276,10 @@ fn exact_int_list(obj: &Bound<'_, PyAny>) -> Option<std::result::Result<Counts, 
 /// Counts from a 1-D numpy array of 34 integers of any integer dtype, read from
 /// its memory at once. `None` for anything else, which takes the general path;
 /// a count outside 0-4 is `(kind, value)`.
-fn int_array(obj: &Bound<'_, PyAny>) -> Option<std::result::Result<Counts, (usize, i64)>> {
-    fn read<T: numpy::Element + Copy + TryInto<i64>>(
+fn int_array(obj: &Bound<'_, PyAny>) -> Option<std::result::Result<Counts, (usize, String)>> {
+    fn read<T: numpy::Element + Copy + TryInto<u8> + std::fmt::Display>(
         obj: &Bound<'_, PyAny>,
-    ) -> Option<std::result::Result<Counts, (usize, i64)>> {
+    ) -> Option<std::result::Result<Counts, (usize, String)>> {
         let arr = obj.cast::<PyArray1<T>>().ok()?.try_readonly().ok()?;
         let view = arr.as_array();
         if view.len() != KINDS {
@@ -287,11 +287,9 @@ fn int_array(obj: &Bound<'_, PyAny>) -> Option<std::result::Result<Counts, (usiz
         }
         let mut c = [0u8; KINDS];
         for (k, (slot, &v)) in c.iter_mut().zip(view.iter()).enumerate() {
-            // Every integer dtype but u64 converts; a u64 past i64 is out of range anyway.
-            let v: i64 = v.try_into().unwrap_or(i64::MAX);
-            match u8::try_from(v) {
+            match v.try_into() {
                 Ok(n) if n <= 4 => *slot = n,
-                _ => return Some(Err((k, v))),
+                _ => return Some(Err((k, v.to_string()))),
             }
         }
         Some(Ok(c))

@@ -343,9 +343,6 @@ fn names_and_players_round_trip() {
 /// The 2009 three-player game reads with the rules of 2009 and replays exactly.
 #[test]
 fn old_logs_take_the_rules_of_their_date() {
-    use crate::logs::record::{
-        log_hour, tenhou_era_rules, tenhou_log_hour, TENHOU_TENPAI_YAME_SINCE,
-    };
     use crate::logs::{replay::replay, Source};
     let Some(old_logs) = crate::shared_data::files("tenhou/sanma", "mjlog") else {
         return;
@@ -379,7 +376,26 @@ fn old_logs_take_the_rules_of_their_date() {
         .unwrap();
     assert!(!old.rules.tenpai_yame && old.rules.players == 3);
     assert!(replay(&old, true).mismatches.is_empty());
-    // The boundary, and ids without a date.
+    // mjlog holds no log id: the game of 2009 is not written as one, since it
+    // would be read back under today's rules.
+    let refused = write_mjlog(&old).unwrap_err().to_string();
+    assert!(
+        refused.contains("mjlog cannot carry the rules of 2009060321gm"),
+        "{refused}"
+    );
+    // A record written from the 2009 game reads back with the same rules.
+    let back =
+        crate::logs::read(&crate::logs::tenhou6::write_tenhou6(&old).unwrap(), None).unwrap();
+    assert_eq!(back.rules, old.rules);
+}
+
+/// The date a Tenhou log id begins with, and the rules of that date on either
+/// side of the day tenpai-yame began; ids without a date keep today's rules.
+#[test]
+fn the_era_turns_on_the_first_hour_of_june_2010() {
+    use crate::logs::record::{
+        log_hour, tenhou_era_rules, tenhou_log_hour, TENHOU_TENPAI_YAME_SINCE,
+    };
     assert_eq!(
         tenhou_log_hour("2010053123gm-00a9-0000-00000000"),
         Some(log_hour(2010, 5, 31, 23))
@@ -395,8 +411,4 @@ fn old_logs_take_the_rules_of_their_date() {
         assert_eq!(r.tenpai_yame, yame, "{id}");
     }
     assert_eq!(TENHOU_TENPAI_YAME_SINCE, log_hour(2010, 6, 1, 0));
-    // A record written from the 2009 game reads back with the same rules.
-    let back =
-        crate::logs::read(&crate::logs::tenhou6::write_tenhou6(&old).unwrap(), None).unwrap();
-    assert_eq!(back.rules, old.rules);
 }

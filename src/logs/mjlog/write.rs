@@ -820,6 +820,20 @@ pub fn write_mjlog(record: &GameRecord) -> Result<String> {
 fn go_type_of(record: &GameRecord) -> Result<u32> {
     use crate::logs::record::tenhou_type::SANMA;
     let go_type = if let Some(t) = record.tenhou_type {
+        // An mjlog holds no log id: one read back without it (from text, or a
+        // file not named by its id) takes today's rules, not those of its date.
+        let mut then = crate::logs::record::tenhou_lobby_rules(t)?;
+        let today = then.clone();
+        crate::logs::record::tenhou_era_rules(&mut then, record.log_id.as_deref());
+        if then != today && record.rules == then {
+            return Err(MahjongError::Rule(format!(
+                "mjlog cannot carry the rules of {}: the format holds no log id, so it \
+                 would be read back under today's Tenhou rules (tenpai_yame = {}); write \
+                 tenhou6 or mjai, which keep the id",
+                record.log_id.as_deref().unwrap_or("its date"),
+                today.tenpai_yame
+            )));
+        }
         t
     } else {
         check_writable(record, "mjlog", |_, _| {})?;
