@@ -481,3 +481,34 @@ def test_peer_ids_map_every_legal_id_of_a_game_into_each_numbering() -> None:
         steps += 1
     with pytest.raises(riichi.InvalidInputError, match="mortal, riichienv, mjx, mahjax"):
         riichi.Game(seed=5).observation(0).peer_ids("tenhou")
+
+
+def test_three_player_planes_lose_nothing_in_27_columns():
+    """Under three-player rules the 2m-8m columns of the planes (and of the
+    oracle planes) stay 0 and their discard ids are never legal, step after
+    step; `sanma_columns` keeps the other 27 in tile order."""
+    from riichi.env import SANMA_KINDS, sanma_columns
+
+    rules = riichi.Rules.preset("tenhou_sanma")
+    env = VecEnv(12, rules=rules, seed=4, threads=1)
+    obs = env.reset()
+    rng = np.random.default_rng(4)
+    gone = [k for k in range(34) if k not in SANMA_KINDS]
+    assert gone == list(range(1, 8)) and len(SANMA_KINDS) == 27
+    seen = np.zeros(34, dtype=bool)
+    for _ in range(400):
+        planes = obs["planes"]
+        assert not planes[..., gone].any()
+        assert not obs["mask"][:, gone].any()  # discards of 2m-8m (ids 1-7)
+        seen |= planes.any(axis=(0, 1))
+        compact = sanma_columns(planes)
+        assert compact.shape == (*planes.shape[:-1], 27)
+        assert np.array_equal(compact, planes[..., SANMA_KINDS])
+        ids = np.argmax(rng.random(obs["mask"].shape) * obs["mask"], axis=1)
+        obs, *_ = env.step(ids)
+    assert seen[SANMA_KINDS].all(), "every kept column was used"
+    oracle = riichi.Game(rules=rules, seed=4).oracle_planes(0)
+    assert not np.asarray(oracle)[..., gone].any()
+    assert sanma_columns(np.arange(34)).tolist() == [0, *range(8, 34)]
+    with pytest.raises(ValueError, match="34 kinds"):
+        sanma_columns(np.zeros((3, 27)))

@@ -24,6 +24,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from riichi._core import (
     ACTION_COUNT,
@@ -45,13 +49,40 @@ __all__ = [
     "MAX_TOKENS",
     "ORACLE_GROUPS",
     "PLANE_GROUPS",
+    "SANMA_KINDS",
     "SCALARS",
     "TOKEN_COLUMNS",
     "TOKEN_KINDS",
     "VecEnv",
     "action_name",
+    "sanma_columns",
     "token_text",
 ]
+
+#: The 27 kinds of the three-player tile set (1m, 9m, the pin and sou, the
+#: honors) as indices into the 34 columns of a plane encoding.
+SANMA_KINDS: npt.NDArray[np.intp] = np.array([0, *range(8, 34)], dtype=np.intp)
+SANMA_KINDS.flags.writeable = False
+
+
+def sanma_columns(planes: npt.ArrayLike) -> npt.NDArray[Any]:
+    """The 27 columns of the three-player kinds of a plane encoding whose last
+    axis is the 34 kinds (`VecEnv`'s `"planes"`, `Observation.encode()`'s planes,
+    `encode_logs`' planes, oracle planes): under three-player rules 2m-8m are
+    never held, seen or drawn, so their columns are always 0 and nothing is lost.
+    A new array of shape `(..., 27)`, the columns in tile order.
+
+    >>> import numpy as np
+    >>> sanma_columns(np.arange(34)).tolist()[:3]
+    [0, 8, 9]
+
+    Raises `ValueError` when the last axis is not 34 long.
+    """
+    array = np.asarray(planes)
+    if array.ndim == 0 or array.shape[-1] != 34:
+        raise ValueError(f"the last axis must be the 34 kinds, got shape {array.shape}")
+    return array[..., SANMA_KINDS]
+
 
 _RED = {34: "0m", 35: "0p", 36: "0s"}
 _CHI_PLACE = ("lowest", "middle", "highest")
