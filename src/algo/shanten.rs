@@ -351,15 +351,26 @@ pub fn standard(counts: &Counts, meld_counts: Option<&Counts>, sets: usize) -> i
 /// would give for no sets and a pair, without reading them.
 #[inline]
 fn pair_only(counts: &Counts, meld_counts: Option<&Counts>) -> u8 {
-    let none = [0u8; KINDS];
-    let taken = meld_counts.unwrap_or(&none);
-    counts
-        .iter()
-        .zip(taken)
-        .filter(|&(_, &t)| t <= 2)
-        .map(|(&c, _)| 2 - c.min(2))
-        .min()
-        .unwrap_or(FAR)
+    // The kinds that can still make a pair: all but those melds hold 3 or 4 of
+    // (a hand beside such a meld holds at most one more copy).
+    let open = match meld_counts {
+        None => ALL_KINDS,
+        Some(taken) => taken
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| t <= 2)
+            .fold(0u64, |m, (k, _)| m | 1 << k),
+    };
+    let held = Tally::of(counts);
+    if held.twice & open != 0 {
+        0
+    } else if held.once & open != 0 {
+        1
+    } else if open != 0 {
+        2
+    } else {
+        FAR
+    }
 }
 
 /// The kinds of each group that melds hold copies of, as bit sets (bit i = the
