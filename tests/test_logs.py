@@ -432,3 +432,24 @@ def test_writers_refuse_rules_they_cannot_carry(
     if name == "red_fives":
         t6 = logs.read_tenhou6(logs.write_tenhou6(record))
         assert t6.rules.red_fives == (2, 1, 1) and riichi.replay(t6).ok
+
+
+def test_a_mahjong_soul_game_writes_to_tenhou6_with_a_room_that_says_its_rules():
+    rules = riichi.Rules.preset("mahjong_soul")
+    game = riichi.Game(rules=rules, seed=5)
+    while not game.is_over:
+        seat = game.current_decision[0]
+        game.apply(seat, game.legal_actions(seat)[-1])
+    record = game.record()
+    text = logs.write_tenhou6(record)
+    assert '"disp":"雀魂の間南"' in text
+    back = logs.read_tenhou6(text)
+    assert back.rules == rules and back.n_hands == record.n_hands
+    assert riichi.replay(back).ok
+    # Rules of neither site are still refused, naming what would be lost.
+    other = riichi.Game(rules=riichi.Rules(kita=False, players=4, uma=(30, 10, -10, -30)), seed=5)
+    while not other.is_over:
+        seat = other.current_decision[0]
+        other.apply(seat, other.legal_actions(seat)[-1])
+    with pytest.raises(riichi.RuleError, match="tenhou6 cannot carry these rules: uma"):
+        logs.write_tenhou6(other.record())

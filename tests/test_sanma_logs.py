@@ -49,6 +49,18 @@ def test_engine_three_player_games_round_trip(preset: str) -> None:
         again = logs.read_mjai(record.to_mjai())
         assert again == record
         assert riichi.replay(again).ok
+        # tenhou.net/6 says a Tenhou lobby, or Mahjong Soul's rules by a room name.
+        text = logs.write_tenhou6(record)
+        back = logs.read_tenhou6(text)
+        assert back.rules == record.rules and back.n_hands == record.n_hands
+        assert riichi.replay(back).ok
+        assert back.events[-1] == record.events[-1]
+        if preset == "tenhou_sanma":
+            assert logs.read_mjlog(logs.write_mjlog(record)).rules == record.rules
+        else:
+            assert '"disp":"三雀魂の間' in text
+            with pytest.raises(riichi.RuleError, match="mjlog cannot carry"):
+                logs.write_mjlog(record)
 
 
 @needs_data

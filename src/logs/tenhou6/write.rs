@@ -71,6 +71,22 @@ fn disp(record: &GameRecord) -> String {
     s
 }
 
+/// A Mahjong Soul room's name that reads back as `rules` (`雀魂の間`, with 三
+/// for three players and 南 for east-south games, as Mahjong Soul marks its
+/// rooms), when `rules` are Mahjong Soul's.
+fn mahjong_soul_room(rules: &crate::rules::Rules) -> Option<String> {
+    let name = format!(
+        "{}雀魂の間{}",
+        if rules.players == 3 { "三" } else { "" },
+        if rules.game_length == GameLength::Hanchan {
+            "南"
+        } else {
+            ""
+        }
+    );
+    matches!(super::read::mahjong_soul_rules(&name), Some(Ok(r)) if r == *rules).then_some(name)
+}
+
 /// The record as tenhou.net/6 JSON, compact, keys in Tenhou's order; what the
 /// record does not know is left out. `InvalidInput` when the format cannot say
 /// it: a first dealer other than seat 0, a hand without its result, a seat
@@ -80,9 +96,14 @@ pub fn write_tenhou6(record: &GameRecord) -> Result<String> {
     if record.first_dealer != 0 {
         return Err(err(&"tenhou6 numbers the seats from the first dealer: the record's first dealer must be seat 0"));
     }
-    check_writable(record, "tenhou6", |lobby, rules| {
-        lobby.red_fives = rules.red_fives;
-    })?;
+    // Mahjong Soul's rules are said by a room name; any other rules must be a
+    // Tenhou lobby's.
+    let room = mahjong_soul_room(&record.rules);
+    if room.is_none() {
+        check_writable(record, "tenhou6", |lobby, rules| {
+            lobby.red_fives = rules.red_fives;
+        })?;
+    }
     let log: Vec<Value> = record
         .hands()
         .iter()
@@ -105,7 +126,7 @@ pub fn write_tenhou6(record: &GameRecord) -> Result<String> {
     };
     let rule = format!(
         "{{\"disp\":{},\"aka53\":{},\"aka52\":{},\"aka51\":{aka51}}}",
-        json!(disp(record)),
+        json!(room.unwrap_or_else(|| disp(record))),
         r[2],
         r[1],
     );
