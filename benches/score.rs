@@ -4,7 +4,9 @@
 //! corpus has none). Before timing, every hand must score and agree with the
 //! corpus's reference han and fu on at least 99% of hands (the reference comes
 //! from the `mahjong` package; the known rule differences are listed in
-//! `tests/test_score_reference.py`). Run: `cargo bench --bench score`.
+//! `tests/test_score_reference.py`). The `three_player` rows score the wins
+//! three players can make under Tenhou's three-player rules, beside the same
+//! hands under the four-player rules. Run: `cargo bench --bench score`.
 
 use _core::algo::decompose::{for_each_decomposition, for_each_reading};
 use _core::meld::{Meld, MeldKind, Relative};
@@ -151,6 +153,58 @@ fn bench_score(c: &mut Criterion) {
             n
         });
     });
+    // Three players: the wins of the corpus that three players can make (no
+    // 2m-8m in the hand, the melds, the winning tile or the indicators, no 1m
+    // indicator, which points to 9m under their tile set, and no North seat or
+    // round), scored under Tenhou's three-player rules beside the same hands
+    // under the four-player rules. Han and fu must be the same (only the
+    // payments differ: two payers).
+    let sanma = Rules::preset("tenhou_sanma").expect("preset");
+    let four = Rules::default();
+    let absent = |t: &Tile| (1..8).contains(&t.kind());
+    let three: Vec<&Case> = wins
+        .iter()
+        .filter(|w| {
+            !w.hand.concealed_tiles().iter().any(absent)
+                && !w.hand.melds().iter().flat_map(|m| m.tiles()).any(absent)
+                && !absent(&w.win)
+                && !w
+                    .ctx
+                    .dora_indicators
+                    .iter()
+                    .any(|t| absent(t) || t.kind() == 0)
+                && w.ctx.seat_wind < 3
+                && w.ctx.round_wind < 3
+        })
+        .collect();
+    assert!(three.len() > 1_000, "{} three-player wins", three.len());
+    for w in &three {
+        let a = score(&w.hand, w.win, &w.ctx, &sanma)
+            .unwrap_or_else(|e| panic!("{} won on {}: {e}", w.hand, w.win));
+        let b = score(&w.hand, w.win, &w.ctx, &four).expect("scores under four players");
+        assert_eq!((a.han, a.fu), (b.han, b.fu), "{} won on {}", w.hand, w.win);
+    }
+    eprintln!(
+        "score/three_player: {} wins checked against the four-player han and fu",
+        three.len()
+    );
+    g.throughput(Throughput::Elements(three.len() as u64));
+    for (name, rules) in [
+        ("three_player", &sanma),
+        ("three_player_hands_four_player_rules", &four),
+    ] {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                three
+                    .iter()
+                    .map(|w| {
+                        score(black_box(&w.hand), w.win, &w.ctx, rules)
+                            .map_or(0, |r| r.payments.total)
+                    })
+                    .sum::<u64>()
+            });
+        });
+    }
     g.finish();
 }
 
