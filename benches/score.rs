@@ -166,7 +166,7 @@ fn bench_score(c: &mut Criterion) {
         .iter()
         .filter(|w| {
             !w.hand.concealed_tiles().iter().any(absent)
-                && !w.hand.melds().iter().flat_map(|m| m.tiles()).any(absent)
+                && !w.hand.melds().iter().flat_map(Meld::tiles).any(absent)
                 && !absent(&w.win)
                 && !w
                     .ctx
