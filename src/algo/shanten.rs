@@ -592,10 +592,17 @@ impl ShantenByForm {
 /// Shanten by form of concealed counts with `melds` melds whose tiles are counted
 /// in `meld_counts`.
 pub fn by_form(counts: &Counts, meld_counts: Option<&Counts>, melds: usize) -> ShantenByForm {
+    with_forms(counts, melds, |sets| standard(counts, meld_counts, sets))
+}
+
+/// The three forms of concealed `counts` with `melds` melds, the standard one
+/// from `standard` (given the sets to make); chiitoitsu and kokushi, which use
+/// no 2m-8m, are the same under either tile set.
+fn with_forms(counts: &Counts, melds: usize, standard: impl Fn(usize) -> i8) -> ShantenByForm {
     let n: usize = counts.iter().map(|&c| c as usize).sum();
     let closed_full = melds == 0 && n >= 13;
     ShantenByForm {
-        standard: standard(counts, meld_counts, n / 3),
+        standard: standard(n / 3),
         chiitoitsu: closed_full.then(|| chiitoitsu(counts)),
         kokushi: closed_full.then(|| kokushi(counts)),
     }
@@ -612,14 +619,9 @@ pub fn by_form_in(
     if set == super::TileSet::Full {
         return by_form(counts, meld_counts, melds);
     }
-    // Chiitoitsu and kokushi use no 2m-8m: as with four players.
-    let n: usize = counts.iter().map(|&c| c as usize).sum();
-    let closed_full = melds == 0 && n >= 13;
-    ShantenByForm {
-        standard: standard_sanma(counts, meld_counts, n / 3),
-        chiitoitsu: closed_full.then(|| chiitoitsu(counts)),
-        kokushi: closed_full.then(|| kokushi(counts)),
-    }
+    with_forms(counts, melds, |sets| {
+        standard_sanma(counts, meld_counts, sets)
+    })
 }
 
 /// [`shanten`] with the tiles of `set` (`counts` holding none it lacks).

@@ -134,9 +134,14 @@ pub fn shanten_and_lowering(
     meld_counts: Option<&Counts>,
     melds: usize,
 ) -> (i8, u64) {
+    lowering_of(counts, &group_entries(counts, meld_counts), melds)
+}
+
+/// Shanten (min over forms) and the kinds that lower it, from the groups'
+/// entries `r` of concealed `counts` with `melds` melds.
+fn lowering_of(counts: &Counts, r: &[GroupEntry; 4], melds: usize) -> (i8, u64) {
     let n: usize = counts.iter().map(|&c| c as usize).sum();
-    let r = group_entries(counts, meld_counts);
-    let std = standard_lowering(&r, &others_of(&r), n / 3);
+    let std = standard_lowering(r, &others_of(r), n / 3);
     best_form(std, (melds == 0 && n >= 13).then(|| Tally::of(counts)))
 }
 
@@ -151,10 +156,7 @@ pub fn shanten_and_lowering_in(
     if set == TileSet::Full {
         return shanten_and_lowering(counts, meld_counts, melds);
     }
-    let n: usize = counts.iter().map(|&c| c as usize).sum();
-    let r = sanma_entries(counts, meld_counts);
-    let std = standard_lowering(&r, &others_of(&r), n / 3);
-    let (s, mask) = best_form(std, (melds == 0 && n >= 13).then(|| Tally::of(counts)));
+    let (s, mask) = lowering_of(counts, &sanma_entries(counts, meld_counts), melds);
     (s, mask & !set.absent_mask())
 }
 
@@ -371,10 +373,11 @@ pub fn discard_options_in(
     let melds = hand.melds().len();
     let mut counts = *hand.counts();
     let n = hand.concealed_len() - 1;
-    let mut r = group_entries(&counts, Some(&mc));
-    if sanma {
-        r[0] = entry(&counts, 0);
-    }
+    let r = if sanma {
+        sanma_entries(&counts, Some(&hand_mc))
+    } else {
+        group_entries(&counts, Some(&mc))
+    };
     let others = others_of(&r);
     let tally = (melds == 0 && n >= 13).then(|| Tally::of(&counts));
     // pair_rest[g][h]: the two groups other than g and h, combined.

@@ -116,29 +116,14 @@ impl Game {
                     seat,
                     tile,
                     tsumogiri,
-                } => {
-                    hidden.left(*seat, *tile, *tsumogiri);
-                    hidden.moved(*seat);
-                }
+                } => hidden.discarded(*seat, *tile, *tsumogiri),
                 Event::Chi { seat, consumed, .. } | Event::Pon { seat, consumed, .. } => {
-                    for &t in consumed {
-                        hidden.left(*seat, t, false);
-                    }
+                    hidden.gave(*seat, consumed);
                 }
-                Event::Daiminkan { seat, consumed, .. } => {
-                    for &t in consumed {
-                        hidden.left(*seat, t, false);
-                    }
-                }
-                Event::Ankan { seat, consumed } => {
-                    for &t in consumed {
-                        hidden.left(*seat, t, false);
-                    }
-                    hidden.moved(*seat);
-                }
+                Event::Daiminkan { seat, consumed, .. } => hidden.gave(*seat, consumed),
+                Event::Ankan { seat, consumed } => hidden.declared(*seat, consumed),
                 Event::Kakan { seat, tile, .. } | Event::Kita { seat, tile } => {
-                    hidden.left(*seat, *tile, false);
-                    hidden.moved(*seat);
+                    hidden.declared(*seat, &[*tile]);
                 }
                 _ => {}
             }

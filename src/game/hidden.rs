@@ -60,9 +60,29 @@ impl HiddenTiles {
         self.drawn[seat] = None;
     }
 
+    /// `seat` discarded `tile` (`tsumogiri`: the tile just drawn).
+    pub fn discarded(&mut self, seat: usize, tile: Tile, tsumogiri: bool) {
+        self.left(seat, tile, tsumogiri);
+        self.moved(seat);
+    }
+
+    /// `seat` called with `tiles` from its hand (chi, pon, daiminkan).
+    pub fn gave(&mut self, seat: usize, tiles: &[Tile]) {
+        for &t in tiles {
+            self.left(seat, t, false);
+        }
+    }
+
+    /// `seat` declared with `tiles` from its hand (ankan, kakan, kita), and
+    /// draws a replacement next.
+    pub fn declared(&mut self, seat: usize, tiles: &[Tile]) {
+        self.gave(seat, tiles);
+        self.moved(seat);
+    }
+
     /// `tile` left `seat`'s hand (`tsumogiri`: the tile just drawn), from a
     /// hidden place when the seat holds one.
-    pub fn left(&mut self, seat: usize, tile: Tile, tsumogiri: bool) {
+    fn left(&mut self, seat: usize, tile: Tile, tsumogiri: bool) {
         let held = &mut self.held[seat];
         let drawn = self.drawn[seat];
         let pick = if tsumogiri { drawn } else { None }

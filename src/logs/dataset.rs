@@ -157,7 +157,7 @@ pub fn encode_log(source: &Source, game: usize, opts: Options) -> Result<Arrays>
     let mut failed = None;
     let mut rows = vec![0u8; MAX_TOKENS * WIDTH];
     // The replay plays each hand in a game of its own: a new log for each.
-    let (mut log, mut written, mut log_hand) = (TokenLog::default(), 0, usize::MAX);
+    let (mut log, mut log_hand) = (TokenLog::default(), usize::MAX);
     let planes_len = if opts.tokens { 0 } else { PLANES * KINDS };
     // One observation rewritten at every decision: its lists keep their room.
     let mut obs = Observation::default();
@@ -176,8 +176,8 @@ pub fn encode_log(source: &Source, game: usize, opts: Options) -> Result<Arrays>
             if d.hand != log_hand {
                 (log, log_hand) = (TokenLog::default(), d.hand);
             }
-            let n = log.write(d.game, d.seat, &mut rows, written);
-            written = n;
+            // Only the first `n` rows are read: none need clearing.
+            let n = log.write(d.game, d.seat, &mut rows, 0);
             a.token_starts.push((a.tokens.len() / WIDTH) as i64);
             a.token_counts.push(n as i16);
             a.tokens.extend_from_slice(&rows[..n * WIDTH]);

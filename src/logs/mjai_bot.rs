@@ -101,24 +101,19 @@ fn resolve_hidden(hand: &[Value], rules: &Rules) -> Result<Vec<Value>> {
             }
             ("dahai", Some(a)) => {
                 let tsumogiri = v.get("tsumogiri").and_then(Value::as_bool) == Some(true);
-                if let Some(t) = pai() {
-                    hidden.left(a, t, tsumogiri);
+                match pai() {
+                    Some(t) => hidden.discarded(a, t, tsumogiri),
+                    None => hidden.moved(a),
                 }
-                hidden.moved(a);
             }
-            ("chi" | "pon" | "daiminkan" | "ankan", Some(a)) => {
-                for t in tiles_of(v.get("consumed").unwrap_or(&Value::Null)) {
-                    hidden.left(a, t, false);
-                }
-                if kind == "ankan" {
-                    hidden.moved(a);
-                }
+            ("chi" | "pon" | "daiminkan", Some(a)) => {
+                hidden.gave(a, &tiles_of(v.get("consumed").unwrap_or(&Value::Null)));
+            }
+            ("ankan", Some(a)) => {
+                hidden.declared(a, &tiles_of(v.get("consumed").unwrap_or(&Value::Null)));
             }
             ("kakan" | "nukidora" | "kita", Some(a)) => {
-                if let Some(t) = pai() {
-                    hidden.left(a, t, false);
-                }
-                hidden.moved(a);
+                hidden.declared(a, pai().as_slice());
             }
             ("dora", _) => seen.extend(v.get("dora_marker").and_then(tile_of)),
             ("hora", _) => seen.extend(tiles_of(v.get("uradora_markers").unwrap_or(&Value::Null))),
