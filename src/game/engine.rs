@@ -526,24 +526,31 @@ impl Game {
 
     /// Every action `seat` may take now (empty when it is not asked).
     pub fn legal_actions(&self, seat: usize) -> Vec<Action> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(16);
+        self.legal_actions_into(seat, &mut out);
+        out
+    }
+
+    /// [`Game::legal_actions`] written into `out` (cleared first), whose room a
+    /// caller that asks at every decision keeps.
+    pub fn legal_actions_into(&self, seat: usize, out: &mut Vec<Action>) {
+        out.clear();
         if seat >= self.seats() {
-            return out;
+            return;
         }
         match &self.phase {
             Phase::Turn {
                 seat: s,
                 drawn,
                 rinshan,
-            } if *s == seat => self.turn_actions(seat, *drawn, *rinshan, &mut out),
+            } if *s == seat => self.turn_actions(seat, *drawn, *rinshan, out),
             Phase::Claims { .. } => {
                 if let Some((from, tile, kind)) = self.phase.claim_for(seat) {
-                    self.claim_actions(seat, from, tile, kind, &mut out);
+                    self.claim_actions(seat, from, tile, kind, out);
                 }
             }
             _ => {}
         }
-        out
     }
 
     fn turn_actions(&self, seat: usize, drawn: Option<Tile>, rinshan: bool, out: &mut Vec<Action>) {
@@ -595,22 +602,22 @@ impl Game {
             return;
         }
         // Discards (kuikae-forbidden kinds excluded), riichi.
-        let mut seen: Vec<Tile> = Vec::with_capacity(14);
+        // The tiles (by id, red fives apart) already offered from the hand.
+        let mut seen = 0u64;
         for (i, &t) in p.concealed.iter().enumerate() {
             let tsumogiri = drawn.is_some() && i == p.concealed.len() - 1;
-            if p.kuikae >> t.kind() & 1 == 1 || (!tsumogiri && seen.contains(&t)) {
+            if p.kuikae >> t.kind() & 1 == 1 || (!tsumogiri && seen >> t.id() & 1 == 1) {
                 continue;
             }
             if !tsumogiri {
-                seen.push(t);
+                seen |= 1 << t.id();
             }
             out.push(Action::Discard { tile: t, tsumogiri });
         }
         // Some discard leaves tenpai only if the 14 tiles are at most tenpai.
         if self.can_riichi(seat) && shanten_with(&counts, &p.meld_counts(), p.melds.len()) <= 0 {
-            let discards: Vec<Action> = out.clone();
-            for a in discards {
-                if let Action::Discard { tile, tsumogiri } = a {
+            for i in 0..out.len() {
+                if let Action::Discard { tile, tsumogiri } = out[i] {
                     if self.tenpai_after_discard(seat, tile) {
                         out.push(Action::Riichi { tile, tsumogiri });
                     }
@@ -701,30 +708,32 @@ impl Game {
         kind: ClaimKind,
         out: &mut Vec<Action>,
     ) {
-        let completes = self.players[seat].completed_by(tile);
-        self.claim_actions_given(seat, from, tile, kind, completes, out);
+        let (c, sizes) = self.players[seat].counts_with(tile);
+        let completes = agari::is_complete_sized(&c, sizes, self.players[seat].melds.len());
+        self.claim_actions_given(seat, from, tile, kind, &c, completes, out);
     }
 
-    /// [`Game::claim_actions`] given whether `tile` completes the seat's hand.
+    /// [`Game::claim_actions`] given the seat's concealed counts with `tile`
+    /// (`c`) and whether they are complete.
+    #[allow(clippy::too_many_arguments)]
     fn claim_actions_given(
         &self,
         seat: usize,
         from: usize,
         tile: Tile,
         kind: ClaimKind,
+        c: &Counts,
         completes: bool,
         out: &mut Vec<Action>,
     ) {
         let p = &self.players[seat];
-        let mut c = p.counts();
         let k = tile.kind() as usize;
-        c[k] += 1;
         if completes && !p.furiten(p.waits()) {
             let robbing_ok = match kind {
                 ClaimKind::Ankan => {
                     // Only kokushi may rob a closed kan.
-                    p.melds.is_empty() && crate::algo::shanten::chiitoitsu(&c) != -1 && {
-                        let (t, n) = crate::algo::shanten::Tally::with_size(&c);
+                    p.melds.is_empty() && crate::algo::shanten::chiitoitsu(c) != -1 && {
+                        let (t, n) = crate::algo::shanten::Tally::with_size(c);
                         n == 14 && t.kokushi() == -1
                     }
                 }
@@ -743,33 +752,36 @@ impl Game {
         }
         let last = self.wall.live_remaining() == 0;
         if matches!(kind, ClaimKind::Discard { .. }) && !p.in_riichi() && !last {
-            let mut hand_k = c;
+            let mut hand_k = *c;
             hand_k[k] -= 1;
-            // Pon and daiminkan from anyone: each distinct pair of the copies held.
-            let (mut copies, mut n) = ([tile; 4], 0);
-            for &t in p.concealed.iter().filter(|t| t.kind() as usize == k) {
-                copies[n.min(3)] = t;
-                n += 1;
-            }
-            let copies = &copies[..n.min(4)];
-            let (mut pairs, mut found) = ([[tile; 2]; 6], 0);
-            for i in 0..copies.len() {
-                for j in i + 1..copies.len() {
-                    let mut pair = [copies[i], copies[j]];
-                    pair.sort();
-                    if !pairs[..found].contains(&pair) {
-                        pairs[found] = pair;
-                        found += 1;
+            // Pon and daiminkan from anyone (a pair of the kind held): each
+            // distinct pair of the copies held.
+            if hand_k[k] >= 2 {
+                let (mut copies, mut n) = ([tile; 4], 0);
+                for &t in p.concealed.iter().filter(|t| t.kind() as usize == k) {
+                    copies[n.min(3)] = t;
+                    n += 1;
+                }
+                let copies = &copies[..n.min(4)];
+                let (mut pairs, mut found) = ([[tile; 2]; 6], 0);
+                for i in 0..copies.len() {
+                    for j in i + 1..copies.len() {
+                        let mut pair = [copies[i], copies[j]];
+                        pair.sort();
+                        if !pairs[..found].contains(&pair) {
+                            pairs[found] = pair;
+                            found += 1;
+                        }
                     }
                 }
-            }
-            for &pair in &pairs[..found] {
-                if self.call_leaves_discard(&hand_k, &pair, tile, MeldKind::Pon) {
-                    out.push(Action::Pon { tiles: pair });
+                for &pair in &pairs[..found] {
+                    if self.call_leaves_discard(&hand_k, &pair, tile, MeldKind::Pon) {
+                        out.push(Action::Pon { tiles: pair });
+                    }
                 }
-            }
-            if copies.len() == 3 && self.wall.kans() < 4 {
-                out.push(Action::Daiminkan);
+                if copies.len() == 3 && self.wall.kans() < 4 {
+                    out.push(Action::Daiminkan);
+                }
             }
             // Chi from the left, when the rules have chi.
             if self.rules.chi && (from + 1) % self.seats() == seat && k < 27 {
@@ -1153,12 +1165,14 @@ impl Game {
             asked: [false; 4],
         };
         let mut asked = [false; 4];
+        let mut acts = Vec::with_capacity(8);
         for s in (0..self.seats()).filter(|&s| s != from) {
-            let mut acts = Vec::new();
+            acts.clear();
             // Whether the tile completes the hand: for ron, and for the
             // furiten of passing it.
-            let completes = self.players[s].completed_by(tile);
-            self.claim_actions_given(s, from, tile, kind, completes, &mut acts);
+            let (c, sizes) = self.players[s].counts_with(tile);
+            let completes = agari::is_complete_sized(&c, sizes, self.players[s].melds.len());
+            self.claim_actions_given(s, from, tile, kind, &c, completes, &mut acts);
             // Only Pass: nothing to ask, but passing a winning tile still counts.
             asked[s] = acts.len() > 1;
             // A closed kan's tile is no discard: only a kokushi that may rob it

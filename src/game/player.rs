@@ -110,11 +110,27 @@ impl Player {
         }
     }
 
+    /// The concealed counts with `tile` added, and their tiles in each group
+    /// (man, pin, sou, honors; see [`agari::group_sizes`]).
+    pub(super) fn counts_with(&self, tile: Tile) -> (Counts, [usize; 4]) {
+        let mut c = [0u8; KINDS];
+        // The four groups' sizes, 16 bits each, kept in a register.
+        let mut sizes = 0u64;
+        for t in self.concealed.iter().chain([&tile]) {
+            let k = t.kind();
+            c[k as usize] += 1;
+            sizes += 1 << (16 * (k / 9));
+        }
+        (
+            c,
+            std::array::from_fn(|g| (sizes >> (16 * g) & 0xffff) as usize),
+        )
+    }
+
     /// Whether `tile` completes the concealed hand.
     pub(super) fn completed_by(&self, tile: Tile) -> bool {
-        let mut c = self.counts();
-        c[tile.kind() as usize] += 1;
-        agari::is_complete(&c, self.melds.len())
+        let (c, sizes) = self.counts_with(tile);
+        agari::is_complete_sized(&c, sizes, self.melds.len())
     }
 
     /// The player let a winning tile go by: furiten until its next draw, and
@@ -163,5 +179,36 @@ pub(crate) fn shanten_with(counts: &Counts, meld_counts: &Counts, melds: usize) 
     } else {
         let n: usize = counts.iter().map(|&c| c as usize).sum();
         crate::algo::shanten::standard(counts, Some(meld_counts), n / 3)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::wall::Rng;
+
+    /// The group sizes kept while counting are the counts' own, for hands of
+    /// every size with red fives and honors.
+    #[test]
+    fn the_sizes_counted_with_a_tile_are_the_counts_own() {
+        let mut rng = Rng::new(5);
+        let tiles: Vec<Tile> = (0..37).filter_map(Tile::from_id).collect();
+        for size in 0..14 {
+            for _ in 0..500 {
+                let p = Player {
+                    concealed: (0..size)
+                        .map(|_| tiles[rng.below(tiles.len() as u64) as usize])
+                        .collect(),
+                    ..Player::default()
+                };
+                let t = tiles[rng.below(tiles.len() as u64) as usize];
+                let (c, sizes) = p.counts_with(t);
+                let mut want = p.counts();
+                want[t.kind() as usize] += 1;
+                assert_eq!(c, want);
+                assert_eq!(sizes, agari::group_sizes(&c), "{:?} + {t}", p.concealed);
+                assert_eq!(p.completed_by(t), agari::is_complete(&c, 0));
+            }
+        }
     }
 }

@@ -22,24 +22,56 @@ impl Game {
         }
     }
 
+    /// The first seat of [`Game::deciding`] (the lowest), found without a list.
+    pub fn first_deciding(&self) -> Option<usize> {
+        match &self.phase {
+            Phase::Turn { seat, .. } => Some(*seat),
+            Phase::Claims { asked, chosen, .. } => {
+                (0..4).find(|&s| asked[s] && chosen[s].is_none())
+            }
+            _ => None,
+        }
+    }
+
     /// [`Game::deciding`] in the order a loop asking one seat at a time asks
     /// them: on a claim, the seats that may ron first, then those that may pon
     /// or open kan, then chi, each rank from the discarder's right round.
     pub fn asking_order(&self) -> Vec<usize> {
         let mut seats = self.deciding();
-        if let Phase::Claims { from, .. } = self.phase {
-            let n = self.seats();
-            seats.sort_by_key(|&s| {
-                let best = self
-                    .legal_actions(s)
-                    .iter()
-                    .map(Action::claim_priority)
-                    .max()
-                    .unwrap_or(0);
-                (std::cmp::Reverse(best), (s + n - from) % n)
-            });
-        }
+        let mut legal = Vec::new();
+        seats.sort_by_cached_key(|&s| self.asking_rank(s, &mut legal));
         seats
+    }
+
+    /// The first seat of [`Game::asking_order`], found without ordering the
+    /// others (and without weighing the claims of a seat asked alone).
+    pub fn first_to_ask(&self) -> Option<usize> {
+        let Phase::Claims { asked, chosen, .. } = &self.phase else {
+            return self.first_deciding();
+        };
+        let mut waiting = (0..4).filter(|&s| asked[s] && chosen[s].is_none());
+        let first = waiting.next()?;
+        let Some(second) = waiting.next() else {
+            return Some(first);
+        };
+        let mut legal = Vec::new();
+        [first, second]
+            .into_iter()
+            .chain(waiting)
+            .min_by_key(|&s| self.asking_rank(s, &mut legal))
+    }
+
+    /// Where `seat` stands in [`Game::asking_order`] on a claim: its best
+    /// claim's priority first, then its place from the discarder's right
+    /// (`legal`: room for its legal actions).
+    fn asking_rank(&self, seat: usize, legal: &mut Vec<Action>) -> (std::cmp::Reverse<u8>, usize) {
+        let Phase::Claims { from, .. } = self.phase else {
+            return (std::cmp::Reverse(0), 0);
+        };
+        self.legal_actions_into(seat, legal);
+        let best = legal.iter().map(Action::claim_priority).max().unwrap_or(0);
+        let n = self.seats();
+        (std::cmp::Reverse(best), (seat + n - from) % n)
     }
 }
 
@@ -150,7 +182,7 @@ pub fn play(rules: &Rules, seed: u64, kinds: [AgentKind; 4]) -> Result<(Game, St
         hands: 1,
         ..Stats::default()
     };
-    let mut legal;
+    let mut legal = Vec::with_capacity(16);
     // Games end: every hand draws from a finite wall and the round advances or
     // the honba grows; the bound only guards against an engine bug.
     for _ in 0..2_000_000 {
@@ -163,10 +195,10 @@ pub fn play(rules: &Rules, seed: u64, kinds: [AgentKind; 4]) -> Result<(Game, St
             }
             _ => {}
         }
-        let Some(&seat) = game.deciding().first() else {
+        let Some(seat) = game.first_deciding() else {
             return Err(MahjongError::InvalidInput("no seat can act".into()));
         };
-        legal = game.legal_actions(seat);
+        game.legal_actions_into(seat, &mut legal);
         if legal.is_empty() {
             return Err(MahjongError::InvalidInput(format!(
                 "seat {seat} has no legal action"
