@@ -464,7 +464,8 @@ fn scan_shanten_and_lowering(c: &Counts, mc: &Counts) -> (i8, u64) {
 /// each discard against the scan.
 #[test]
 fn melded_hands_match_the_capped_scan() {
-    use super::waits::discard_options;
+    use super::waits::{discard_options, Discards};
+    use super::TileSet;
     use crate::meld::{Meld, MeldKind};
     use crate::tile::Tile;
     use rayon::prelude::*;
@@ -505,11 +506,14 @@ fn melded_hands_match_the_capped_scan() {
                 .flat_map(|k| vec![tile(k); c[k] as usize])
                 .collect();
             let hand = crate::Hand::new(&ts, hand_melds).unwrap();
+            let all = Discards::new(&c, &mc, hand.melds().len(), TileSet::Full);
             for o in discard_options(&hand, &[0; KINDS]).unwrap() {
                 let mut less = c;
                 less[o.tile.kind() as usize] -= 1;
                 let (s, mask) = scan_shanten_and_lowering(&less, &mc);
                 assert_eq!(o.ukeire.shanten, s, "{c:?} {mc:?} discard {}", o.tile);
+                // The shanten alone, from one group's distances.
+                assert_eq!(all.shanten(o.tile.kind() as usize), s, "{c:?} {mc:?}");
                 let got = o.ukeire.tiles.iter().fold(0u64, |m, &(k, _)| m | 1 << k);
                 assert_eq!(got, mask, "{c:?} {mc:?} discard {}", o.tile);
             }
@@ -523,7 +527,7 @@ fn melded_hands_match_the_capped_scan() {
 
 mod sanma {
     use super::super::shanten;
-    use super::super::waits::{discard_options_in, shanten_and_lowering_in};
+    use super::super::waits::{discard_options_in, shanten_and_lowering_in, Discards};
     use super::super::TileSet;
     use super::*;
 
@@ -737,11 +741,13 @@ mod sanma {
                 .flat_map(|k| vec![tile(k); c[k] as usize])
                 .collect();
             let hand = crate::Hand::new(&ts, hand_melds).unwrap();
+            let all = Discards::new(&c, &mc, melds, SET);
             for o in discard_options_in(&hand, &[0; KINDS], SET).unwrap() {
                 let mut less = c;
                 less[o.tile.kind() as usize] -= 1;
                 let (s, mask) = shanten_and_lowering_in(&less, Some(&mc), melds, SET);
                 assert_eq!(o.ukeire.shanten, s, "{c:?} {mc:?} discard {}", o.tile);
+                assert_eq!(all.shanten(o.tile.kind() as usize), s, "{c:?} {mc:?}");
                 let got = o.ukeire.tiles.iter().fold(0u64, |m, &(k, _)| m | 1 << k);
                 assert_eq!(got, mask, "{c:?} {mc:?} discard {}", o.tile);
             }

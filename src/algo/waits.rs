@@ -190,6 +190,123 @@ fn sanma_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 
     r
 }
 
+/// Every discard of one hand of 3n+2 concealed tiles, analysed together. A
+/// discard changes one group, so the groups' entries, each group's complement
+/// (the other three combined) and each pair's complement are computed once; a
+/// discard recomputes its own group's entry alone: one combination more for its
+/// shanten, three for the kinds that lower it.
+pub(crate) struct Discards {
+    counts: Counts,
+    /// The melds' copies as given, and as the groups' entries take them (for
+    /// three players, beside the characters).
+    meld_counts: Counts,
+    capped: Counts,
+    sanma: bool,
+    absent: u64,
+    entries: [GroupEntry; 4],
+    others: [Lanes; 4],
+    /// `pair_rest[g][h]`: the two groups other than `g` and `h`, combined
+    /// (for each `g`, when a discard from `g` first asks for its lowering kinds).
+    pair_rest: [std::cell::OnceCell<[Lanes; 4]>; 4],
+    /// The tally of a closed 14-tile hand, for seven pairs and kokushi.
+    tally: Option<Tally>,
+    sets: usize,
+}
+
+impl Discards {
+    /// The discards of concealed `counts` (3n+2 tiles, the kinds of `set` only)
+    /// beside `melds` melds holding `meld_counts`.
+    pub(crate) fn new(
+        counts: &Counts,
+        meld_counts: &Counts,
+        melds: usize,
+        set: TileSet,
+    ) -> Discards {
+        let sanma = set == TileSet::Sanma;
+        let capped = if sanma {
+            shanten::beside_characters(meld_counts)
+        } else {
+            *meld_counts
+        };
+        let entries = if sanma {
+            sanma_entries(counts, Some(meld_counts))
+        } else {
+            group_entries(counts, Some(&capped))
+        };
+        let left = counts.iter().map(|&c| usize::from(c)).sum::<usize>() - 1;
+        Discards {
+            counts: *counts,
+            meld_counts: *meld_counts,
+            capped,
+            sanma,
+            absent: set.absent_mask(),
+            others: others_of(&entries),
+            entries,
+            pair_rest: Default::default(),
+            tally: (melds == 0 && left >= 13).then(|| Tally::of(counts)),
+            sets: left / 3,
+        }
+    }
+
+    /// The group of kind `k` and its entry once a `k` (held) is discarded.
+    fn entry_without(&self, k: usize) -> (usize, GroupEntry) {
+        let g = (k / 9).min(3);
+        let mut c = self.counts;
+        c[k] -= 1;
+        let e = if self.sanma && g == 0 {
+            sanma_characters(&c, Some(&self.meld_counts))
+        } else {
+            group_entry(&c, &self.capped, g)
+        };
+        (g, e)
+    }
+
+    /// Seven pairs and kokushi once a `k` is discarded, for a closed hand.
+    fn special_without(&self, k: usize) -> Option<Tally> {
+        self.tally.map(|t| t.without(k, self.counts[k]))
+    }
+
+    /// The shanten once a `k` (held) is discarded.
+    pub(crate) fn shanten(&self, k: usize) -> i8 {
+        let g = (k / 9).min(3);
+        let (lo, hi) = GROUPS[g];
+        let dist = if self.capped[lo..hi].iter().all(|&c| c == 0) && !(self.sanma && g == 0) {
+            // A group no meld holds: its distances alone, from the closed table.
+            let mut held = [0u8; 9];
+            held[..hi - lo].copy_from_slice(&self.counts[lo..hi]);
+            held[k - lo] -= 1;
+            table::distances(&held[..hi - lo])
+        } else {
+            self.entry_without(k).1.dist
+        };
+        let d = combine_to(&dist, &self.others[g], self.sets);
+        best_form((d, 0), self.special_without(k)).0
+    }
+
+    /// The shanten once a `k` (held) is discarded, and the kinds that lower it.
+    pub(crate) fn lowering(&self, k: usize) -> (i8, u64) {
+        let (g, e) = self.entry_without(k);
+        let mut entries = self.entries;
+        entries[g] = e;
+        let pair_rest = self.pair_rest[g].get_or_init(|| {
+            let mut rest = [[FAR; 16]; 4];
+            for h in (0..4).filter(|&h| h != g) {
+                let mut two = (0..4).filter(|&x| x != g && x != h);
+                let (a, b) = (two.next().expect("two left"), two.next().expect("two left"));
+                rest[h] = combine(&self.entries[a].dist, &self.entries[b].dist);
+            }
+            rest
+        });
+        let mut others = self.others;
+        for h in (0..4).filter(|&h| h != g) {
+            others[h] = combine(&e.dist, &pair_rest[h]);
+        }
+        let std = standard_lowering(&entries, &others, self.sets);
+        let (shanten, mask) = best_form(std, self.special_without(k));
+        (shanten, mask & !self.absent)
+    }
+}
+
 /// A winning kind and the shapes it can be waited on with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WaitInfo {
@@ -336,8 +453,7 @@ pub struct DiscardOption {
 
 /// Every distinct discard (a red five apart from plain fives) with the resulting
 /// shanten and ukeire, best first: lowest shanten, most live tiles, most kinds,
-/// then tile order. A discard changes one group, so the other groups' entries
-/// and their pairwise combinations are computed once.
+/// then tile order (see [`Discards`]).
 pub fn discard_options(hand: &Hand, visible: &Counts) -> Result<Vec<DiscardOption>> {
     discard_options_in(hand, visible, TileSet::Full)
 }
@@ -353,69 +469,16 @@ pub fn discard_options_in(
     set.check_counts(visible, &"visible")?;
     // The discarded copy leaves the hand for the river: it stays seen.
     let seen = check_visible(hand, visible)?;
-    let absent = set.absent_mask();
-    let hand_mc = hand.meld_counts();
-    let sanma = set == TileSet::Sanma;
-    // Three players: the characters apart (`sanma_characters`), the other
-    // groups beside their melds.
-    let mc = if sanma {
-        shanten::beside_characters(&hand_mc)
-    } else {
-        hand_mc
-    };
-    let entry = |counts: &Counts, g: usize| {
-        if sanma && g == 0 {
-            sanma_characters(counts, Some(&hand_mc))
-        } else {
-            group_entry(counts, &mc, g)
-        }
-    };
-    let melds = hand.melds().len();
-    let mut counts = *hand.counts();
-    let n = hand.concealed_len() - 1;
-    let r = if sanma {
-        sanma_entries(&counts, Some(&hand_mc))
-    } else {
-        group_entries(&counts, Some(&mc))
-    };
-    let others = others_of(&r);
-    let tally = (melds == 0 && n >= 13).then(|| Tally::of(&counts));
-    // pair_rest[g][h]: the two groups other than g and h, combined.
-    let mut pair_rest = [[[FAR; 16]; 4]; 4];
-    for g in 0..4 {
-        for h in 0..4 {
-            if g != h {
-                let mut rest = (0..4).filter(|&x| x != g && x != h);
-                let (a, b) = (
-                    rest.next().expect("two left"),
-                    rest.next().expect("two left"),
-                );
-                pair_rest[g][h] = combine(&r[a].dist, &r[b].dist);
-            }
-        }
-    }
+    let discards = Discards::new(hand.counts(), &hand.meld_counts(), hand.melds().len(), set);
     let mut tiles = hand.concealed_tiles();
     tiles.dedup();
     let mut out = Vec::with_capacity(tiles.len());
     for t in tiles {
-        let k = t.kind() as usize;
-        let g = (k / 9).min(3);
-        counts[k] -= 1;
-        let mut r13 = r;
-        r13[g] = entry(&counts, g);
-        let mut o13 = others;
-        for h in (0..4).filter(|&h| h != g) {
-            o13[h] = combine(&r13[g].dist, &pair_rest[g][h]);
-        }
-        let std = standard_lowering(&r13, &o13, n / 3);
-        let special = tally.map(|t| t.without(k, counts[k] + 1));
-        let (shanten, mask) = best_form(std, special);
-        let mask = mask & !absent;
+        let (shanten, mask) = discards.lowering(t.kind() as usize);
         out.push(DiscardOption {
             tile: t,
             ukeire: ukeire_from(shanten, mask, &seen),
         });
-        counts[k] += 1;
     }
     out.sort_by_key(|o| {
         let u = &o.ukeire;

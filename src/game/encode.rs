@@ -10,7 +10,9 @@
 
 use super::engine::{ClaimKind, Game};
 use super::observation::Observation;
-use crate::algo::waits::shanten_and_lowering;
+use super::player::shanten_with;
+use crate::algo::waits::{shanten_and_lowering, Discards};
+use crate::algo::TileSet;
 use crate::meld::Meld;
 use crate::tile::{Tile, KINDS};
 
@@ -213,12 +215,10 @@ pub(super) fn relative(me: usize, s: usize, players: u8) -> usize {
 /// Channels `at..at+4` as a thermometer of `counts`.
 fn thermometer(planes: &mut [u8], at: usize, counts: &[u8; KINDS]) {
     // Whole rows, without branches: the compiler makes each a few vector ops.
-    for (i, row) in planes[at * KINDS..(at + 4) * KINDS]
-        .chunks_exact_mut(KINDS)
-        .enumerate()
-    {
+    // Compared as bytes, so that a row is a few vector compares.
+    for (i, row) in (0u8..).zip(planes[at * KINDS..(at + 4) * KINDS].chunks_exact_mut(KINDS)) {
         for (r, &c) in row.iter_mut().zip(counts) {
-            *r = u8::from(usize::from(c) > i);
+            *r = u8::from(c > i);
         }
     }
 }
@@ -262,20 +262,13 @@ pub fn encode_planes(obs: &Observation, planes: &mut [u8], scalars: &mut [f32]) 
         let river = &obs.rivers[s];
         let counts = count_tiles(river.iter().map(|d| &d.tile));
         thermometer(planes, RIVER + 4 * r, &counts);
+        // Each flag or-ed in without a branch (the channels start cleared).
         for d in river {
             let k = d.tile.kind() as usize;
-            if !d.tsumogiri {
-                set(planes, TEDASHI + r, k);
-            }
-            if d.riichi {
-                set(planes, RIICHI_TILE + r, k);
-            }
-            if d.called {
-                set(planes, CALLED + r, k);
-            }
-            if d.tile.is_red() {
-                set(planes, RED + r, k);
-            }
+            planes[(TEDASHI + r) * KINDS + k] |= u8::from(!d.tsumogiri);
+            planes[(RIICHI_TILE + r) * KINDS + k] |= u8::from(d.riichi);
+            planes[(CALLED + r) * KINDS + k] |= u8::from(d.called);
+            planes[(RED + r) * KINDS + k] |= u8::from(d.tile.is_red());
         }
         for (j, d) in river.iter().rev().take(RECENT_DEPTH).enumerate() {
             set(
@@ -311,22 +304,28 @@ pub fn encode_planes(obs: &Observation, planes: &mut [u8], scalars: &mut [f32]) 
     thermometer(planes, VISIBLE, &visible);
     let own_melds = &obs.melds[me];
     let meld_counts = count_tiles(meld_tiles(own_melds));
-    let (shanten, lowering) = shanten_and_lowering(&hand, Some(&meld_counts), own_melds.len());
-    let n = obs.hand.len();
-    if n % 3 == 1 && shanten == 0 {
-        for k in (0..KINDS).filter(|&k| lowering >> k & 1 == 1) {
-            set(planes, WAITS, k);
-        }
-    }
-    if n % 3 == 2 && shanten <= 0 {
-        for k in (0..KINDS).filter(|&k| hand[k] > 0) {
-            let mut c = hand;
-            c[k] -= 1;
-            if super::player::shanten_with(&c, &meld_counts, own_melds.len()) == 0 {
-                set(planes, TENPAI_DISCARDS, k);
+    let melds = own_melds.len();
+    let shanten = if obs.hand.len() % 3 == 1 {
+        // Waiting: the kinds that lower a tenpai hand's shanten are its waits.
+        let (shanten, lowering) = shanten_and_lowering(&hand, Some(&meld_counts), melds);
+        if shanten == 0 {
+            for k in (0..KINDS).filter(|&k| lowering >> k & 1 == 1) {
+                set(planes, WAITS, k);
             }
         }
-    }
+        shanten
+    } else {
+        let shanten = shanten_with(&hand, &meld_counts, melds);
+        if shanten <= 0 {
+            let discards = Discards::new(&hand, &meld_counts, melds, TileSet::Full);
+            for k in (0..KINDS).filter(|&k| hand[k] > 0) {
+                if discards.shanten(k) == 0 {
+                    set(planes, TENPAI_DISCARDS, k);
+                }
+            }
+        }
+        shanten
+    };
     write_scalars(obs, shanten, scalars);
 }
 
@@ -336,8 +335,11 @@ pub fn encode_scalars(obs: &Observation, scalars: &mut [f32]) {
     let own_melds = &obs.melds[obs.seat];
     let meld_counts = count_tiles(meld_tiles(own_melds));
     let hand = count_tiles(&obs.hand);
-    let (shanten, _) = shanten_and_lowering(&hand, Some(&meld_counts), own_melds.len());
-    write_scalars(obs, shanten, scalars);
+    write_scalars(
+        obs,
+        shanten_with(&hand, &meld_counts, own_melds.len()),
+        scalars,
+    );
 }
 
 fn write_scalars(obs: &Observation, shanten: i8, scalars: &mut [f32]) {

@@ -147,9 +147,78 @@ pub struct Buffers {
     pub scores: Vec<i64>,
 }
 
+impl Buffers {
+    /// The buffers as a step's outputs.
+    pub fn outputs(&mut self) -> Outputs<'_> {
+        Outputs {
+            planes: &mut self.planes,
+            tokens: &mut self.tokens,
+            token_counts: &mut self.token_counts,
+            scalars: &mut self.scalars,
+            masks: &mut self.masks,
+            seats: &mut self.seats,
+            rewards: &mut self.rewards,
+            terminated: &mut self.terminated,
+            truncated: &mut self.truncated,
+            hand_done: &mut self.hand_done,
+            scores: &mut self.scores,
+        }
+    }
+}
+
+/// Where a step writes, laid out as [`Buffers`] (empty where the encoding has
+/// no such output): the buffers themselves, or a caller's own memory, which a
+/// step then fills without a copy. A token row is cleared only as far as the
+/// count the memory holds from the step before says it was written.
+pub struct Outputs<'a> {
+    pub planes: &'a mut [u8],
+    pub tokens: &'a mut [u8],
+    pub token_counts: &'a mut [u16],
+    pub scalars: &'a mut [f32],
+    pub masks: &'a mut [bool],
+    pub seats: &'a mut [i8],
+    pub rewards: &'a mut [f32],
+    pub terminated: &'a mut [bool],
+    pub truncated: &'a mut [bool],
+    pub hand_done: &'a mut [bool],
+    pub scores: &'a mut [i64],
+}
+
+impl Outputs<'_> {
+    /// Refuses outputs whose sizes are not those of `n` games under `encoding`.
+    fn check(&self, n: usize, encoding: Encoding) -> Result<()> {
+        let (planes, tokens, scalars) = encoding.lengths();
+        let sizes = [
+            ("planes", self.planes.len(), n * planes),
+            ("tokens", self.tokens.len(), n * tokens),
+            (
+                "token counts",
+                self.token_counts.len(),
+                if tokens > 0 { n } else { 0 },
+            ),
+            ("scalars", self.scalars.len(), n * scalars),
+            ("masks", self.masks.len(), n * ACTION_COUNT),
+            ("seats", self.seats.len(), n),
+            ("rewards", self.rewards.len(), 4 * n),
+            ("terminated", self.terminated.len(), n),
+            ("truncated", self.truncated.len(), n),
+            ("hand_done", self.hand_done.len(), n),
+            ("scores", self.scores.len(), 4 * n),
+        ];
+        match sizes.iter().find(|(_, got, want)| got != want) {
+            Some((what, got, want)) => Err(MahjongError::InvalidInput(format!(
+                "the {what} output holds {got} values; {n} games write {want}"
+            ))),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Many games stepped together.
 pub struct VecEnv {
     cfg: EnvConfig,
+    /// How many games run (one slot each).
+    games: usize,
     slots: Vec<Slot>,
     pool: Option<rayon::ThreadPool>,
     pub out: Buffers,
@@ -194,7 +263,7 @@ impl Slot {
 
     /// The seat to ask next: the turn's seat, or the claimant of highest priority.
     fn next_seat(&self) -> Option<usize> {
-        self.game.asking_order().first().copied()
+        self.game.first_to_ask()
     }
 
     /// Plays on to the next decision of a seat the caller plays; the rewards
@@ -224,13 +293,14 @@ impl Slot {
             let seat = self.next_seat().ok_or_else(|| {
                 MahjongError::InvalidInput("no seat can act in a running game".into())
             })?;
-            let legal = self.game.legal_actions(seat);
+            self.game.legal_actions_into(seat, &mut self.legal);
+            let legal = &self.legal;
             if let Some(agent) = self.agents[seat].as_mut() {
                 let p = self.game.player(seat);
                 let a = legal[agent.choose(
                     &p.concealed,
                     &p.melds,
-                    &legal,
+                    legal,
                     crate::algo::TileSet::of(self.game.rules()),
                 )];
                 self.game.apply_unchecked(seat, a);
@@ -245,7 +315,6 @@ impl Slot {
                 continue;
             }
             self.seat = seat;
-            self.legal = legal;
             return Ok(info);
         }
     }
@@ -305,6 +374,7 @@ impl VecEnv {
             ),
         };
         let mut env = VecEnv {
+            games: n,
             slots: Vec::with_capacity(n),
             pool,
             out: Buffers::default(),
@@ -336,7 +406,7 @@ impl VecEnv {
 
     /// How many games run.
     pub fn len(&self) -> usize {
-        self.slots.len()
+        self.games
     }
 
     pub fn is_empty(&self) -> bool {
@@ -364,7 +434,16 @@ impl VecEnv {
 
     /// Starts every slot's first game over and writes the first observations.
     pub fn reset(&mut self) -> Result<()> {
-        let n = self.out.seats.len();
+        let mut out = std::mem::take(&mut self.out);
+        let done = self.reset_into(out.outputs());
+        self.out = out;
+        done
+    }
+
+    /// [`VecEnv::reset`] writing into `out` instead of the env's buffers.
+    pub fn reset_into(&mut self, out: Outputs<'_>) -> Result<()> {
+        let n = self.games;
+        out.check(n, self.cfg.encoding)?;
         self.slots.clear();
         for i in 0..n {
             self.slots.push(Slot::new(&self.cfg, i, n, 0)?);
@@ -372,14 +451,24 @@ impl VecEnv {
         self.counts = [0; 3];
         self.finished.clear();
         let actions = vec![None; n];
-        self.run(&actions)
+        self.run(&actions, out)
     }
 
     /// Applies one action id per game (for the seat each game waits on) and plays
     /// on to the next decisions. Every id is checked before any game moves: an
     /// illegal id refuses the whole step and changes nothing.
     pub fn step(&mut self, actions: &[i64]) -> Result<()> {
-        let n = self.slots.len();
+        let mut out = std::mem::take(&mut self.out);
+        let done = self.step_into(actions, out.outputs());
+        self.out = out;
+        done
+    }
+
+    /// [`VecEnv::step`] writing into `out` instead of the env's buffers (the
+    /// same memory at every step, for the token rows).
+    pub fn step_into(&mut self, actions: &[i64], out: Outputs<'_>) -> Result<()> {
+        let n = self.games;
+        out.check(n, self.cfg.encoding)?;
         if actions.len() != n {
             return Err(MahjongError::InvalidInput(format!(
                 "step takes one action per game: {n} games, got {}",
@@ -416,17 +505,29 @@ impl VecEnv {
             picked.push(Some(a));
         }
         self.counts[0] += n as u64;
-        self.run(&picked)
+        self.run(&picked, out)
     }
 
     /// Applies `actions` (None: none, at a reset), advances each game and writes
     /// the outputs.
-    fn run(&mut self, actions: &[Option<Action>]) -> Result<()> {
+    fn run(&mut self, actions: &[Option<Action>], out: Outputs<'_>) -> Result<()> {
         let cfg = &self.cfg;
         let n = self.slots.len();
         let encoding = cfg.encoding;
         let (plane_len, token_len, scalar_len) = encoding.lengths();
-        let out = &mut self.out;
+        let Outputs {
+            planes,
+            tokens,
+            token_counts,
+            scalars,
+            masks,
+            seats,
+            rewards,
+            terminated,
+            truncated,
+            hand_done,
+            scores,
+        } = out;
         let work = |(i, row): (usize, Row<'_>)| -> Outcome {
             let Row {
                 slot,
@@ -450,7 +551,7 @@ impl VecEnv {
                 let next = Slot::new(cfg, i, n, slot.played + 1)?;
                 let old = std::mem::replace(slot, next);
                 if cfg.records {
-                    done = Some(old.game);
+                    done = Some(Box::new(old.game));
                 }
                 // The new game's first decision (its rewards are the next step's).
                 let more = slot.advance(cfg, &mut counts)?;
@@ -476,16 +577,16 @@ impl VecEnv {
             fill_mask(&slot.legal, slot.game.claimed_for(seat), mask);
             Ok((info, done, counts))
         };
-        let planes = chunks(&mut out.planes, plane_len, n);
-        let tokens = chunks(&mut out.tokens, token_len, n);
+        let planes = chunks(planes, plane_len, n);
+        let tokens = chunks(tokens, token_len, n);
         let mut no_counts = vec![0u16; if token_len == 0 { n } else { 0 }];
         let counts: Vec<&mut u16> = if token_len == 0 {
             no_counts.iter_mut().collect()
         } else {
-            out.token_counts.iter_mut().collect()
+            token_counts.iter_mut().collect()
         };
-        let scalars = chunks_f(&mut out.scalars, scalar_len, n);
-        let masks: Vec<&mut [bool]> = out.masks.chunks_mut(ACTION_COUNT).collect();
+        let scalars = chunks_f(scalars, scalar_len, n);
+        let masks: Vec<&mut [bool]> = masks.chunks_mut(ACTION_COUNT).collect();
         let inputs: Vec<(usize, Row<'_>)> = self
             .slots
             .iter_mut()
@@ -512,16 +613,16 @@ impl VecEnv {
         for (i, r) in results.into_iter().enumerate() {
             let (info, done, counts) = r?;
             let slot = &self.slots[i];
-            out.seats[i] = slot.seat as i8;
-            out.rewards[4 * i..4 * i + 4].copy_from_slice(&info.reward);
-            out.terminated[i] = info.terminated;
-            out.truncated[i] = info.truncated;
-            out.hand_done[i] = info.hand_done;
-            out.scores[4 * i..4 * i + 4].copy_from_slice(&info.scores);
+            seats[i] = slot.seat as i8;
+            rewards[4 * i..4 * i + 4].copy_from_slice(&info.reward);
+            terminated[i] = info.terminated;
+            truncated[i] = info.truncated;
+            hand_done[i] = info.hand_done;
+            scores[4 * i..4 * i + 4].copy_from_slice(&info.scores);
             self.counts[1] += counts[1];
             self.counts[2] += counts[2];
             if let Some(g) = done {
-                self.finished.push(g);
+                self.finished.push(*g);
             }
         }
         Ok(())
@@ -541,7 +642,7 @@ struct Row<'a> {
 
 /// What a game's part of a step gives back: its flags and rewards, the game it
 /// finished (with `records`), and the opponent and automatic decisions made.
-type Outcome = Result<(StepInfo, Option<Game>, [u64; 3])>;
+type Outcome = Result<(StepInfo, Option<Box<Game>>, [u64; 3])>;
 
 /// `n` rows of `len` (empty rows when `len` is 0).
 fn chunks(buf: &mut [u8], len: usize, n: usize) -> Vec<&mut [u8]> {

@@ -12,9 +12,9 @@ use crate::game::action_id::{ACTION_COUNT, ACTION_GROUPS};
 use crate::game::agents::AgentKind;
 use crate::game::encode::{Group, ORACLE_GROUPS, PLANES, PLANE_GROUPS, SCALARS};
 use crate::game::tokens::{COLUMNS as TOKEN_COLUMNS, KINDS as TOKEN_KINDS, MAX_TOKENS, WIDTH};
-use crate::game::vec_env::{Encoding, EnvConfig, Reward, VecEnv};
+use crate::game::vec_env::{Encoding, EnvConfig, Outputs, Reward, VecEnv};
 use crate::tile::KINDS;
-use numpy::{Element, IxDyn, PyArray1, PyArrayDyn, PyArrayMethods};
+use numpy::{Element, IxDyn, PyArray1, PyArrayDyn, PyArrayMethods, PyReadwriteArrayDyn};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -159,11 +159,11 @@ pub struct PyVecEnv {
     kept: Option<Kept>,
 }
 
-/// A kept array of element `T`, made at its first use.
-type KeptArray<T> = Option<Py<PyArrayDyn<T>>>;
+/// A kept array of element `T`.
+type KeptArray<T> = Py<PyArrayDyn<T>>;
 
-/// The arrays of a `copy=False` `VecEnv`, one per output.
-#[derive(Default)]
+/// The arrays of a `copy=False` `VecEnv`, one per output (empty where the
+/// encoding has no such output), which every step writes into directly.
 struct Kept {
     planes: KeptArray<u8>,
     tokens: KeptArray<u8>,
@@ -178,96 +178,189 @@ struct Kept {
     scores: KeptArray<i64>,
 }
 
-/// `data` as an array of `shape`: a new one, or the kept one overwritten.
-fn output<'py, T: Element + Copy>(
-    py: Python<'py>,
-    kept: Option<&mut KeptArray<T>>,
-    data: &[T],
-    shape: &[usize],
-) -> PyResult<Bound<'py, PyAny>> {
-    let Some(slot) = kept else {
-        return Ok(PyArray1::from_slice(py, data).reshape(shape)?.into_any());
-    };
-    let array = if let Some(a) = slot {
-        a.bind(py).clone()
-    } else {
-        let a = PyArrayDyn::<T>::zeros(py, IxDyn(shape), false);
-        *slot = Some(a.clone().unbind());
-        a
-    };
-    {
-        let mut rw = array.try_readwrite().map_err(|e| {
-            invalid(format!(
-                "a VecEnv made with copy=False writes into the arrays it returned, and one \
-                 cannot be written now ({e}): keep copies, not the arrays, or leave them writeable"
-            ))
-        })?;
-        let dst = rw
-            .as_slice_mut()
-            .map_err(|e| invalid(format!("a kept array is not contiguous: {e}")))?;
-        dst.copy_from_slice(data);
-    }
-    Ok(array.into_any())
+/// The kept arrays borrowed for writing, for one step.
+struct Borrowed<'py> {
+    planes: PyReadwriteArrayDyn<'py, u8>,
+    tokens: PyReadwriteArrayDyn<'py, u8>,
+    token_count: PyReadwriteArrayDyn<'py, u16>,
+    scalars: PyReadwriteArrayDyn<'py, f32>,
+    mask: PyReadwriteArrayDyn<'py, bool>,
+    seat: PyReadwriteArrayDyn<'py, i8>,
+    rewards: PyReadwriteArrayDyn<'py, f32>,
+    terminated: PyReadwriteArrayDyn<'py, bool>,
+    truncated: PyReadwriteArrayDyn<'py, bool>,
+    hand_done: PyReadwriteArrayDyn<'py, bool>,
+    scores: PyReadwriteArrayDyn<'py, i64>,
 }
 
-/// Refuses a kept array that cannot be written now (before any game moves).
-fn writable<T: Element>(py: Python<'_>, kept: Option<&Py<PyArrayDyn<T>>>) -> PyResult<()> {
-    match kept {
-        Some(a) if a.bind(py).try_readwrite().is_err() => Err(invalid(
+/// A new array of zeros of `shape`.
+fn zeros<T: Element>(py: Python<'_>, shape: &[usize]) -> KeptArray<T> {
+    PyArrayDyn::<T>::zeros(py, IxDyn(shape), false).unbind()
+}
+
+/// `a` borrowed for writing, refused (before any game moves) when it cannot be.
+fn writable<'py, T: Element>(
+    py: Python<'py>,
+    a: &KeptArray<T>,
+) -> PyResult<PyReadwriteArrayDyn<'py, T>> {
+    a.bind(py).try_readwrite().map_err(|e| {
+        invalid(format!(
             "a VecEnv made with copy=False writes into the arrays it returned, and one \
-             of them is read-only now: keep copies, not the arrays, or leave them writeable \
-             (no game moved)",
-        )),
-        _ => Ok(()),
-    }
+             of them cannot be written now ({e}): keep copies, not the arrays, or leave \
+             them writeable (no game moved)"
+        ))
+    })
+}
+
+/// The writable memory of a borrowed array.
+fn memory<'a, T: Element>(a: &'a mut PyReadwriteArrayDyn<'_, T>) -> PyResult<&'a mut [T]> {
+    a.as_slice_mut()
+        .map_err(|e| invalid(format!("a kept array is not contiguous: {e}")))
 }
 
 impl Kept {
-    fn check(&self, py: Python<'_>) -> PyResult<()> {
-        writable(py, self.planes.as_ref())?;
-        writable(py, self.tokens.as_ref())?;
-        writable(py, self.token_count.as_ref())?;
-        writable(py, self.scalars.as_ref())?;
-        writable(py, self.mask.as_ref())?;
-        writable(py, self.seat.as_ref())?;
-        writable(py, self.rewards.as_ref())?;
-        writable(py, self.terminated.as_ref())?;
-        writable(py, self.truncated.as_ref())?;
-        writable(py, self.hand_done.as_ref())?;
-        writable(py, self.scores.as_ref())
+    /// Zeros for `n` games under `encoding`.
+    fn new(py: Python<'_>, n: usize, encoding: Encoding) -> Kept {
+        let with = |on: bool, shape: &[usize]| if on { shape.to_vec() } else { vec![0] };
+        Kept {
+            planes: zeros(py, &with(encoding == Encoding::Planes, &[n, PLANES, KINDS])),
+            tokens: zeros(
+                py,
+                &with(encoding == Encoding::Tokens, &[n, MAX_TOKENS, WIDTH]),
+            ),
+            token_count: zeros(py, &with(encoding == Encoding::Tokens, &[n])),
+            scalars: zeros(py, &with(encoding != Encoding::None, &[n, SCALARS.len()])),
+            mask: zeros(py, &[n, ACTION_COUNT]),
+            seat: zeros(py, &[n]),
+            rewards: zeros(py, &[n, 4]),
+            terminated: zeros(py, &[n]),
+            truncated: zeros(py, &[n]),
+            hand_done: zeros(py, &[n]),
+            scores: zeros(py, &[n, 4]),
+        }
+    }
+
+    /// Every array borrowed for writing: all of them, or an error and none.
+    fn borrow<'py>(&self, py: Python<'py>) -> PyResult<Borrowed<'py>> {
+        Ok(Borrowed {
+            planes: writable(py, &self.planes)?,
+            tokens: writable(py, &self.tokens)?,
+            token_count: writable(py, &self.token_count)?,
+            scalars: writable(py, &self.scalars)?,
+            mask: writable(py, &self.mask)?,
+            seat: writable(py, &self.seat)?,
+            rewards: writable(py, &self.rewards)?,
+            terminated: writable(py, &self.terminated)?,
+            truncated: writable(py, &self.truncated)?,
+            hand_done: writable(py, &self.hand_done)?,
+            scores: writable(py, &self.scores)?,
+        })
     }
 }
 
+impl Borrowed<'_> {
+    /// The arrays' memory as a step's outputs.
+    fn outputs(&mut self) -> PyResult<Outputs<'_>> {
+        Ok(Outputs {
+            planes: memory(&mut self.planes)?,
+            tokens: memory(&mut self.tokens)?,
+            token_counts: memory(&mut self.token_count)?,
+            scalars: memory(&mut self.scalars)?,
+            masks: memory(&mut self.mask)?,
+            seats: memory(&mut self.seat)?,
+            rewards: memory(&mut self.rewards)?,
+            terminated: memory(&mut self.terminated)?,
+            truncated: memory(&mut self.truncated)?,
+            hand_done: memory(&mut self.hand_done)?,
+            scores: memory(&mut self.scores)?,
+        })
+    }
+}
+
+/// `data` as a new array of `shape`.
+fn fresh<'py, T: Element + Copy>(
+    py: Python<'py>,
+    data: &[T],
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    Ok(PyArray1::from_slice(py, data).reshape(shape)?.into_any())
+}
+
+/// What a step returns: `(observations, rewards, terminated, truncated, info)`.
+type StepArrays<'py> = [Bound<'py, PyAny>; 4];
+
 impl PyVecEnv {
-    /// The observation dict of the current outputs (copies, or the kept arrays).
-    fn observations<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    /// Resets (`actions` None) or steps the games, writing into the kept arrays
+    /// directly when there are some.
+    fn advance(&mut self, py: Python<'_>, actions: Option<&[i64]>) -> PyResult<()> {
+        let env = &mut self.env;
+        let Some(kept) = &self.kept else {
+            return Ok(py.detach(|| match actions {
+                Some(ids) => env.step(ids),
+                None => env.reset(),
+            })?);
+        };
+        let mut borrowed = kept.borrow(py)?;
+        let out = borrowed.outputs()?;
+        Ok(py.detach(|| match actions {
+            Some(ids) => env.step_into(ids, out),
+            None => env.reset_into(out),
+        })?)
+    }
+
+    /// The observation dict and the step's other arrays: new arrays from the
+    /// env's buffers, or the kept arrays.
+    fn arrays<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyDict>, StepArrays<'py>)> {
         let n = self.env.len();
-        let out = &self.env.out;
-        let mut kept = self.kept.as_mut();
-        let d = PyDict::new(py);
         let encoding = self.env.config().encoding;
-        if encoding == Encoding::Planes {
-            let k = kept.as_mut().map(|k| &mut k.planes);
-            d.set_item("planes", output(py, k, &out.planes, &[n, PLANES, KINDS])?)?;
-        }
-        if encoding == Encoding::Tokens {
-            let k = kept.as_mut().map(|k| &mut k.tokens);
-            d.set_item(
-                "tokens",
-                output(py, k, &out.tokens, &[n, MAX_TOKENS, WIDTH])?,
-            )?;
-            let k = kept.as_mut().map(|k| &mut k.token_count);
-            d.set_item("token_count", output(py, k, &out.token_counts, &[n])?)?;
-        }
-        if encoding != Encoding::None {
-            let k = kept.as_mut().map(|k| &mut k.scalars);
-            d.set_item("scalars", output(py, k, &out.scalars, &[n, SCALARS.len()])?)?;
-        }
-        let k = kept.as_mut().map(|k| &mut k.mask);
-        d.set_item("mask", output(py, k, &out.masks, &[n, ACTION_COUNT])?)?;
-        let k = kept.as_mut().map(|k| &mut k.seat);
-        d.set_item("seat", output(py, k, &out.seats, &[n])?)?;
-        Ok(d)
+        let d = PyDict::new(py);
+        let info = PyDict::new(py);
+        let rest = if let Some(k) = &self.kept {
+            let any = |a: &Bound<'py, PyAny>| a.clone();
+            if encoding == Encoding::Planes {
+                d.set_item("planes", k.planes.bind(py))?;
+            }
+            if encoding == Encoding::Tokens {
+                d.set_item("tokens", k.tokens.bind(py))?;
+                d.set_item("token_count", k.token_count.bind(py))?;
+            }
+            if encoding != Encoding::None {
+                d.set_item("scalars", k.scalars.bind(py))?;
+            }
+            d.set_item("mask", k.mask.bind(py))?;
+            d.set_item("seat", k.seat.bind(py))?;
+            info.set_item("hand_done", k.hand_done.bind(py))?;
+            info.set_item("scores", k.scores.bind(py))?;
+            [
+                any(k.rewards.bind(py).as_any()),
+                any(k.terminated.bind(py).as_any()),
+                any(k.truncated.bind(py).as_any()),
+                info.into_any(),
+            ]
+        } else {
+            let out = &self.env.out;
+            if encoding == Encoding::Planes {
+                d.set_item("planes", fresh(py, &out.planes, &[n, PLANES, KINDS])?)?;
+            }
+            if encoding == Encoding::Tokens {
+                d.set_item("tokens", fresh(py, &out.tokens, &[n, MAX_TOKENS, WIDTH])?)?;
+                d.set_item("token_count", fresh(py, &out.token_counts, &[n])?)?;
+            }
+            if encoding != Encoding::None {
+                d.set_item("scalars", fresh(py, &out.scalars, &[n, SCALARS.len()])?)?;
+            }
+            d.set_item("mask", fresh(py, &out.masks, &[n, ACTION_COUNT])?)?;
+            d.set_item("seat", fresh(py, &out.seats, &[n])?)?;
+            info.set_item("hand_done", fresh(py, &out.hand_done, &[n])?)?;
+            info.set_item("scores", fresh(py, &out.scores, &[n, 4])?)?;
+            [
+                fresh(py, &out.rewards, &[n, 4])?,
+                fresh(py, &out.terminated, &[n])?,
+                fresh(py, &out.truncated, &[n])?,
+                info.into_any(),
+            ]
+        };
+        Ok((d, rest))
     }
 }
 
@@ -322,11 +415,12 @@ impl PyVecEnv {
             max_decisions: max_decisions.within("max_decisions", 1u32, 1_000_000)?,
         };
         let threads = threads_arg(threads)?;
+        let encoding = cfg.encoding;
         let env = py.detach(|| VecEnv::new(n, cfg, threads))?;
         Ok(PyVecEnv {
             env,
             threads,
-            kept: (!copy).then(Kept::default),
+            kept: (!copy).then(|| Kept::new(py, n, encoding)),
         })
     }
 
@@ -345,12 +439,8 @@ impl PyVecEnv {
     /// `encoding="planes"`, `"tokens"` and `"token_count"` instead with
     /// `encoding="tokens"`, the scalars with either).
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        if let Some(k) = &self.kept {
-            k.check(py)?;
-        }
-        let env = &mut self.env;
-        py.detach(|| env.reset())?;
-        self.observations(py)
+        self.advance(py, None)?;
+        Ok(self.arrays(py)?.0)
     }
 
     /// Takes one action id per game (a 1-D integer array of `num_envs` ids, or a
@@ -367,27 +457,9 @@ impl PyVecEnv {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let n = self.env.len();
-        let ids = action_ids(actions, n)?;
-        if let Some(k) = &self.kept {
-            k.check(py)?;
-        }
-        let env = &mut self.env;
-        py.detach(|| env.step(&ids))?;
-        let observations = self.observations(py)?;
-        let out = &self.env.out;
-        let mut kept = self.kept.as_mut();
-        let info = PyDict::new(py);
-        let k = kept.as_mut().map(|k| &mut k.hand_done);
-        info.set_item("hand_done", output(py, k, &out.hand_done, &[n])?)?;
-        let k = kept.as_mut().map(|k| &mut k.scores);
-        info.set_item("scores", output(py, k, &out.scores, &[n, 4])?)?;
-        let k = kept.as_mut().map(|k| &mut k.rewards);
-        let rewards = output(py, k, &out.rewards, &[n, 4])?;
-        let k = kept.as_mut().map(|k| &mut k.terminated);
-        let terminated = output(py, k, &out.terminated, &[n])?;
-        let k = kept.as_mut().map(|k| &mut k.truncated);
-        let truncated = output(py, k, &out.truncated, &[n])?;
+        let ids = action_ids(actions, self.env.len())?;
+        self.advance(py, Some(&ids))?;
+        let (observations, [rewards, terminated, truncated, info]) = self.arrays(py)?;
         PyTuple::new(
             py,
             [
@@ -395,7 +467,7 @@ impl PyVecEnv {
                 rewards,
                 terminated,
                 truncated,
-                info.into_any(),
+                info,
             ],
         )
     }
