@@ -65,8 +65,13 @@ impl Player {
 
     /// Kinds that complete the hand (exact: tiles held four times excluded).
     pub(super) fn waits(&self) -> u64 {
-        let (s, mask) =
-            shanten_and_lowering(&self.counts(), Some(&self.meld_counts()), self.melds.len());
+        let (counts, meld_counts) = (self.counts(), self.meld_counts());
+        // Most hands are not tenpai, which their shanten alone tells, without
+        // the kinds that lower it.
+        if shanten_with(&counts, &meld_counts, self.melds.len()) != 0 {
+            return 0;
+        }
+        let (s, mask) = shanten_and_lowering(&counts, Some(&meld_counts), self.melds.len());
         if s == 0 {
             mask
         } else {
@@ -95,7 +100,10 @@ impl Player {
 
     /// Whether the player may not ron now (discard, temporary or riichi furiten).
     pub fn is_furiten(&self) -> bool {
-        self.furiten(self.waits())
+        // The waits only when the river could hold one of them.
+        self.temporary_furiten
+            || self.riichi_furiten
+            || (!self.river.is_empty() && self.discard_furiten(self.waits()))
     }
 
     pub(super) fn furiten(&self, waits: u64) -> bool {
