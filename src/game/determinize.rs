@@ -184,7 +184,7 @@ mod tests {
         };
         for e in &g.events[start..] {
             match e {
-                Event::StartKyoku { hands: dealt, .. } => hands = dealt.clone(),
+                Event::StartKyoku { hands: dealt, .. } => hands = (**dealt).clone(),
                 Event::Tsumo { seat, tile } => {
                     hands[*seat].push(*tile);
                     last_draw[*seat] = Some(*tile);

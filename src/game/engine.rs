@@ -21,7 +21,7 @@
 //! wind (East 3 is followed by South 1), as Tenhou counts them.
 
 use super::action::Action;
-use super::event::{DrawReason, Event};
+use super::event::{DrawReason, Event, Win};
 use super::final_result::{final_result, FinalResult, ScoringConfig};
 use super::player::{shanten_with, Player, RiverTile};
 use super::wall::{Rng, Wall};
@@ -470,7 +470,7 @@ impl Game {
             dealer: self.dealer,
             dora_marker: self.wall.dora_indicators()[0],
             scores: self.scores,
-            hands,
+            hands: Box::new(hands),
             dice: self.wall.dice,
         });
         self.draw_for(self.dealer, false);
@@ -1484,7 +1484,7 @@ impl Game {
             } else {
                 Vec::new()
             };
-            self.events.push(Event::Hora {
+            self.events.push(Event::Hora(Box::new(Win {
                 seat: *s,
                 target: from.unwrap_or(*s),
                 tile,
@@ -1503,7 +1503,7 @@ impl Game {
                 pao: self.players[*s].pao.filter(|_| r.pao_base > 0),
                 deltas,
                 scores: self.scores,
-            });
+            })));
         }
         self.riichi_sticks = 0;
         let dealer_won = wins.iter().any(|(s, _)| *s == dealer);

@@ -17,7 +17,7 @@ pub enum Event {
         dealer: usize,
         dora_marker: Tile,
         scores: [i64; 4],
-        hands: [Vec<Tile>; 4],
+        hands: Box<[Vec<Tile>; 4]>,
         /// The dice that broke the wall, when known (logs; see [`Wall::dice`]).
         dice: Option<[u8; 2]>,
     },
@@ -75,31 +75,8 @@ pub enum Event {
         seat: usize,
         scores: [i64; 4],
     },
-    Hora {
-        seat: usize,
-        target: usize,
-        han: u32,
-        fu: u32,
-        points: u64,
-        /// The winning tile.
-        tile: Tile,
-        /// The winner's concealed tiles (the winning tile included).
-        hand: Vec<Tile>,
-        /// Ura dora indicators, shown when the winner is in riichi.
-        ura_markers: Vec<Tile>,
-        /// The yaku with their han (a yakuman: 13 x its multiplier), then dora.
-        yaku: Vec<(Yaku, u32)>,
-        /// Han of dora, kita (three players' nukidora) included as Tenhou counts
-        /// them.
-        dora: u32,
-        ura: u32,
-        aka: u32,
-        limit: Limit,
-        /// The seat liable for a pao yakuman (it pays in the deltas).
-        pao: Option<usize>,
-        deltas: [i64; 4],
-        scores: [i64; 4],
-    },
+    /// A win (boxed: the other events stay small).
+    Hora(Box<Win>),
     Ryukyoku {
         reason: DrawReason,
         /// Who was tenpai (exhaustive draws; all false for abortive ones).
@@ -113,6 +90,34 @@ pub enum Event {
     },
 }
 
+/// A win: who won from whom, the hand and its value, and the points after.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Win {
+    pub seat: usize,
+    pub target: usize,
+    pub han: u32,
+    pub fu: u32,
+    pub points: u64,
+    /// The winning tile.
+    pub tile: Tile,
+    /// The winner's concealed tiles (the winning tile included).
+    pub hand: Vec<Tile>,
+    /// Ura dora indicators, shown when the winner is in riichi.
+    pub ura_markers: Vec<Tile>,
+    /// The yaku with their han (a yakuman: 13 x its multiplier), then dora.
+    pub yaku: Vec<(Yaku, u32)>,
+    /// Han of dora, kita (three players' nukidora) included as Tenhou counts
+    /// them.
+    pub dora: u32,
+    pub ura: u32,
+    pub aka: u32,
+    pub limit: Limit,
+    /// The seat liable for a pao yakuman (it pays in the deltas).
+    pub pao: Option<usize>,
+    pub deltas: [i64; 4],
+    pub scores: [i64; 4],
+}
+
 impl Event {
     /// The scores after this event, when it states them (a hand's start, a
     /// riichi stick, a win, a draw, the game's end).
@@ -120,9 +125,9 @@ impl Event {
         match self {
             Event::StartKyoku { scores, .. }
             | Event::RiichiAccepted { scores, .. }
-            | Event::Hora { scores, .. }
             | Event::Ryukyoku { scores, .. }
             | Event::EndGame { scores } => Some(*scores),
+            Event::Hora(w) => Some(w.scores),
             _ => None,
         }
     }

@@ -26,6 +26,6 @@ pub mod wall;
 
 pub use action::Action;
 pub use engine::{ClaimKind, Game, HandStart, Phase};
-pub use event::{DrawReason, Event};
+pub use event::{DrawReason, Event, Win};
 pub use observation::{Claim, Observation};
 pub use player::{tenpai_at_draw, Player, RiverTile};

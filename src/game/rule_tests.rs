@@ -43,14 +43,7 @@ fn wins(g: &Game) -> Vec<(usize, usize, u32, u32, [i64; 4])> {
     g.events[start..]
         .iter()
         .filter_map(|e| match e {
-            Event::Hora {
-                seat,
-                target,
-                han,
-                fu,
-                deltas,
-                ..
-            } => Some((*seat, *target, *han, *fu, *deltas)),
+            Event::Hora(w) => Some((w.seat, w.target, w.han, w.fu, w.deltas)),
             _ => None,
         })
         .collect()
@@ -503,12 +496,7 @@ fn double_ron_honba_and_sticks_to_the_nearest_winner() {
         .events
         .iter()
         .filter_map(|e| match e {
-            Event::Hora {
-                seat,
-                deltas,
-                scores,
-                ..
-            } => Some((*seat, *deltas, *scores)),
+            Event::Hora(w) => Some((w.seat, w.deltas, w.scores)),
             _ => None,
         })
         .collect();
@@ -1234,9 +1222,10 @@ fn ippatsu_is_broken_by_a_call() {
 
 /// Whether the current hand's first win counts ippatsu.
 fn has_ippatsu(g: &Game) -> bool {
-    g.events.iter().rev().any(
-        |e| matches!(e, Event::Hora { yaku, .. } if yaku.iter().any(|(y, _)| *y == Yaku::Ippatsu)),
-    )
+    g.events
+        .iter()
+        .rev()
+        .any(|e| matches!(e, Event::Hora(w) if w.yaku.iter().any(|(y, _)| *y == Yaku::Ippatsu)))
 }
 
 #[test]
@@ -1310,7 +1299,7 @@ fn double_riichi_on_the_first_uninterrupted_discard() {
 /// The yaku of the current hand's first win.
 fn win_yaku(g: &Game) -> Vec<Yaku> {
     match g.last_event(|e| matches!(e, Event::Hora { .. })) {
-        Some(Event::Hora { yaku, .. }) => yaku.iter().map(|(y, _)| *y).collect(),
+        Some(Event::Hora(w)) => w.yaku.iter().map(|(y, _)| *y).collect(),
         _ => panic!("no win"),
     }
 }
@@ -1485,7 +1474,7 @@ fn haitei_with_rinshan_per_rule() {
         assert_eq!(g.wall.live_remaining(), 0);
         g.act(E, Action::Tsumo);
         let yaku = match g.last_event(|e| matches!(e, Event::Hora { .. })) {
-            Some(Event::Hora { yaku, .. }) => yaku.clone(),
+            Some(Event::Hora(w)) => w.yaku.clone(),
             _ => unreachable!("a win"),
         };
         (yaku, wins(&g))
@@ -1641,7 +1630,7 @@ fn pao_suukantsu_by_rule() {
     g.act(E, Action::Tsumo);
     assert!(matches!(
         g.last_event(|e| matches!(e, Event::Hora { .. })),
-        Some(Event::Hora { yaku, .. }) if yaku.contains(&(Yaku::Suukantsu, 13))
+        Some(Event::Hora(w)) if w.yaku.contains(&(Yaku::Suukantsu, 13))
     ));
     assert_eq!(win_deltas(&g), [48000, 0, -48000, 0]);
     // Off (Tenhou): 16000 from each.
@@ -2180,9 +2169,10 @@ fn dealer_tsumo(rules: Rules, before: u32) -> Game {
 }
 
 fn has_paarenchan(g: &Game) -> bool {
-    g.events.iter().rev().any(
-        |e| matches!(e, Event::Hora { yaku, .. } if yaku.iter().any(|(y, _)| *y == Yaku::Paarenchan)),
-    )
+    g.events
+        .iter()
+        .rev()
+        .any(|e| matches!(e, Event::Hora(w) if w.yaku.iter().any(|(y, _)| *y == Yaku::Paarenchan)))
 }
 
 #[test]

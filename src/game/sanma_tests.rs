@@ -44,21 +44,13 @@ fn wins(g: &Game) -> Vec<Win> {
     g.events
         .iter()
         .filter_map(|e| match e {
-            Event::Hora {
-                seat,
-                target,
-                han,
-                fu,
-                yaku,
-                deltas,
-                ..
-            } => Some((
-                *seat,
-                *target,
-                *han,
-                *fu,
-                yaku.iter().map(|y| y.0).collect(),
-                *deltas,
+            Event::Hora(w) => Some((
+                w.seat,
+                w.target,
+                w.han,
+                w.fu,
+                w.yaku.iter().map(|y| y.0).collect(),
+                w.deltas,
             )),
             _ => None,
         })

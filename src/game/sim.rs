@@ -219,14 +219,14 @@ pub fn play(rules: &Rules, seed: u64, kinds: [AgentKind; 4]) -> Result<(Game, St
     }
     summary.yaku = vec![0; Yaku::all().count()];
     for e in &game.events {
-        if let Event::Hora { yaku, .. } = e {
-            for (y, _) in yaku {
+        if let Event::Hora(w) = e {
+            for (y, _) in &w.yaku {
                 summary.yaku[*y as usize] += 1;
             }
         }
         match e {
-            Event::Hora { seat, target, .. } if seat == target => summary.tsumo[*seat] += 1,
-            Event::Hora { seat, .. } => summary.ron[*seat] += 1,
+            Event::Hora(w) if w.seat == w.target => summary.tsumo[w.seat] += 1,
+            Event::Hora(w) => summary.ron[w.seat] += 1,
             Event::Ryukyoku { reason, .. } if reason.abortive() => summary.abortive += 1,
             Event::Ryukyoku { .. } => summary.exhaustive += 1,
             _ => {}

@@ -19,7 +19,7 @@
 
 use super::record::{GameRecord, PlayerInfo};
 use crate::error::{MahjongError, Result};
-use crate::game::{DrawReason, Event};
+use crate::game::{DrawReason, Event, Win};
 use crate::rules::Rules;
 use crate::score::points::Limit;
 use crate::score::Yaku;
@@ -95,7 +95,7 @@ enum EventDef {
         dora_marker: Tile,
         scores: [i64; 4],
         #[serde(rename = "tehais", with = "hands")]
-        hands: [Vec<Tile>; 4],
+        hands: Box<[Vec<Tile>; 4]>,
         #[serde(
             default,
             skip_serializing_if = "Option::is_none",
@@ -185,43 +185,7 @@ enum EventDef {
         seat: usize,
         scores: [i64; 4],
     },
-    Hora {
-        #[serde(rename = "actor", deserialize_with = "actor")]
-        seat: usize,
-        #[serde(deserialize_with = "target")]
-        target: usize,
-        #[serde(default, alias = "fan")]
-        han: u32,
-        #[serde(default)]
-        fu: u32,
-        #[serde(default, alias = "hora_points")]
-        points: u64,
-        #[serde(rename = "pai", with = "tile")]
-        tile: Tile,
-        #[serde(rename = "hora_tehais", default, with = "tiles")]
-        hand: Vec<Tile>,
-        #[serde(rename = "uradora_markers", default, with = "tiles")]
-        ura_markers: Vec<Tile>,
-        #[serde(rename = "yakus", default, with = "yakus")]
-        yaku: Vec<(Yaku, u32)>,
-        #[serde(default)]
-        dora: u32,
-        #[serde(default)]
-        ura: u32,
-        #[serde(default)]
-        aka: u32,
-        #[serde(default = "no_limit", with = "limit")]
-        limit: Limit,
-        #[serde(
-            default,
-            skip_serializing_if = "Option::is_none",
-            deserialize_with = "pao"
-        )]
-        pao: Option<usize>,
-        #[serde(default)]
-        deltas: [i64; 4],
-        scores: [i64; 4],
-    },
+    Hora(#[serde(with = "boxed_win")] Box<Win>),
     Ryukyoku {
         #[serde(default = "exhaustive", with = "reason")]
         reason: DrawReason,
@@ -235,6 +199,61 @@ enum EventDef {
     EndGame {
         scores: [i64; 4],
     },
+}
+
+/// [`Win`] as the fields of mjai's `hora` object.
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Win")]
+struct WinDef {
+    #[serde(rename = "actor", deserialize_with = "actor")]
+    seat: usize,
+    #[serde(deserialize_with = "target")]
+    target: usize,
+    #[serde(default, alias = "fan")]
+    han: u32,
+    #[serde(default)]
+    fu: u32,
+    #[serde(default, alias = "hora_points")]
+    points: u64,
+    #[serde(rename = "pai", with = "tile")]
+    tile: Tile,
+    #[serde(rename = "hora_tehais", default, with = "tiles")]
+    hand: Vec<Tile>,
+    #[serde(rename = "uradora_markers", default, with = "tiles")]
+    ura_markers: Vec<Tile>,
+    #[serde(rename = "yakus", default, with = "yakus")]
+    yaku: Vec<(Yaku, u32)>,
+    #[serde(default)]
+    dora: u32,
+    #[serde(default)]
+    ura: u32,
+    #[serde(default)]
+    aka: u32,
+    #[serde(default = "no_limit", with = "limit")]
+    limit: Limit,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "pao"
+    )]
+    pao: Option<usize>,
+    #[serde(default)]
+    deltas: [i64; 4],
+    scores: [i64; 4],
+}
+
+/// A boxed [`Win`] through [`WinDef`].
+mod boxed_win {
+    use super::{Deserializer, Serializer, Win, WinDef};
+
+    #[allow(clippy::borrowed_box)] // serde's `with` hands over the field itself
+    pub fn serialize<S: Serializer>(w: &Box<Win>, s: S) -> Result<S::Ok, S::Error> {
+        WinDef::serialize(w, s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Box<Win>, D::Error> {
+        WinDef::deserialize(d).map(Box::new)
+    }
 }
 
 /// An integer from `lo` to `hi`, or an error naming the field and the value.
@@ -347,7 +366,8 @@ mod hands {
     use super::{Deserialize, Deserializer, Serialize, Serializer, Tile};
     use serde::de::Error as _;
 
-    pub fn serialize<S: Serializer>(hs: &[Vec<Tile>; 4], s: S) -> Result<S::Ok, S::Error> {
+    #[allow(clippy::borrowed_box)] // serde's `with` hands over the field itself
+    pub fn serialize<S: Serializer>(hs: &Box<[Vec<Tile>; 4]>, s: S) -> Result<S::Ok, S::Error> {
         let names: Vec<Vec<String>> = hs
             .iter()
             .map(|h| h.iter().map(|t| t.mjai()).collect())
@@ -357,7 +377,7 @@ mod hands {
 
     /// Four hands of 13 tiles; in a three-player game the fourth is empty (or
     /// left out: three hands).
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Vec<Tile>; 4], D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Box<[Vec<Tile>; 4]>, D::Error> {
         let names = <Vec<Vec<String>>>::deserialize(d)?;
         if !(3..=4).contains(&names.len()) {
             return Err(D::Error::custom(format_args!(
@@ -381,7 +401,7 @@ mod hands {
                 .map(|x| Tile::from_mjai(x).map_err(D::Error::custom))
                 .collect::<Result<_, _>>()?;
         }
-        Ok(hands)
+        Ok(Box::new(hands))
     }
 }
 

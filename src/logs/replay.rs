@@ -115,9 +115,9 @@ fn normalized(e: &Event, keep_dice: bool) -> Event {
                 *dice = None;
             }
         }
-        Event::Hora { hand, yaku, .. } => {
-            hand.sort_unstable();
-            yaku.sort_unstable();
+        Event::Hora(w) => {
+            w.hand.sort_unstable();
+            w.yaku.sort_unstable();
         }
         Event::Chi { consumed, .. } | Event::Pon { consumed, .. } => consumed.sort_unstable(),
         Event::Daiminkan { consumed, .. } | Event::Kakan { consumed, .. } => {
@@ -215,8 +215,8 @@ fn shown_tiles(hand: &[Event], layout: &Layout) -> Result<Box<[Option<Tile>; WAL
                 put(i, *marker, "kan dora indicator")?;
                 doras += 1;
             }
-            Event::Hora { ura_markers, .. } => {
-                for (k, &u) in ura_markers.iter().enumerate() {
+            Event::Hora(w) => {
+                for (k, &u) in w.ura_markers.iter().enumerate() {
                     let i = *layout.ura.get(k).ok_or_else(|| {
                         MahjongError::LogParse("more than 5 ura indicators".into())
                     })?;
@@ -675,7 +675,7 @@ fn pass_unclaimed(
                 reason: DrawReason::Sanchahou,
                 ..
             }
-    ) || matches!(e, Event::Hora { seat, target, .. } if seat != target);
+    ) || matches!(e, Event::Hora(w) if w.seat != w.target);
     let own = matches!(e, Event::RiichiAccepted { .. } | Event::Dora { .. });
     if claim || own || !matches!(game.phase(), Phase::Claims { .. }) {
         return true;
@@ -751,9 +751,9 @@ fn action_of(e: &Event, game: &Game, riichi: &mut Option<usize>) -> Option<(usiz
                 kind: consumed[0].kind(),
             },
         ),
-        Event::Hora { seat, target, .. } => (
-            *seat,
-            if seat == target {
+        Event::Hora(w) => (
+            w.seat,
+            if w.seat == w.target {
                 Action::Tsumo
             } else {
                 Action::Ron

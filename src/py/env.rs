@@ -149,8 +149,9 @@ fn action_ids(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
 /// "shanten") plays the other seats, the caller's seat rotating game by game
 /// over the seats at the table; `duplicate=True` then plays each wall once
 /// from each of those seats. `records=True` keeps finished games for `finished()`.
-/// `copy=False` returns the same arrays at every step, overwritten in place by
-/// the next `reset` or `step` (no allocation per step; copy what you keep).
+/// `copy=False` returns the same arrays at every step, which the next `reset`
+/// or `step` writes into directly (no allocation or copy per step; copy what
+/// you keep and leave the arrays as they are).
 #[pyclass(name = "VecEnv", module = "riichi.env")]
 pub struct PyVecEnv {
     env: VecEnv,

@@ -2,7 +2,7 @@
 
 use super::{decode_meld, tile_of, Call};
 use crate::error::{MahjongError, Result};
-use crate::game::{DrawReason, Event};
+use crate::game::{DrawReason, Event, Win};
 use crate::logs::record::{
     tenhou_lobby_rules, yaku_from_tenhou, GameRecord, TENHOU_AKA, TENHOU_DORA, TENHOU_URA,
 };
@@ -410,7 +410,7 @@ impl Reader {
             dealer: tag.seat("oya")?,
             dora_marker: tile_at(tag, dora, self.red)?,
             scores,
-            hands,
+            hands: Box::new(hands),
             dice: Some([d0 as u8 + 1, d1 as u8 + 1]),
         });
         Ok(())
@@ -668,7 +668,7 @@ fn agari(tag: &Tag, red: bool) -> Result<Event> {
     }
     let machi = tag.int("machi", 135)? as u8;
     let (before, deltas) = sc(tag)?;
-    Ok(Event::Hora {
+    Ok(Event::Hora(Box::new(Win {
         seat,
         target,
         han,
@@ -689,5 +689,5 @@ fn agari(tag: &Tag, red: bool) -> Result<Event> {
         pao,
         deltas,
         scores: std::array::from_fn(|s| before[s] + deltas[s]),
-    })
+    })))
 }

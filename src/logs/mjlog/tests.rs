@@ -220,12 +220,12 @@ fn tiny_record(rules: Rules) -> GameRecord {
             dealer: 0,
             dora_marker: t("1z")[0],
             scores: [25000; 4],
-            hands: [
+            hands: Box::new([
                 t("1112345678999m"),
                 t("1112345678999p"),
                 t("1112345678999s"),
                 t("1122334455667z"),
-            ],
+            ]),
             dice: Some([3, 4]),
         },
     ];

@@ -3,7 +3,7 @@
 use super::{encode_meld, tile_of, Call};
 use crate::error::{MahjongError, Result};
 use crate::game::final_result::{final_result, ScoringConfig};
-use crate::game::{DrawReason, Event};
+use crate::game::{DrawReason, Event, Win};
 use crate::logs::record::{
     check_writable, tenhou_type_of, GameRecord, PlayerInfo, TENHOU_AKA, TENHOU_DORA, TENHOU_URA,
 };
@@ -334,7 +334,10 @@ impl Writer {
     }
 
     fn hora(&mut self, e: &Event, owari: Option<&str>) -> Result<()> {
-        let Event::Hora {
+        let Event::Hora(w) = e else {
+            return Ok(());
+        };
+        let Win {
             seat,
             target,
             fu,
@@ -351,10 +354,7 @@ impl Writer {
             deltas,
             scores,
             ..
-        } = e
-        else {
-            return Ok(());
-        };
+        } = &**w;
         let (seat, target) = (*seat, *target);
         if seat > 3 || target > 3 || pao.is_some_and(|p| p > 3) {
             return Err(self.err("a seat out of range"));

@@ -15,7 +15,7 @@ use super::read::{Discard, Draw, HandLog, Outcome, WinLog};
 use super::{seat_at, TRIALS};
 use crate::error::{MahjongError, Result};
 use crate::game::wall::{Layout, Wall, WALL_TILES};
-use crate::game::{tenpai_at_draw, Action, ClaimKind, Event, Game, HandStart, Phase};
+use crate::game::{tenpai_at_draw, Action, ClaimKind, Event, Game, HandStart, Phase, Win};
 use crate::logs::replay::{deal_slots, fill_wall};
 use crate::meld::{Meld, MeldKind};
 use crate::score::points::Limit;
@@ -745,7 +745,7 @@ impl<'a> HandPlayer<'a> {
             for (sc, d) in scores.iter_mut().zip(w.deltas) {
                 *sc = sc.saturating_add(d);
             }
-            self.record.push(Event::Hora {
+            self.record.push(Event::Hora(Box::new(Win {
                 seat: w.who,
                 target: w.from,
                 han: win.han,
@@ -766,7 +766,7 @@ impl<'a> HandPlayer<'a> {
                 pao: (w.pao != w.who).then_some(w.pao),
                 deltas: w.deltas,
                 scores,
-            });
+            })));
         }
         Ok(())
     }
@@ -791,7 +791,7 @@ impl<'a> HandPlayer<'a> {
         self.game.events()[before..]
             .iter()
             .filter_map(|e| match e {
-                Event::Hora { seat, fu, .. } => Some((*seat, *fu)),
+                Event::Hora(w) => Some((w.seat, w.fu)),
                 _ => None,
             })
             .collect()

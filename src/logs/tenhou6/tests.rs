@@ -100,8 +100,8 @@ fn every_file_reads_back_the_same_record() {
                     assert_eq!(tenpai.to_vec(), paid, "{name}: tenpai at a draw");
                     draws += 1;
                 }
-                Event::Hora { fu, points, .. } if *points > 0 => {
-                    assert!(*fu > 0, "{name}: a win without fu: {e:?}");
+                Event::Hora(w) if w.points > 0 => {
+                    assert!(w.fu > 0, "{name}: a win without fu: {e:?}");
                     wins += 1;
                 }
                 _ => {}
@@ -127,7 +127,7 @@ fn carried(record: &GameRecord) -> GameRecord {
                     h.sort_by_key(|t| (t.kind(), t.is_red()));
                 }
             }
-            Event::Hora { hand, .. } => hand.sort_unstable(),
+            Event::Hora(w) => w.hand.sort_unstable(),
             _ => {}
         }
     }
@@ -156,8 +156,8 @@ fn engine_games_round_trip() {
         let mut back = read_tenhou6(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         // The order of a winner's tiles follows the deal's, which tenhou6 sorts.
         for e in &mut back.events {
-            if let Event::Hora { hand, .. } = e {
-                hand.sort_unstable();
+            if let Event::Hora(w) = e {
+                w.hand.sort_unstable();
             }
         }
         let want = carried(&record);
@@ -565,7 +565,7 @@ fn sorted(e: &Event) -> Event {
             }
             *dice = None;
         }
-        Event::Hora { hand, .. } => hand.sort_unstable(),
+        Event::Hora(w) => w.hand.sort_unstable(),
         Event::Chi { consumed, .. } | Event::Pon { consumed, .. } => consumed.sort_unstable(),
         Event::Daiminkan { consumed, .. } | Event::Kakan { consumed, .. } => {
             consumed.sort_unstable();

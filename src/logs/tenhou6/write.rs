@@ -3,7 +3,7 @@
 use super::result::{points_string, yaku_name};
 use super::{code, relative, tenhou_order, DRAW_NAMES, TENHOU_DAN_NAMES, TENHOU_YAKU_NAMES};
 use crate::error::{MahjongError, Result};
-use crate::game::{DrawReason, Event};
+use crate::game::{DrawReason, Event, Win};
 use crate::logs::record::{
     check_writable, tenhou_type, GameRecord, TENHOU_AKA, TENHOU_DORA, TENHOU_URA,
 };
@@ -376,17 +376,17 @@ impl HandWriter {
     /// A win: `和了` once, then its score changes and `[who, from, pao, points,
     /// yaku…]`.
     fn hora(&mut self, e: &Event) -> Result<()> {
-        let Event::Hora {
+        let Event::Hora(w) = e else {
+            return Ok(());
+        };
+        let Win {
             seat,
             target,
             ura_markers,
             pao,
             deltas,
             ..
-        } = e
-        else {
-            return Ok(());
-        };
+        } = &**w;
         let (s, t) = (seat_ok(*seat)?, seat_ok(*target)?);
         let p = seat_ok(pao.unwrap_or(s))?;
         if self.result.is_empty() {
@@ -475,7 +475,10 @@ impl HandWriter {
 /// A win's points string and yaku strings (none when the record knows nothing
 /// of its value).
 fn win_strings(e: &Event, dealer: bool, players: u8) -> Result<Vec<Value>> {
-    let Event::Hora {
+    let Event::Hora(w) = e else {
+        return Ok(Vec::new());
+    };
+    let Win {
         seat,
         target,
         han,
@@ -487,10 +490,7 @@ fn win_strings(e: &Event, dealer: bool, players: u8) -> Result<Vec<Value>> {
         aka,
         limit,
         ..
-    } = e
-    else {
-        return Ok(Vec::new());
-    };
+    } = &**w;
     let unknown = *han == 0 && *fu == 0 && *points == 0 && yaku.is_empty();
     if unknown && [dora, ura, aka].iter().all(|n| **n == 0) {
         return Ok(Vec::new());
