@@ -214,8 +214,8 @@ pub(super) fn relative(me: usize, s: usize, players: u8) -> usize {
 
 /// Channels `at..at+4` as a thermometer of `counts`.
 fn thermometer(planes: &mut [u8], at: usize, counts: &[u8; KINDS]) {
-    // Whole rows, without branches: the compiler makes each a few vector ops.
-    // Compared as bytes, so that a row is a few vector compares.
+    // Whole rows compared as bytes, without branches: each row is a few vector
+    // compares.
     for (i, row) in (0u8..).zip(planes[at * KINDS..(at + 4) * KINDS].chunks_exact_mut(KINDS)) {
         for (r, &c) in row.iter_mut().zip(counts) {
             *r = u8::from(c > i);

@@ -700,6 +700,8 @@ impl Game {
         })
     }
 
+    /// The claims `seat` may make on `tile` (Pass last); whether the tile
+    /// completes its hand, which passing it makes furiten.
     fn claim_actions(
         &self,
         seat: usize,
@@ -707,33 +709,17 @@ impl Game {
         tile: Tile,
         kind: ClaimKind,
         out: &mut Vec<Action>,
-    ) {
-        let (c, sizes) = self.players[seat].counts_with(tile);
-        let completes = agari::is_complete_sized(&c, sizes, self.players[seat].melds.len());
-        self.claim_actions_given(seat, from, tile, kind, &c, completes, out);
-    }
-
-    /// [`Game::claim_actions`] given the seat's concealed counts with `tile`
-    /// (`c`) and whether they are complete.
-    #[allow(clippy::too_many_arguments)]
-    fn claim_actions_given(
-        &self,
-        seat: usize,
-        from: usize,
-        tile: Tile,
-        kind: ClaimKind,
-        c: &Counts,
-        completes: bool,
-        out: &mut Vec<Action>,
-    ) {
+    ) -> bool {
         let p = &self.players[seat];
+        let (c, sizes) = p.counts_with(tile);
+        let completes = agari::is_complete_sized(&c, sizes, p.melds.len());
         let k = tile.kind() as usize;
-        if completes && !p.furiten(p.waits()) {
+        if completes && !p.is_furiten() {
             let robbing_ok = match kind {
                 ClaimKind::Ankan => {
                     // Only kokushi may rob a closed kan.
-                    p.melds.is_empty() && crate::algo::shanten::chiitoitsu(c) != -1 && {
-                        let (t, n) = crate::algo::shanten::Tally::with_size(c);
+                    p.melds.is_empty() && crate::algo::shanten::chiitoitsu(&c) != -1 && {
+                        let (t, n) = crate::algo::shanten::Tally::with_size(&c);
                         n == 14 && t.kokushi() == -1
                     }
                 }
@@ -752,7 +738,7 @@ impl Game {
         }
         let last = self.wall.live_remaining() == 0;
         if matches!(kind, ClaimKind::Discard { .. }) && !p.in_riichi() && !last {
-            let mut hand_k = *c;
+            let mut hand_k = c;
             hand_k[k] -= 1;
             // Pon and daiminkan from anyone (a pair of the kind held): each
             // distinct pair of the copies held.
@@ -810,6 +796,7 @@ impl Game {
             }
         }
         out.push(Action::Pass);
+        completes
     }
 
     /// The distinct tiles (plain or red) of kind `k` in `seat`'s hand.
@@ -1170,9 +1157,7 @@ impl Game {
             acts.clear();
             // Whether the tile completes the hand: for ron, and for the
             // furiten of passing it.
-            let (c, sizes) = self.players[s].counts_with(tile);
-            let completes = agari::is_complete_sized(&c, sizes, self.players[s].melds.len());
-            self.claim_actions_given(s, from, tile, kind, &c, completes, &mut acts);
+            let completes = self.claim_actions(s, from, tile, kind, &mut acts);
             // Only Pass: nothing to ask, but passing a winning tile still counts.
             asked[s] = acts.len() > 1;
             // A closed kan's tile is no discard: only a kokushi that may rob it

@@ -106,10 +106,6 @@ impl Player {
             || (!self.river.is_empty() && self.discard_furiten(self.waits()))
     }
 
-    pub(super) fn furiten(&self, waits: u64) -> bool {
-        self.temporary_furiten || self.riichi_furiten || self.discard_furiten(waits)
-    }
-
     /// Letting `tile` go by: when it completes the hand, temporary furiten, and
     /// permanent in riichi.
     pub(super) fn pass_tile(&mut self, tile: Tile) {

@@ -434,8 +434,16 @@ impl VecEnv {
 
     /// Starts every slot's first game over and writes the first observations.
     pub fn reset(&mut self) -> Result<()> {
+        self.write_own(Self::reset_into)
+    }
+
+    /// `write` into the env's own buffers.
+    fn write_own(
+        &mut self,
+        write: impl FnOnce(&mut Self, Outputs<'_>) -> Result<()>,
+    ) -> Result<()> {
         let mut out = std::mem::take(&mut self.out);
-        let done = self.reset_into(out.outputs());
+        let done = write(self, out.outputs());
         self.out = out;
         done
     }
@@ -458,10 +466,7 @@ impl VecEnv {
     /// on to the next decisions. Every id is checked before any game moves: an
     /// illegal id refuses the whole step and changes nothing.
     pub fn step(&mut self, actions: &[i64]) -> Result<()> {
-        let mut out = std::mem::take(&mut self.out);
-        let done = self.step_into(actions, out.outputs());
-        self.out = out;
-        done
+        self.write_own(|env, out| env.step_into(actions, out))
     }
 
     /// [`VecEnv::step`] writing into `out` instead of the env's buffers (the

@@ -278,13 +278,17 @@ impl Borrowed<'_> {
     }
 }
 
-/// `data` as a new array of `shape`.
-fn fresh<'py, T: Element + Copy>(
+/// The kept array, or `data` as a new array of `shape`.
+fn array<'py, T: Element + Copy>(
     py: Python<'py>,
+    kept: Option<&KeptArray<T>>,
     data: &[T],
     shape: &[usize],
 ) -> PyResult<Bound<'py, PyAny>> {
-    Ok(PyArray1::from_slice(py, data).reshape(shape)?.into_any())
+    Ok(match kept {
+        Some(a) => a.bind(py).clone().into_any(),
+        None => PyArray1::from_slice(py, data).reshape(shape)?.into_any(),
+    })
 }
 
 /// What a step returns: `(observations, rewards, terminated, truncated, info)`.
@@ -314,53 +318,48 @@ impl PyVecEnv {
     fn arrays<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyDict>, StepArrays<'py>)> {
         let n = self.env.len();
         let encoding = self.env.config().encoding;
+        let (k, out) = (self.kept.as_ref(), &self.env.out);
         let d = PyDict::new(py);
+        if encoding == Encoding::Planes {
+            let planes = array(py, k.map(|k| &k.planes), &out.planes, &[n, PLANES, KINDS])?;
+            d.set_item("planes", planes)?;
+        }
+        if encoding == Encoding::Tokens {
+            let shape = [n, MAX_TOKENS, WIDTH];
+            d.set_item(
+                "tokens",
+                array(py, k.map(|k| &k.tokens), &out.tokens, &shape)?,
+            )?;
+            let counts = array(py, k.map(|k| &k.token_count), &out.token_counts, &[n])?;
+            d.set_item("token_count", counts)?;
+        }
+        if encoding != Encoding::None {
+            let shape = [n, SCALARS.len()];
+            d.set_item(
+                "scalars",
+                array(py, k.map(|k| &k.scalars), &out.scalars, &shape)?,
+            )?;
+        }
+        d.set_item(
+            "mask",
+            array(py, k.map(|k| &k.mask), &out.masks, &[n, ACTION_COUNT])?,
+        )?;
+        d.set_item("seat", array(py, k.map(|k| &k.seat), &out.seats, &[n])?)?;
         let info = PyDict::new(py);
-        let rest = if let Some(k) = &self.kept {
-            let any = |a: &Bound<'py, PyAny>| a.clone();
-            if encoding == Encoding::Planes {
-                d.set_item("planes", k.planes.bind(py))?;
-            }
-            if encoding == Encoding::Tokens {
-                d.set_item("tokens", k.tokens.bind(py))?;
-                d.set_item("token_count", k.token_count.bind(py))?;
-            }
-            if encoding != Encoding::None {
-                d.set_item("scalars", k.scalars.bind(py))?;
-            }
-            d.set_item("mask", k.mask.bind(py))?;
-            d.set_item("seat", k.seat.bind(py))?;
-            info.set_item("hand_done", k.hand_done.bind(py))?;
-            info.set_item("scores", k.scores.bind(py))?;
-            [
-                any(k.rewards.bind(py).as_any()),
-                any(k.terminated.bind(py).as_any()),
-                any(k.truncated.bind(py).as_any()),
-                info.into_any(),
-            ]
-        } else {
-            let out = &self.env.out;
-            if encoding == Encoding::Planes {
-                d.set_item("planes", fresh(py, &out.planes, &[n, PLANES, KINDS])?)?;
-            }
-            if encoding == Encoding::Tokens {
-                d.set_item("tokens", fresh(py, &out.tokens, &[n, MAX_TOKENS, WIDTH])?)?;
-                d.set_item("token_count", fresh(py, &out.token_counts, &[n])?)?;
-            }
-            if encoding != Encoding::None {
-                d.set_item("scalars", fresh(py, &out.scalars, &[n, SCALARS.len()])?)?;
-            }
-            d.set_item("mask", fresh(py, &out.masks, &[n, ACTION_COUNT])?)?;
-            d.set_item("seat", fresh(py, &out.seats, &[n])?)?;
-            info.set_item("hand_done", fresh(py, &out.hand_done, &[n])?)?;
-            info.set_item("scores", fresh(py, &out.scores, &[n, 4])?)?;
-            [
-                fresh(py, &out.rewards, &[n, 4])?,
-                fresh(py, &out.terminated, &[n])?,
-                fresh(py, &out.truncated, &[n])?,
-                info.into_any(),
-            ]
-        };
+        info.set_item(
+            "hand_done",
+            array(py, k.map(|k| &k.hand_done), &out.hand_done, &[n])?,
+        )?;
+        info.set_item(
+            "scores",
+            array(py, k.map(|k| &k.scores), &out.scores, &[n, 4])?,
+        )?;
+        let rest = [
+            array(py, k.map(|k| &k.rewards), &out.rewards, &[n, 4])?,
+            array(py, k.map(|k| &k.terminated), &out.terminated, &[n])?,
+            array(py, k.map(|k| &k.truncated), &out.truncated, &[n])?,
+            info.into_any(),
+        ];
         Ok((d, rest))
     }
 }
