@@ -59,8 +59,9 @@ impl Game {
             let mut next = pool.iter().copied();
             for &s in &others {
                 let p = &mut g.players[s];
-                for t in &mut p.concealed {
-                    *t = next.next().expect("the pool holds every hidden tile");
+                for i in 0..p.concealed.len() {
+                    let t = next.next().expect("the pool holds every hidden tile");
+                    p.concealed.replace(i, t);
                 }
                 p.temporary_furiten = false;
                 p.riichi_furiten = false;
@@ -247,7 +248,11 @@ mod tests {
             d.check_invariants().unwrap();
             let hands = hands_from_events(&d);
             for s in 0..game.seats() {
-                assert_eq!(hands[s], sorted(d.players[s].concealed.clone()), "seat {s}");
+                assert_eq!(
+                    hands[s],
+                    sorted(d.players[s].concealed.to_vec()),
+                    "seat {s}"
+                );
             }
             assert_eq!(game.determinize(seat, seed).unwrap(), d);
             let other = (seat + 1) % game.seats();

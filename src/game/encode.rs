@@ -496,8 +496,8 @@ pub(super) mod tests {
             if tx.kind() == ty.kind() {
                 continue;
             }
-            other.players[x].concealed[0] = ty;
-            other.players[y].concealed[0] = tx;
+            other.players[x].concealed.replace(0, ty);
+            other.players[y].concealed.replace(0, tx);
             let live = other.wall.live_remaining();
             if live >= 2 {
                 let at = other.wall.drawn();

@@ -446,7 +446,7 @@ impl Game {
         let hands = self.wall.deal(self.dealer)?;
         for (p, h) in self.players.iter_mut().zip(hands) {
             *p = Player {
-                concealed: h,
+                concealed: h.into(),
                 ..Player::default()
             };
         }
@@ -459,7 +459,8 @@ impl Game {
         self.renchan = false;
         let mut hands: [Vec<Tile>; 4] = Default::default();
         for (h, p) in hands.iter_mut().zip(&self.players) {
-            h.clone_from(&p.concealed);
+            h.clear();
+            h.extend_from_slice(&p.concealed);
         }
         self.hand_start = self.events.len();
         self.events.push(Event::StartKyoku {
@@ -711,13 +712,13 @@ impl Game {
         out: &mut Vec<Action>,
     ) -> bool {
         let p = &self.players[seat];
-        let (c, sizes) = p.counts_with(tile);
-        let completes = agari::is_complete_sized(&c, sizes, p.melds.len());
+        let completes = p.completed_by(tile);
         let k = tile.kind() as usize;
         if completes && !p.is_furiten() {
             let robbing_ok = match kind {
                 ClaimKind::Ankan => {
                     // Only kokushi may rob a closed kan.
+                    let (c, _) = p.counts_with(tile);
                     p.melds.is_empty() && crate::algo::shanten::chiitoitsu(&c) != -1 && {
                         let (t, n) = crate::algo::shanten::Tally::with_size(&c);
                         n == 14 && t.kokushi() == -1
@@ -738,8 +739,7 @@ impl Game {
         }
         let last = self.wall.live_remaining() == 0;
         if matches!(kind, ClaimKind::Discard { .. }) && !p.in_riichi() && !last {
-            let mut hand_k = c;
-            hand_k[k] -= 1;
+            let hand_k = p.counts();
             // Pon and daiminkan from anyone (a pair of the kind held): each
             // distinct pair of the copies held.
             if hand_k[k] >= 2 {
@@ -1459,7 +1459,7 @@ impl Game {
                 .map(|&(y, m)| (y, 13 * u32::from(m)))
                 .chain(r.yaku.as_slice().iter().map(|&(y, h)| (y, u32::from(h))))
                 .collect();
-            let mut hand = self.players[*s].concealed.clone();
+            let mut hand = self.players[*s].concealed.to_vec();
             if from.is_some() {
                 hand.push(tile);
             }
@@ -1888,7 +1888,7 @@ mod tests {
         let mut g = Game::new(Rules::default(), 1).unwrap();
         let set = |g: &mut Game, tiles: &str| {
             let p = &mut g.players[0];
-            p.concealed = crate::notation::mpsz::parse_tiles(tiles).unwrap();
+            p.concealed = crate::notation::mpsz::parse_tiles(tiles).unwrap().into();
             p.riichi_at = Some(0);
             p.melds.clear();
         };

@@ -1,6 +1,7 @@
 pub mod action;
 pub mod action_id;
 pub mod agents;
+pub mod concealed;
 mod determinize;
 pub mod encode;
 pub mod engine;

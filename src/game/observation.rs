@@ -71,7 +71,8 @@ impl Game {
             .players
             .get(seat)
             .ok_or_else(|| MahjongError::InvalidInput(format!("a seat is 0-3, got {seat}")))?;
-        o.hand.clone_from(&me.concealed);
+        o.hand.clear();
+        o.hand.extend_from_slice(&me.concealed);
         o.hand.sort_unstable();
         o.drawn = match self.phase {
             Phase::Turn {

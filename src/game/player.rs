@@ -1,6 +1,7 @@
 //! One seat's state within a hand: its tiles, melds and river, riichi, furiten,
 //! kuikae and pao, and what follows from them (waits, tenpai, furiten).
 
+use super::concealed::Concealed;
 use crate::algo::agari;
 use crate::algo::waits::shanten_and_lowering;
 use crate::error::Result;
@@ -23,7 +24,7 @@ pub struct RiverTile {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Player {
     /// Concealed tiles (with red fives), the drawn tile last when it is one's turn.
-    pub concealed: Vec<Tile>,
+    pub concealed: Concealed,
     pub melds: Vec<Meld>,
     pub river: Vec<RiverTile>,
     /// Index in `river` of the riichi declaration.
@@ -46,11 +47,7 @@ pub struct Player {
 
 impl Player {
     pub(super) fn counts(&self) -> Counts {
-        let mut c = [0u8; KINDS];
-        for t in &self.concealed {
-            c[t.kind() as usize] += 1;
-        }
-        c
+        *self.concealed.counts()
     }
 
     pub(super) fn meld_counts(&self) -> Counts {
@@ -116,25 +113,13 @@ impl Player {
 
     /// The concealed counts with `tile` added, and their tiles in each group
     /// (man, pin, sou, honors; see [`agari::group_sizes`]).
-    pub(super) fn counts_with(&self, tile: Tile) -> (Counts, [usize; 4]) {
-        let mut c = [0u8; KINDS];
-        // The four groups' sizes, 16 bits each, kept in a register.
-        let mut sizes = 0u64;
-        for t in self.concealed.iter().chain([&tile]) {
-            let k = t.kind();
-            c[k as usize] += 1;
-            sizes += 1 << (16 * (k / 9));
-        }
-        (
-            c,
-            std::array::from_fn(|g| (sizes >> (16 * g) & 0xffff) as usize),
-        )
+    pub(super) fn counts_with(&self, tile: Tile) -> (Counts, [u8; 4]) {
+        self.concealed.counts_with(tile)
     }
 
     /// Whether `tile` completes the concealed hand.
     pub(super) fn completed_by(&self, tile: Tile) -> bool {
-        let (c, sizes) = self.counts_with(tile);
-        agari::is_complete_sized(&c, sizes, self.melds.len())
+        self.concealed.completed_by(tile, self.melds.len())
     }
 
     /// The player let a winning tile go by: furiten until its next draw, and
@@ -147,13 +132,7 @@ impl Player {
     }
 
     pub(super) fn take(&mut self, t: Tile) -> bool {
-        match self.concealed.iter().position(|x| *x == t) {
-            Some(i) => {
-                self.concealed.remove(i);
-                true
-            }
-            None => false,
-        }
+        self.concealed.take(t)
     }
 
     pub(super) fn hand(&self) -> Result<Hand> {

@@ -727,7 +727,7 @@ impl<'a> HandPlayer<'a> {
             .zip(&tiles)
             .map(|(w, &tile)| {
                 let p = self.game.player(w.who);
-                let mut hand = p.concealed.clone();
+                let mut hand = p.concealed.to_vec();
                 if w.who != w.from {
                     hand.push(tile);
                 }
