@@ -1,7 +1,7 @@
-"""`riichi.env.VecEnv` as a training loop drives it: `step` with one random legal id
-per game (chosen in numpy from the masks), by number of games, thread count,
-encoding, whether the arrays are fresh each step (`copy=True`) or kept and
-overwritten (`copy=False`), and four-player or three-player rules. A round is a
+"""`riichi.env.VecEnv` as a training loop drives it: `step` with one random legal
+id per game (chosen in numpy from the masks and random bytes), by number of games,
+thread count, encoding, whether the arrays are fresh each step (`copy=True`) or kept
+and overwritten (`copy=False`), and four-player or three-player rules. A round is a
 fixed number of steps (at least 4,096 decisions); ``decisions_per_second`` in the
 extra info counts the caller's decisions (the decisions a learner makes; here the
 caller plays every seat). Compare with
@@ -45,6 +45,13 @@ def steps(n: int) -> int:
     return max(STEPS, DECISIONS // n)
 
 
+def choose(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
+    """A random legal id per row of `mask`: the highest of a random byte per id,
+    each at least 1 where the id is legal and 0 where it is not."""
+    noise = np.frombuffer(rng.bytes(mask.size), np.uint8).reshape(mask.shape)
+    return np.argmax((noise | 1) * mask, axis=1)
+
+
 def run(
     n: int, threads: int, encoding: str | None, copy: bool, preset: str | None = None
 ) -> tuple[int, float]:
@@ -57,7 +64,7 @@ def run(
     rng = np.random.default_rng(0)
     ended, total = 0, 0.0
     for _ in range(steps(n)):
-        ids = np.argmax(rng.random(obs["mask"].shape, dtype=np.float32) * obs["mask"], axis=1)
+        ids = choose(rng, obs["mask"])
         obs, rewards, terminated, truncated, _ = env.step(ids)
         ended += int(terminated.sum() + truncated.sum())
         total += float(np.abs(rewards).sum())
