@@ -17,6 +17,8 @@ pub struct Concealed {
     counts: Counts,
     /// Tiles of each group: man, pin, sou, honors.
     sizes: [u8; 4],
+    /// Red fives held: man, pin, sou.
+    reds: [u8; 3],
 }
 
 impl Concealed {
@@ -49,6 +51,42 @@ impl Concealed {
             c[k] += 1;
             agari::is_complete_sized(&c, sizes, melds)
         }
+    }
+
+    /// The tiles in order (a red five before the plain ones of its kind) into
+    /// `out`, read off the counts: each kind writes four copies of itself and
+    /// moves on by its count, with no comparison.
+    pub fn sorted_into(&self, out: &mut Vec<Tile>) {
+        out.clear();
+        // Four more than the tiles: the last kind's copies are written whole.
+        let mut sorted = [Tile::from_kind(0).expect("a kind"); 18];
+        let mut n = 0;
+        let mut more_than_four = false;
+        for (k, &c) in self.counts.iter().enumerate() {
+            if n > 14 {
+                break;
+            }
+            let t = Tile::from_kind(k as u8).expect("a kind");
+            sorted[n..n + 4].fill(t);
+            n += usize::from(c);
+            more_than_four |= c > 4;
+        }
+        // More tiles than a hand holds, or a kind more than four times: sorted.
+        if n > 14 || more_than_four {
+            out.extend_from_slice(&self.tiles);
+            out.sort_unstable();
+            return;
+        }
+        // The red copies go first among their kind's.
+        for (suit, &red) in self.reds.iter().enumerate() {
+            if red > 0 {
+                let five = 9 * suit + 4;
+                let at: usize = self.counts[..five].iter().map(|&c| usize::from(c)).sum();
+                let t = Tile::from_id(34 + suit as u8).expect("a red five");
+                sorted[at..at + usize::from(red)].fill(t);
+            }
+        }
+        out.extend_from_slice(&sorted[..n]);
     }
 
     /// Adds a tile at the end (a draw).
@@ -89,6 +127,10 @@ impl Concealed {
         self.counts[k] = self.counts[k].wrapping_add_signed(by);
         let g = group(k);
         self.sizes[g] = self.sizes[g].wrapping_add_signed(by);
+        if t.is_red() {
+            let r = usize::from(t.id() - 34);
+            self.reds[r] = self.reds[r].wrapping_add_signed(by);
+        }
     }
 }
 
@@ -103,6 +145,7 @@ impl From<Vec<Tile>> for Concealed {
             tiles: Vec::with_capacity(tiles.len().max(14)),
             counts: [0; KINDS],
             sizes: [0; 4],
+            reds: [0; 3],
         };
         for t in tiles {
             c.push(t);
@@ -202,6 +245,11 @@ mod tests {
                 }
             }
             assert_eq!(*c.counts(), recount(&c), "{c:?}");
+            let mut sorted = Vec::new();
+            c.sorted_into(&mut sorted);
+            let mut want = c.to_vec();
+            want.sort();
+            assert_eq!(sorted, want);
             let t = pick(&mut rng);
             let (with, sizes) = c.counts_with(t);
             let mut want = recount(&c);

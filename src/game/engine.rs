@@ -190,6 +190,18 @@ enum GameEnd {
     Yame,
 }
 
+/// Events reserved for a game: a whole east-south game of random play holds
+/// about 1,900, so the record seldom grows (and is never copied) while it is
+/// played.
+const EVENTS_RESERVED: usize = 2048;
+
+/// A game's record as it starts, with room for `n` events.
+fn with_start(n: usize) -> Vec<Event> {
+    let mut events = Vec::with_capacity(n);
+    events.push(Event::StartGame);
+    events
+}
+
 impl Game {
     /// A new game: `seed` shuffles every wall; the first dealer is seat 0.
     pub fn new(rules: Rules, seed: u64) -> Result<Game> {
@@ -257,7 +269,7 @@ impl Game {
             wall,
             players: Default::default(),
             phase: Phase::HandOver,
-            events: vec![Event::StartGame],
+            events: with_start(EVENTS_RESERVED),
             hand_start: 0,
             uninterrupted: true,
             discards: [0; 4],

@@ -71,9 +71,7 @@ impl Game {
             .players
             .get(seat)
             .ok_or_else(|| MahjongError::InvalidInput(format!("a seat is 0-3, got {seat}")))?;
-        o.hand.clear();
-        o.hand.extend_from_slice(&me.concealed);
-        o.hand.sort_unstable();
+        me.concealed.sorted_into(&mut o.hand);
         o.drawn = match self.phase {
             Phase::Turn {
                 seat: s,
