@@ -12,7 +12,9 @@ calls over numpy arrays that release the GIL and use every core.
 ['1z', '2z']
 """
 
-from riichi import agents, dataset, env, logs, mjai, pictures, viewer
+from typing import TYPE_CHECKING
+
+from riichi import agents, logs, mjai, pictures, viewer
 from riichi._core import (
     SCORE_FLAGS,
     SCORE_LIMITS,
@@ -92,6 +94,9 @@ from riichi._core import (
     waits_batch,
 )
 from riichi.agents import play
+
+if TYPE_CHECKING:
+    from riichi import dataset, env
 
 __all__ = [
     "SCORE_FLAGS",
@@ -179,3 +184,13 @@ __all__ = [
     "viewer",
     "waits_batch",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """`riichi.dataset` and `riichi.env` (which need numpy) load on first use, so
+    `import riichi` does not import numpy."""
+    if name in ("dataset", "env"):
+        import importlib
+
+        return importlib.import_module(f"riichi.{name}")
+    raise AttributeError(f"module 'riichi' has no attribute {name!r}")
