@@ -31,6 +31,7 @@ CONFIGS = [
     (1024, 1, "planes", True, None),
     (1024, 2, "planes", True, None),
     (1024, 2, "planes", False, None),
+    (4096, 1, "planes", False, None),
     (4096, 2, "planes", False, None),
     (1024, 2, "tokens", False, None),
     (1024, 2, None, False, None),
