@@ -383,12 +383,37 @@ pub fn meld_groups(meld_counts: &Counts) -> [u16; 4] {
 
 /// Distances of the four groups of concealed `counts` beside the copies melds
 /// hold: the closed tables, and for each group holding meld copies, its
-/// distances under the caps they leave.
+/// distances under the caps they leave, except where the closed ones are
+/// those:
+///
+/// - A suit with no concealed tiles keeps the closed distances `3s + 2p` of
+///   building `s` sets and `p` pairs from nothing. Beside `m` melds a hand asks
+///   a group for at most `4 - m` sets and a pair, and a kind falls below the
+///   three copies a triplet needs only when melds hold two of its copies (below
+///   the two a pair needs, three): at most `3m / 2` kinds, which leaves at
+///   least `9 - 3m / 2` kinds, enough for the `5 - m` sets and pair.
+/// - The honors, when the hand holds none of the kinds melds hold: the
+///   distances are those of the honors with the melded kinds emptied (see
+///   `capped`), which are then the honors as held.
+/// - A suit beside one chi or pon that `build.rs` marks as leaving its closed
+///   distances.
 #[inline]
 pub fn distances_beside(counts: &Counts, meld_counts: &Counts) -> [Lanes; 4] {
     let (mut d, ranks) = table::all_distances_ranked(counts);
-    for (g, &kinds) in meld_groups(meld_counts).iter().enumerate() {
-        if kinds != 0 && !(g < 3 && capped::closed_distances_hold(meld_counts, g, ranks[g])) {
+    let melded = meld_groups(meld_counts);
+    if melded == [0; 4] {
+        return d;
+    }
+    let held = Tally::of(counts).once;
+    for (g, &kinds) in melded.iter().enumerate() {
+        let (lo, hi) = GROUPS[g];
+        let held_here = (held >> lo) as u16 & ((1 << (hi - lo)) - 1);
+        let closed = if g == 3 {
+            held_here & kinds == 0
+        } else {
+            held_here == 0 || capped::closed_distances_hold(meld_counts, g, ranks[g])
+        };
+        if kinds != 0 && !closed {
             d[g] = capped::distances(counts, meld_counts, g);
         }
     }
