@@ -30,6 +30,11 @@ def test_dataset_and_env_load_on_first_use() -> None:
     assert run(code).splitlines() == ["VecEnv encode_logs True", "True"]
 
 
+def test_dir_names_the_lazy_modules_before_they_load() -> None:
+    code = "import riichi; names = dir(riichi); print('dataset' in names and 'env' in names)"
+    assert run(code) == "True"
+
+
 def test_an_unknown_attribute_is_an_attribute_error() -> None:
     import riichi
 

@@ -194,3 +194,8 @@ def __getattr__(name: str) -> object:
 
         return importlib.import_module(f"riichi.{name}")
     raise AttributeError(f"module 'riichi' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazily loaded `dataset` and `env` among them."""
+    return sorted(set(globals()) | {"dataset", "env"})
