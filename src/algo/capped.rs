@@ -148,6 +148,29 @@ pub fn closed_lowering(counts: &Counts, taken: &Counts, g: usize, rank: usize) -
     Some(!gone)
 }
 
+/// The lowering kinds of numbered suit `g` holding no concealed tile beside
+/// melds that hold `taken` copies: its distances are the closed `3s + 2p` (see
+/// `shanten::distances_beside`), and a drawn kind lowers a target with a pair
+/// if a pair of it fits its cap, one with a set if a triplet of it or a run
+/// through it does; the rest of the target fits in the kinds the melds leave
+/// whole, as for the distances.
+pub fn empty_suit_lowering(taken: &Counts, g: usize) -> [u16; 10] {
+    let (mut pair, mut triplet, mut alive) = (0u16, 0u16, 0u16);
+    for (i, &t) in suit_of(taken, g).iter().enumerate() {
+        let cap = 4u8.saturating_sub(t);
+        pair |= u16::from(cap >= 2) << i;
+        triplet |= u16::from(cap >= 3) << i;
+        alive |= u16::from(cap >= 1) << i;
+    }
+    // Bit a: the run of kinds a, a+1, a+2 fits.
+    let runs = alive & alive >> 1 & alive >> 2 & 0x7F;
+    let set = triplet | runs | runs << 1 | runs << 2;
+    std::array::from_fn(|lane| {
+        let (sets, pairs) = (lane / 2, lane % 2);
+        (if sets > 0 { set } else { 0 }) | (if pairs > 0 { pair } else { 0 })
+    })
+}
+
 /// The sets the concealed `counts` must make (a pair besides): no group is
 /// asked for more.
 #[inline]
@@ -410,6 +433,37 @@ mod tests {
             }
         }
         (held, caps, made)
+    }
+
+    /// A suit with no concealed tile beside 1-4 chi, pon and kan of its own:
+    /// the closed distances of building from nothing and [`empty_suit_lowering`]
+    /// equal the capped scan's for every target a hand beside those melds can
+    /// ask (up to `4 - melds` sets and a pair).
+    #[test]
+    fn an_empty_suit_beside_melds_equals_the_capped_scan() {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(17);
+        let closed = scan::<true>(&[0; 9], &[4; 9], true, 4);
+        let mut differ = 0;
+        for i in 0..100_000 {
+            let melds = 1 + i % 4;
+            let (_, caps, made) = random_group(&mut rng, true, melds, 0);
+            if made == 0 {
+                continue;
+            }
+            let want = scan::<true>(&[0; 9], &caps, true, 4);
+            let mut taken = [0u8; 34];
+            let g = i % 3;
+            for k in 0..9 {
+                taken[9 * g + k] = 4 - caps[k];
+            }
+            let lanes = 2 * (5 - made);
+            assert_eq!(closed.0[..lanes], want.0[..lanes], "caps {caps:?}");
+            let got = empty_suit_lowering(&taken, g);
+            assert_eq!(got[..lanes], want.1[..lanes], "caps {caps:?}");
+            differ += usize::from(got[..lanes] != closed.1[..lanes]);
+        }
+        // Caps that change which draws lower: the closed masks would be wrong.
+        assert!(differ > 1_000, "{differ}");
     }
 
     #[test]

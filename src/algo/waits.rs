@@ -58,8 +58,25 @@ fn group_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 
         base: GROUPS[g].0 as u8,
     });
     if let Some(mc) = meld_counts {
-        for (g, &kinds) in shanten::meld_groups(mc).iter().enumerate() {
+        let melded = shanten::meld_groups(mc);
+        if melded == [0; 4] {
+            return r;
+        }
+        let held = Tally::of(counts).once;
+        for (g, &kinds) in melded.iter().enumerate() {
             if kinds == 0 {
+                continue;
+            }
+            let (lo, hi) = GROUPS[g];
+            let held_here = (held >> lo) as u16 & ((1 << (hi - lo)) - 1);
+            // The closed distances hold (see `shanten::distances_beside`).
+            if g == 3 && held_here & kinds == 0 {
+                // The honors as held: the melded kinds are never drawn to use.
+                r[g].lowering = r[g].lowering.map(|m| m & !kinds);
+                continue;
+            }
+            if g < 3 && held_here == 0 {
+                r[g].lowering = capped::empty_suit_lowering(mc, g);
                 continue;
             }
             let closed = (g < 3)
