@@ -444,7 +444,7 @@ fn scan_shanten_and_lowering(c: &Counts, mc: &Counts) -> (i8, u64) {
     let s = scan_standard(&d, n);
     let mut mask = 0u64;
     for k in (0..KINDS).filter(|&k| c[k] + mc[k] < 4) {
-        let g = (k / 9).min(3);
+        let g = super::shanten::group_of(k);
         let mut more = *c;
         more[k] += 1;
         let mut dk = d;

@@ -373,12 +373,35 @@ fn pair_only(counts: &Counts, meld_counts: Option<&Counts>) -> u8 {
     }
 }
 
-/// The kinds of each group that melds hold copies of, as bit sets (bit i = the
-/// group's i-th kind), from one pass over the meld counts.
+/// The group (0-2 the numbered suits, 3 the honors) of kind `k`.
 #[inline]
-pub fn meld_groups(meld_counts: &Counts) -> [u16; 4] {
-    let held = Tally::of(meld_counts).once;
+pub const fn group_of(k: usize) -> usize {
+    if k / 9 < 3 {
+        k / 9
+    } else {
+        3
+    }
+}
+
+/// The kinds of each group that `counts` hold (the hand's, or the copies melds
+/// hold), as bit sets (bit i = the group's i-th kind), from one pass.
+#[inline]
+pub fn group_kinds(counts: &Counts) -> [u16; 4] {
+    let held = Tally::of(counts).once;
     GROUPS.map(|(lo, hi)| (held >> lo) as u16 & ((1 << (hi - lo)) - 1))
+}
+
+/// Whether group `g`, holding the kinds `held` beside melds that hold copies of
+/// `melded` (bit sets of its kinds), keeps the closed table's distances (see
+/// [`distances_beside`]): a suit holding no tile, the honors holding none of
+/// the melded kinds.
+#[inline]
+pub fn keeps_closed_distances(g: usize, held: u16, melded: u16) -> bool {
+    if g == 3 {
+        held & melded == 0
+    } else {
+        held == 0
+    }
 }
 
 /// Distances of the four groups of concealed `counts` beside the copies melds
@@ -400,19 +423,14 @@ pub fn meld_groups(meld_counts: &Counts) -> [u16; 4] {
 #[inline]
 pub fn distances_beside(counts: &Counts, meld_counts: &Counts) -> [Lanes; 4] {
     let (mut d, ranks) = table::all_distances_ranked(counts);
-    let melded = meld_groups(meld_counts);
+    let melded = group_kinds(meld_counts);
     if melded == [0; 4] {
         return d;
     }
-    let held = Tally::of(counts).once;
+    let held = group_kinds(counts);
     for (g, &kinds) in melded.iter().enumerate() {
-        let (lo, hi) = GROUPS[g];
-        let held_here = (held >> lo) as u16 & ((1 << (hi - lo)) - 1);
-        let closed = if g == 3 {
-            held_here & kinds == 0
-        } else {
-            held_here == 0 || capped::closed_distances_hold(meld_counts, g, ranks[g])
-        };
+        let closed = keeps_closed_distances(g, held[g], kinds)
+            || (g < 3 && capped::closed_distances_hold(meld_counts, g, ranks[g]));
         if kinds != 0 && !closed {
             d[g] = capped::distances(counts, meld_counts, g);
         }

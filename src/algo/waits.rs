@@ -58,25 +58,22 @@ fn group_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 
         base: GROUPS[g].0 as u8,
     });
     if let Some(mc) = meld_counts {
-        let melded = shanten::meld_groups(mc);
+        let melded = shanten::group_kinds(mc);
         if melded == [0; 4] {
             return r;
         }
-        let held = Tally::of(counts).once;
+        let held = shanten::group_kinds(counts);
         for (g, &kinds) in melded.iter().enumerate() {
             if kinds == 0 {
                 continue;
             }
-            let (lo, hi) = GROUPS[g];
-            let held_here = (held >> lo) as u16 & ((1 << (hi - lo)) - 1);
-            // The closed distances hold (see `shanten::distances_beside`).
-            if g == 3 && held_here & kinds == 0 {
-                // The honors as held: the melded kinds are never drawn to use.
-                r[g].lowering = r[g].lowering.map(|m| m & !kinds);
-                continue;
-            }
-            if g < 3 && held_here == 0 {
-                r[g].lowering = capped::empty_suit_lowering(mc, g);
+            if shanten::keeps_closed_distances(g, held[g], kinds) {
+                r[g].lowering = if g == 3 {
+                    // The honors as held: the melded kinds are never drawn to use.
+                    r[g].lowering.map(|m| m & !kinds)
+                } else {
+                    capped::empty_suit_lowering(mc, g)
+                };
                 continue;
             }
             let closed = (g < 3)
@@ -267,7 +264,7 @@ impl Discards {
 
     /// The group of kind `k` and its entry once a `k` (held) is discarded.
     fn entry_without(&self, k: usize) -> (usize, GroupEntry) {
-        let g = (k / 9).min(3);
+        let g = shanten::group_of(k);
         let mut c = self.counts;
         c[k] -= 1;
         let e = if self.sanma && g == 0 {
@@ -285,7 +282,7 @@ impl Discards {
 
     /// The shanten once a `k` (held) is discarded.
     pub(crate) fn shanten(&self, k: usize) -> i8 {
-        let g = (k / 9).min(3);
+        let g = shanten::group_of(k);
         let (lo, hi) = GROUPS[g];
         let dist = if self.capped[lo..hi].iter().all(|&c| c == 0) && !(self.sanma && g == 0) {
             // A group no meld holds: its distances alone, from the closed table.

@@ -6,6 +6,7 @@ use std::fmt;
 use std::ops::Deref;
 
 use crate::algo::agari;
+use crate::algo::shanten::group_of;
 use crate::tile::{Counts, Tile, KINDS};
 
 /// Concealed tiles in the order they were dealt and drawn (the drawn tile last
@@ -38,7 +39,7 @@ impl Concealed {
 
     /// The group sizes with a tile of kind `k` added, worked out in a register.
     fn sizes_with(&self, k: usize) -> [u8; 4] {
-        (u32::from_le_bytes(self.sizes) + (1 << (8 * group(k)))).to_le_bytes()
+        (u32::from_le_bytes(self.sizes) + (1 << (8 * group_of(k)))).to_le_bytes()
     }
 
     /// Whether `tile` completes the hand beside `melds` melds; the counts are
@@ -125,18 +126,13 @@ impl Concealed {
     fn count(&mut self, t: Tile, by: i8) {
         let k = t.kind() as usize;
         self.counts[k] = self.counts[k].wrapping_add_signed(by);
-        let g = group(k);
+        let g = group_of(k);
         self.sizes[g] = self.sizes[g].wrapping_add_signed(by);
         if t.is_red() {
             let r = usize::from(t.id() - 34);
             self.reds[r] = self.reds[r].wrapping_add_signed(by);
         }
     }
-}
-
-/// The group of kind `k`: 0-2 the suits, 3 the honors.
-fn group(k: usize) -> usize {
-    (k / 9).min(3)
 }
 
 impl From<Vec<Tile>> for Concealed {
