@@ -216,12 +216,14 @@ pub(crate) struct Discards {
     meld_counts: Counts,
     capped: Counts,
     sanma: bool,
+    /// The groups whose entries come from the closed tables (bit g): those no
+    /// meld holds a kind of, the three-player characters aside.
+    closed: u8,
     absent: u64,
     entries: [GroupEntry; 4],
     others: [Lanes; 4],
-    /// `pair_rest[g][h]`: the two groups other than `g` and `h`, combined
-    /// (for each `g`, when a discard from `g` first asks for its lowering kinds).
-    pair_rest: [std::cell::OnceCell<[Lanes; 4]>; 4],
+    /// `rest[g][h]`: the two groups other than `g` and `h`, combined.
+    rest: [[Lanes; 4]; 4],
     /// The tally of a closed 14-tile hand, for seven pairs and kokushi.
     tally: Option<Tally>,
     sets: usize,
@@ -247,73 +249,103 @@ impl Discards {
         } else {
             group_entries(counts, Some(&capped))
         };
-        let left = counts.iter().map(|&c| usize::from(c)).sum::<usize>() - 1;
+        let melded = shanten::group_kinds(&capped);
+        let closed = (0..4)
+            .filter(|&g| melded[g] == 0 && !(sanma && g == 0))
+            .fold(0, |m, g| m | 1 << g);
+        let d = entries.map(|e| e.dist);
+        // Each pair of groups combined, as the rest beside the other two.
+        let mut rest = [[[FAR; 16]; 4]; 4];
+        for ((a, b), (g, h)) in [
+            ((2, 3), (0, 1)),
+            ((0, 1), (2, 3)),
+            ((1, 3), (0, 2)),
+            ((0, 2), (1, 3)),
+            ((1, 2), (0, 3)),
+            ((0, 3), (1, 2)),
+        ] {
+            rest[g][h] = combine(&d[a], &d[b]);
+            rest[h][g] = rest[g][h];
+        }
+        let others = [
+            combine(&d[1], &rest[0][1]),
+            combine(&d[0], &rest[0][1]),
+            combine(&d[3], &rest[2][3]),
+            combine(&d[2], &rest[2][3]),
+        ];
+        let (tally, n) = Tally::with_size(counts);
+        let left = n - 1;
         Discards {
             counts: *counts,
             meld_counts: *meld_counts,
             capped,
             sanma,
+            closed,
             absent: set.absent_mask(),
-            others: others_of(&entries),
+            others,
             entries,
-            pair_rest: Default::default(),
-            tally: (melds == 0 && left >= 13).then(|| Tally::of(counts)),
+            rest,
+            tally: (melds == 0 && left >= 13).then_some(tally),
             sets: left / 3,
         }
     }
 
-    /// The group of kind `k` and its entry once a `k` (held) is discarded.
-    fn entry_without(&self, k: usize) -> (usize, GroupEntry) {
+    /// The entry of kind `k`'s group once a `k` (held) is discarded, with the
+    /// kinds that lower each distance if `lowering` (else none).
+    #[inline]
+    fn entry_without(&self, k: usize, lowering: bool) -> GroupEntry {
         let g = shanten::group_of(k);
+        let (lo, hi) = GROUPS[g];
+        if self.closed >> g & 1 == 1 {
+            // From the closed table: the group's counts less the discard.
+            let mut held = [0u8; 9];
+            held[..hi - lo].copy_from_slice(&self.counts[lo..hi]);
+            held[k - lo] -= 1;
+            let held = &held[..hi - lo];
+            let (dist, lowering) = if lowering {
+                table::entry(held)
+            } else {
+                (table::distances(held), [0; 10])
+            };
+            return GroupEntry {
+                dist,
+                lowering,
+                base: lo as u8,
+            };
+        }
         let mut c = self.counts;
         c[k] -= 1;
-        let e = if self.sanma && g == 0 {
+        if self.sanma && g == 0 {
             sanma_characters(&c, Some(&self.meld_counts))
         } else {
             group_entry(&c, &self.capped, g)
-        };
-        (g, e)
+        }
     }
 
     /// Seven pairs and kokushi once a `k` is discarded, for a closed hand.
+    #[inline]
     fn special_without(&self, k: usize) -> Option<Tally> {
         self.tally.map(|t| t.without(k, self.counts[k]))
     }
 
     /// The shanten once a `k` (held) is discarded.
+    #[inline]
     pub(crate) fn shanten(&self, k: usize) -> i8 {
         let g = shanten::group_of(k);
-        let (lo, hi) = GROUPS[g];
-        let dist = if self.capped[lo..hi].iter().all(|&c| c == 0) && !(self.sanma && g == 0) {
-            // A group no meld holds: its distances alone, from the closed table.
-            let mut held = [0u8; 9];
-            held[..hi - lo].copy_from_slice(&self.counts[lo..hi]);
-            held[k - lo] -= 1;
-            table::distances(&held[..hi - lo])
-        } else {
-            self.entry_without(k).1.dist
-        };
-        let d = combine_to(&dist, &self.others[g], self.sets);
+        let e = self.entry_without(k, false);
+        let d = combine_to(&e.dist, &self.others[g], self.sets);
         best_form((d, 0), self.special_without(k)).0
     }
 
     /// The shanten once a `k` (held) is discarded, and the kinds that lower it.
     pub(crate) fn lowering(&self, k: usize) -> (i8, u64) {
-        let (g, e) = self.entry_without(k);
+        let g = shanten::group_of(k);
+        let e = self.entry_without(k, true);
         let mut entries = self.entries;
         entries[g] = e;
-        let pair_rest = self.pair_rest[g].get_or_init(|| {
-            let mut rest = [[FAR; 16]; 4];
-            for h in (0..4).filter(|&h| h != g) {
-                let mut two = (0..4).filter(|&x| x != g && x != h);
-                let (a, b) = (two.next().expect("two left"), two.next().expect("two left"));
-                rest[h] = combine(&self.entries[a].dist, &self.entries[b].dist);
-            }
-            rest
-        });
         let mut others = self.others;
         for h in (0..4).filter(|&h| h != g) {
-            others[h] = combine(&e.dist, &pair_rest[h]);
+            others[h] = combine(&e.dist, &self.rest[g][h]);
         }
         let std = standard_lowering(&entries, &others, self.sets);
         let (shanten, mask) = best_form(std, self.special_without(k));

@@ -4,8 +4,7 @@
 
 use super::wall::Rng;
 use super::Action;
-use crate::algo::shanten::{by_form_in, shanten_in};
-use crate::algo::waits::shanten_and_lowering_in;
+use crate::algo::waits::Discards;
 use crate::algo::TileSet;
 use crate::meld::Meld;
 use crate::tile::{Counts, Tile, KINDS};
@@ -127,6 +126,19 @@ fn shanten_choice(
     if let Some(i) = first(legal, |a| *a == Action::Kita) {
         return i;
     }
+    let discarded = |a: &Action| match *a {
+        Action::Discard { tile, .. } => Some((tile.kind() as usize, false)),
+        Action::Riichi { tile, .. } => Some((tile.kind() as usize, true)),
+        _ => None,
+    };
+    let kinds = legal
+        .iter()
+        .filter_map(discarded)
+        .fold(0u64, |m, (kind, _)| m | 1 << kind);
+    if kinds == 0 {
+        // A claim offered: passed.
+        return first(legal, |a| *a == Action::Pass).unwrap_or(0);
+    }
     let mut counts: Counts = [0; KINDS];
     for t in hand {
         counts[t.kind() as usize] += 1;
@@ -141,46 +153,50 @@ fn shanten_choice(
     // it. A kind's discards (plain or red, from the hand or the drawn tile, with
     // or without riichi) leave the same hand: analysed once. The shanten of
     // every kind first, cheaply; the tiles that lower it only for the kinds
-    // that reach the lowest, since no other can be chosen.
-    let discarded = |a: &Action| match *a {
-        Action::Discard { tile, .. } => Some((tile.kind() as usize, false)),
-        Action::Riichi { tile, .. } => Some((tile.kind() as usize, true)),
-        _ => None,
-    };
-    let mut shanten: [Option<i8>; KINDS] = [None; KINDS];
+    // that reach the lowest, since no other can be chosen, and only if there
+    // are two such kinds to tell apart.
+    let discards = Discards::new(&counts, &meld_counts, melds.len(), set);
     let mut lowest = i8::MAX;
-    for (kind, _) in legal.iter().filter_map(discarded) {
-        let s = *shanten[kind].get_or_insert_with(|| {
-            let mut c = counts;
-            c[kind] -= 1;
-            if melds.is_empty() {
-                shanten_in(&c, set)
-            } else {
-                by_form_in(&c, Some(&meld_counts), melds.len(), set).min()
+    let mut at_lowest = 0u64;
+    let mut m = kinds;
+    while m != 0 {
+        let kind = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let s = discards.shanten(kind);
+        if s < lowest {
+            (lowest, at_lowest) = (s, 0);
+        }
+        if s == lowest {
+            at_lowest |= 1 << kind;
+        }
+    }
+    let mut live_of = [0i32; KINDS];
+    if at_lowest.count_ones() > 1 {
+        let mut m = at_lowest;
+        while m != 0 {
+            let kind = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let (_, mut lowering) = discards.lowering(kind);
+            // The copies of each lowering kind in neither the hand (once `kind`
+            // is discarded) nor the melds.
+            while lowering != 0 {
+                let k = lowering.trailing_zeros() as usize;
+                lowering &= lowering - 1;
+                live_of[kind] += 4 - i32::from(counts[k] + meld_counts[k]) + i32::from(k == kind);
             }
-        });
-        lowest = lowest.min(s);
+        }
     }
     let mut best: Option<((i32, bool), usize)> = None;
     let mut ties = 0u64;
-    let mut live_of: [Option<i32>; KINDS] = [None; KINDS];
     for (i, (kind, riichi)) in legal
         .iter()
         .enumerate()
         .filter_map(|(i, a)| Some((i, discarded(a)?)))
     {
-        if shanten[kind] != Some(lowest) {
+        if at_lowest >> kind & 1 == 0 {
             continue;
         }
-        let live = *live_of[kind].get_or_insert_with(|| {
-            let mut c = counts;
-            c[kind] -= 1;
-            let (_, mask) = shanten_and_lowering_in(&c, Some(&meld_counts), melds.len(), set);
-            (0..KINDS)
-                .filter(|&k| mask >> k & 1 == 1)
-                .map(|k| 4 - i32::from(c[k] + meld_counts[k]))
-                .sum()
-        });
+        let live = live_of[kind];
         // More ukeire, riichi preferred.
         let key = (live, riichi);
         match &best {
