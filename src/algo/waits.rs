@@ -290,10 +290,11 @@ impl Discards {
         }
     }
 
-    /// The entry of kind `k`'s group once a `k` (held) is discarded, with the
-    /// kinds that lower each distance if `lowering` (else none).
+    /// The entry of kind `k`'s group once a `k` (held) is discarded. Its kinds
+    /// that lower each distance are read only `with_lowering` (else they may
+    /// be left empty).
     #[inline]
-    fn entry_without(&self, k: usize, lowering: bool) -> GroupEntry {
+    fn entry_without(&self, k: usize, with_lowering: bool) -> GroupEntry {
         let g = shanten::group_of(k);
         let (lo, hi) = GROUPS[g];
         if self.closed >> g & 1 == 1 {
@@ -302,7 +303,7 @@ impl Discards {
             held[..hi - lo].copy_from_slice(&self.counts[lo..hi]);
             held[k - lo] -= 1;
             let held = &held[..hi - lo];
-            let (dist, lowering) = if lowering {
+            let (dist, lowering) = if with_lowering {
                 table::entry(held)
             } else {
                 (table::distances(held), [0; 10])

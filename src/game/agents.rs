@@ -153,8 +153,8 @@ fn shanten_choice(
     // it. A kind's discards (plain or red, from the hand or the drawn tile, with
     // or without riichi) leave the same hand: analysed once. The shanten of
     // every kind first, cheaply; the tiles that lower it only for the kinds
-    // that reach the lowest, since no other can be chosen, and only if there
-    // are two such kinds to tell apart.
+    // that reach the lowest, since no other can be chosen, and only if two or
+    // more kinds reach it.
     let discards = Discards::new(&counts, &meld_counts, melds.len(), set);
     let mut lowest = i8::MAX;
     let mut at_lowest = 0u64;
