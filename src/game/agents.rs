@@ -179,11 +179,13 @@ fn shanten_choice(
             let (_, mut lowering) = discards.lowering(kind);
             // The copies of each lowering kind in neither the hand (once `kind`
             // is discarded) nor the melds.
+            let mut live = 0;
             while lowering != 0 {
                 let k = lowering.trailing_zeros() as usize;
                 lowering &= lowering - 1;
-                live_of[kind] += 4 - i32::from(counts[k] + meld_counts[k]) + i32::from(k == kind);
+                live += 4 - i32::from(counts[k] + meld_counts[k]) + i32::from(k == kind);
             }
+            live_of[kind] = live;
         }
     }
     let mut best: Option<((i32, bool), usize)> = None;
@@ -224,6 +226,7 @@ mod tests {
     use super::*;
     use crate::algo::waits::ukeire_in;
     use crate::hand::Hand;
+    use crate::meld::MeldKind;
 
     /// A random closed 14-tile hand of the kinds three players use.
     fn sanma_hand(rng: &mut Rng) -> Vec<Tile> {
@@ -241,6 +244,106 @@ mod tests {
         }
         hand.sort();
         hand
+    }
+
+    /// A random four-player hand: `melds` chi or pon and 14 - 3 `melds`
+    /// concealed tiles, no kind more than four times in all.
+    fn melded_hand(rng: &mut Rng, melds: usize) -> (Vec<Tile>, Vec<Meld>) {
+        let tile = |k: usize| Tile::from_kind(k as u8).expect("kind");
+        let mut counts: Counts = [0; KINDS];
+        let mut out = Vec::new();
+        while out.len() < melds {
+            let k = rng.below(KINDS as u64) as usize;
+            let chi = k < 27 && k % 9 < 7 && rng.below(2) == 0;
+            let kinds = if chi { [k, k + 1, k + 2] } else { [k; 3] };
+            let mut c = counts;
+            for &x in &kinds {
+                c[x] += 1;
+            }
+            if c.iter().any(|&n| n > 4) {
+                continue;
+            }
+            counts = c;
+            let tiles = kinds.map(tile);
+            let kind = if chi { MeldKind::Chi } else { MeldKind::Pon };
+            out.push(Meld::new(kind, &tiles, None, None, None).expect("meld"));
+        }
+        let mut hand = Vec::new();
+        while hand.len() < 14 - 3 * melds {
+            let k = rng.below(KINDS as u64) as usize;
+            if counts[k] < 4 {
+                counts[k] += 1;
+                hand.push(tile(k));
+            }
+        }
+        hand.sort();
+        (hand, out)
+    }
+
+    /// The shanten agent takes a discard of the lowest shanten and, among
+    /// those, of the most live draws, as the ukeire of each discard says, on
+    /// hands with 0 to 3 melds and with some discards forbidden; with riichi
+    /// offered beside a discard, it prefers the riichi.
+    #[test]
+    fn the_shanten_agent_takes_the_best_discard_by_its_ukeire() {
+        let mut rng = Rng::new(11);
+        for i in 0..2000 {
+            let (hand, melds) = melded_hand(&mut rng, i % 4);
+            let mut tiles = hand.clone();
+            tiles.dedup();
+            if i % 5 == 4 {
+                // Some discards forbidden (as after a call): the best left may
+                // be worse than the hand's, and drawing back the discarded kind
+                // may then lower it.
+                let keep: Vec<Tile> = tiles
+                    .iter()
+                    .copied()
+                    .filter(|_| rng.below(2) == 0)
+                    .collect();
+                if !keep.is_empty() {
+                    tiles = keep;
+                }
+            }
+            let mut legal: Vec<Action> = tiles
+                .iter()
+                .map(|&tile| Action::Discard {
+                    tile,
+                    tsumogiri: false,
+                })
+                .collect();
+            let riichi = melds.is_empty() && i % 3 == 0;
+            if riichi {
+                legal.push(Action::Riichi {
+                    tile: tiles[0],
+                    tsumogiri: false,
+                });
+            }
+            let value = |a: &Action| {
+                let (Action::Discard { tile, .. } | Action::Riichi { tile, .. }) = *a else {
+                    unreachable!()
+                };
+                let mut rest = hand.clone();
+                let at = rest.iter().position(|&t| t == tile).expect("held");
+                rest.remove(at);
+                let h = Hand::new(&rest, melds.clone()).expect("hand");
+                let u = ukeire_in(&h, &[0; KINDS], TileSet::Full).expect("ukeire");
+                (-u.shanten, u.live)
+            };
+            let best = legal.iter().map(value).max();
+            let chosen = Agent::new(AgentKind::Shanten, i as u64).choose(
+                &hand,
+                &melds,
+                &legal,
+                TileSet::Full,
+            );
+            assert_eq!(Some(value(&legal[chosen])), best, "{hand:?} {melds:?}");
+            if riichi && value(&legal[0]) == best.expect("a discard") {
+                assert!(
+                    matches!(legal[chosen], Action::Riichi { .. }),
+                    "{hand:?}: riichi preferred"
+                );
+            }
+        }
     }
 
     /// The shanten agent under three players discards for the best shanten, then
