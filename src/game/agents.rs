@@ -4,7 +4,7 @@
 
 use super::wall::Rng;
 use super::Action;
-use crate::algo::waits::Discards;
+use crate::algo::waits::{bits, Discards};
 use crate::algo::TileSet;
 use crate::meld::Meld;
 use crate::tile::{Counts, Tile, KINDS};
@@ -158,10 +158,7 @@ fn shanten_choice(
     let discards = Discards::new(&counts, &meld_counts, melds.len(), set);
     let mut lowest = i8::MAX;
     let mut at_lowest = 0u64;
-    let mut m = kinds;
-    while m != 0 {
-        let kind = m.trailing_zeros() as usize;
-        m &= m - 1;
+    for kind in bits(kinds) {
         let s = discards.shanten(kind);
         if s < lowest {
             (lowest, at_lowest) = (s, 0);
@@ -172,20 +169,13 @@ fn shanten_choice(
     }
     let mut live_of = [0i32; KINDS];
     if at_lowest.count_ones() > 1 {
-        let mut m = at_lowest;
-        while m != 0 {
-            let kind = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let (_, mut lowering) = discards.lowering(kind);
+        for kind in bits(at_lowest) {
+            let (_, lowering) = discards.lowering(kind);
             // The copies of each lowering kind in neither the hand (once `kind`
             // is discarded) nor the melds.
-            let mut live = 0;
-            while lowering != 0 {
-                let k = lowering.trailing_zeros() as usize;
-                lowering &= lowering - 1;
-                live += 4 - i32::from(counts[k] + meld_counts[k]) + i32::from(k == kind);
-            }
-            live_of[kind] = live;
+            live_of[kind] = bits(lowering)
+                .map(|k| 4 - i32::from(counts[k] + meld_counts[k]) + i32::from(k == kind))
+                .sum();
         }
     }
     let mut best: Option<((i32, bool), usize)> = None;
