@@ -63,8 +63,9 @@ fn combine_scalar(x: &Lanes, y: &Lanes) -> Lanes {
 
 /// The SSE2 forms of [`combine`] (ten byte shifts, adds and mins; lanes shifted
 /// in from below are set to [`FAR`]) and of [`Tally::of`] (byte compares and
-/// movemasks). The crate's only `unsafe`: calling functions compiled for SSE2,
-/// which every `x86_64` processor has, and loading and storing 16 lanes whole.
+/// movemasks). One of the crate's two `unsafe` places (the other reads a
+/// Python list's items borrowed): calling functions compiled for SSE2, which
+/// every `x86_64` processor has, and loading and storing 16 lanes whole.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod sse2 {

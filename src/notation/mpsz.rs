@@ -9,6 +9,7 @@
 //! their tiles (`pon 555z`, `chi 456m`, `kan 1111p`, `ankan 9999s`); they print in
 //! the bracket form.
 
+use crate::algo::shanten::nibble_lanes;
 use crate::error::{quoted, MahjongError, Result};
 use crate::hand::{Concealed, Hand};
 use crate::meld::{Meld, MeldKind, Relative};
@@ -193,51 +194,78 @@ pub fn parse_counts(input: &str) -> Result<(Counts, usize)> {
     Ok((counts, n))
 }
 
+/// Whether a nibble of the nine low ones of `x` is above 4: it has its top
+/// bit, or its 4 bit with a lower one (bit tests alone, so nothing carries).
+fn over_four(x: u64) -> bool {
+    const BIT: [u64; 4] = [0x1_1111_1111, 0x2_2222_2222, 0x4_4444_4444, 0x8_8888_8888];
+    x & BIT[3] != 0 || (x & BIT[2]) >> 2 & ((x & BIT[1]) >> 1 | (x & BIT[0])) != 0
+}
+
 /// [`parse_counts`] of the common form alone, digits each followed in time by a
 /// suit letter (`123m0p77z`: no spaces, marks or other letters), in one pass over
-/// the bytes. `None` for anything else, valid or not, and for a fifth copy: the
-/// full reader then reads it or says what is wrong.
+/// the bytes. `None` for anything else, valid or not, for a fifth copy and for
+/// text longer than 14 tiles can be written: the full reader then reads it or
+/// says what is wrong.
 #[inline]
-fn plain_counts(b: &[u8]) -> Option<(Counts, usize)> {
-    let mut counts = [0u8; KINDS];
-    let mut digits = [0u8; 10];
-    let mut pending = 0usize;
-    let mut n = 0usize;
+pub fn plain_counts(b: &[u8]) -> Option<(Counts, usize)> {
+    // Each suit's counts are the nibbles of one word while reading: a digit adds
+    // one to its kind's nibble (a 0, the red five, to the five's). No more than
+    // 14 tiles are read, so no nibble carries into the next.
+    const NIBBLE: [u64; 10] = {
+        let mut nibble = [1 << 16; 10];
+        let mut d = 1;
+        while d < 10 {
+            nibble[d] = 1 << (4 * (d - 1));
+            d += 1;
+        }
+        nibble
+    };
+    let mut suits = [0u64; 4];
+    // The digits read since the last suit letter, and whether one of them
+    // cannot be an honor (0, 8, 9).
+    let mut pending = 0u64;
+    let mut digits = 0;
+    let mut not_honor = false;
+    let mut n = 0;
     for &c in b {
-        let base = match c {
+        let suit = match c {
             b'0'..=b'9' => {
-                digits[(c - b'0') as usize] += 1;
-                pending += 1;
-                if pending > 14 {
+                let d = (c - b'0') as usize;
+                n += 1;
+                if n > 14 {
                     return None;
                 }
+                pending += NIBBLE[d];
+                digits += 1;
+                not_honor |= d == 0 || d > 7;
                 continue;
             }
             b'm' => 0,
-            b'p' => 9,
-            b's' => 18,
-            b'z' => 27,
+            b'p' => 1,
+            b's' => 2,
+            b'z' => 3,
             _ => return None,
         };
-        if pending == 0 || (base == 27 && (digits[0] | digits[8] | digits[9]) != 0) {
+        if digits == 0 || (suit == 3 && not_honor) {
             return None;
         }
-        for (d, held) in digits.iter_mut().enumerate() {
-            if *held == 0 {
-                continue;
-            }
-            // A 0 is the red five of its suit.
-            let k = base + if d == 0 { 4 } else { d - 1 };
-            counts[k] += *held;
-            if counts[k] > 4 {
-                return None;
-            }
-            *held = 0;
-        }
-        n += pending;
+        suits[suit] += pending;
         pending = 0;
+        digits = 0;
+        not_honor = false;
     }
-    (pending == 0).then_some((counts, n))
+    if digits != 0 || suits.iter().any(|&s| over_four(s)) {
+        return None;
+    }
+    // The 34 counts as the nibbles of two words and a byte, each spread to
+    // bytes at once.
+    let [m, p, s, z] = suits;
+    let mut counts = [0u8; KINDS];
+    counts[..16].copy_from_slice(&nibble_lanes(m | p << 36));
+    counts[16..32].copy_from_slice(&nibble_lanes(p >> 28 | s << 8 | z << 44));
+    counts[32] = (z >> 20) as u8 & 15;
+    counts[33] = (z >> 24) as u8 & 15;
+    Some((counts, n))
 }
 
 /// Parse a tile list such as `123m0p77z` (spaces between groups are allowed).
@@ -596,6 +624,28 @@ mod tests {
         }
         assert!(answered > 10_000, "{answered} plain lists read");
         assert_eq!(plain_counts(b"123m456p789s1122z3m").map(|r| r.1), Some(14));
+        // Every kind's count lands in its own byte, the red fives in the fives'.
+        let (counts, n) = plain_counts(b"19m01589p19s1567z").expect("plain");
+        assert_eq!(n, 13);
+        let mut expected = [0u8; KINDS];
+        for k in [0, 8, 13, 9, 13, 16, 17, 18, 26, 27, 31, 32, 33] {
+            expected[k] += 1;
+        }
+        assert_eq!(counts, expected);
+        // Many copies of one kind neither wrap nor spill into the next kind.
+        assert_eq!(plain_counts(b"11111111111111m"), None);
+        assert_eq!(plain_counts(b"1111m1111m1111m11m"), None);
+        assert_eq!(
+            plain_counts(b"555m0m"),
+            Some((
+                {
+                    let mut c = [0; KINDS];
+                    c[4] = 4;
+                    c
+                },
+                4
+            ))
+        );
     }
 
     use super::*;

@@ -7,7 +7,7 @@ use super::hand::PyHand;
 use super::tile::{raw_counts, PyTile};
 use crate::algo::decompose::{Block, BlockShape, Decomposition, Form, Wait};
 use crate::algo::shanten as core_shanten;
-use crate::algo::{agari, batch, waits};
+use crate::algo::{agari, batch, waits, TileSet};
 use crate::error::{quoted, MahjongError};
 use crate::meld::MeldKind;
 use crate::notation::mpsz;
@@ -565,6 +565,23 @@ impl PyDiscardOption {
     }
 }
 
+/// Counts of a valid closed hand written plainly (`123m0p77z`, 3n+1 or 3n+2
+/// tiles up to 14, none that `set` lacks): the common argument, read without
+/// building an error. `None` for anything else, which [`fast_counts`] then reads
+/// or refuses.
+#[inline]
+fn plain_text_counts(x: &Bound<'_, PyAny>, set: TileSet) -> Option<Counts> {
+    let s = x.cast::<PyString>().ok()?.to_cow().ok()?;
+    let (counts, n) = mpsz::plain_counts(s.as_bytes())?;
+    let absent = set.absent_mask();
+    let held_absent = absent != 0
+        && counts
+            .iter()
+            .enumerate()
+            .any(|(k, &c)| c > 0 && absent >> k & 1 == 1);
+    (n % 3 != 0 && n <= 14 && !held_absent).then_some(counts)
+}
+
 /// Counts of a closed hand given as an mpsz string or 34 counts (`None` for a
 /// `Hand` or a string with melds, which take the full path).
 fn fast_counts(x: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
@@ -619,6 +636,9 @@ fn fast_counts(x: &Bound<'_, PyAny>) -> PyResult<Option<Counts>> {
 #[pyo3(name = "shanten", signature = (x, *, rules=None))]
 fn shanten_of(x: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<i8> {
     let set = super::rules::tileset_arg(rules)?;
+    if let Some(c) = plain_text_counts(x, set) {
+        return Ok(core_shanten::shanten_in(&c, set));
+    }
     if let Some(c) = fast_counts(x)? {
         set.check_counts(&c, &"the hand")?;
         return Ok(core_shanten::shanten_in(&c, set));
@@ -635,6 +655,9 @@ fn shanten_of(x: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResul
 #[pyo3(signature = (x, *, rules=None))]
 fn is_complete(x: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
     let set = super::rules::tileset_arg(rules)?;
+    if let Some(c) = plain_text_counts(x, set) {
+        return Ok(agari::is_complete(&c, 0));
+    }
     if let Some(c) = fast_counts(x)? {
         set.check_counts(&c, &"the hand")?;
         return Ok(agari::is_complete(&c, 0));

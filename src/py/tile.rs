@@ -254,7 +254,7 @@ fn exact_int_list(obj: &Bound<'_, PyAny>) -> Option<std::result::Result<Counts, 
     let small = small_counts(obj.py());
     let mut c = [0u8; KINDS];
     for (k, slot) in c.iter_mut().enumerate() {
-        let item = list.get_item(k).ok()?;
+        let item = list_item(list, k)?;
         // Python shares one object for each small integer: a count is most
         // often one of those five, told by identity alone.
         if let Some(n) = small.iter().position(|s| item.is(s)) {
@@ -271,6 +271,31 @@ fn exact_int_list(obj: &Bound<'_, PyAny>) -> Option<std::result::Result<Counts, 
         }
     }
     Some(Ok(c))
+}
+
+/// Item `k` of `list`, borrowed: under the stable ABI a list's items are
+/// otherwise taken with a reference (two calls into Python per item, most of
+/// the cost of reading 34 counts). `None` past its end.
+#[allow(unsafe_code)]
+fn list_item<'a, 'py>(
+    list: &'a Bound<'py, PyList>,
+    k: usize,
+) -> Option<pyo3::Borrowed<'a, 'py, PyAny>> {
+    let k = pyo3::ffi::Py_ssize_t::try_from(k).ok()?;
+    // SAFETY: `list` is a list and the GIL is held (this extension is not built
+    // for free-threaded Python). `PyList_GetItem` checks `k` and returns a
+    // borrowed reference or null; the item lives while the list holds it, and
+    // the borrow cannot outlive `list`, which no code may change meanwhile (the
+    // caller only compares the item or reads its value, calling no Python code
+    // that could mutate the list).
+    unsafe {
+        let item = pyo3::ffi::PyList_GetItem(list.as_ptr(), k);
+        if item.is_null() {
+            pyo3::ffi::PyErr_Clear();
+            return None;
+        }
+        Some(pyo3::Borrowed::from_ptr(list.py(), item))
+    }
 }
 
 /// Counts from a 1-D numpy array of 34 integers of any integer dtype, read from
