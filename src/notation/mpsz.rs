@@ -194,6 +194,17 @@ pub fn parse_counts(input: &str) -> Result<(Counts, usize)> {
     Ok((counts, n))
 }
 
+/// The suit of each byte that is a suit letter (0-3 for m, p, s, z), 4 for any
+/// other.
+const SUIT_OF: [u8; 256] = {
+    let mut suit = [4; 256];
+    suit[b'm' as usize] = 0;
+    suit[b'p' as usize] = 1;
+    suit[b's' as usize] = 2;
+    suit[b'z' as usize] = 3;
+    suit
+};
+
 /// Whether a nibble of the nine low ones of `x` is above 4: it has its top
 /// bit, or its 4 bit with a lower one (bit tests alone, so nothing carries).
 fn over_four(x: u64) -> bool {
@@ -228,25 +239,20 @@ pub fn plain_counts(b: &[u8]) -> Option<(Counts, usize)> {
     let mut not_honor = false;
     let mut n = 0;
     for &c in b {
-        let suit = match c {
-            b'0'..=b'9' => {
-                let d = (c - b'0') as usize;
-                n += 1;
-                if n > 14 {
-                    return None;
-                }
-                pending += NIBBLE[d];
-                digits += 1;
-                not_honor |= d == 0 || d > 7;
-                continue;
+        if c.is_ascii_digit() {
+            let d = (c - b'0') as usize;
+            n += 1;
+            if n > 14 {
+                return None;
             }
-            b'm' => 0,
-            b'p' => 1,
-            b's' => 2,
-            b'z' => 3,
-            _ => return None,
-        };
-        if digits == 0 || (suit == 3 && not_honor) {
+            pending += NIBBLE[d];
+            digits += 1;
+            not_honor |= d == 0 || d > 7;
+            continue;
+        }
+        // The suit from a table rather than a jump through one.
+        let suit = SUIT_OF[c as usize] as usize;
+        if suit > 3 || digits == 0 || (suit == 3 && not_honor) {
             return None;
         }
         suits[suit] += pending;
