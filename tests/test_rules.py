@@ -853,6 +853,7 @@ def test_players_three_removes_2m_to_8m_and_the_north_seat() -> None:
     for call in (
         lambda: riichi.shanten("23m456p789s111222z", rules=SANMA),
         lambda: riichi.is_complete([0, 1] + [0] * 32, rules=SANMA),
+        lambda: riichi.is_complete("22m456p789s111222z", rules=SANMA),
         lambda: riichi.Hand("23m456p789s11122z").waits(rules=SANMA),
         lambda: hand13.ukeire(visible="5m", rules=SANMA),
         lambda: riichi.Hand("23m456p789s111222z").discard_options(rules=SANMA),

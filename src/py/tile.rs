@@ -254,13 +254,13 @@ fn exact_int_list(obj: &Bound<'_, PyAny>) -> Option<std::result::Result<Counts, 
     let small = small_counts(obj.py());
     let mut c = [0u8; KINDS];
     for (k, slot) in c.iter_mut().enumerate() {
-        let item = list_item(list, k)?;
         // Python shares one object for each small integer: a count is most
         // often one of those five, told by identity alone.
-        if let Some(n) = small.iter().position(|s| item.is(s)) {
-            *slot = n as u8;
+        if let Some(n) = small_count_at(list, k, small) {
+            *slot = n;
             continue;
         }
+        let item = list.get_item(k).ok()?;
         if !item.is_exact_instance_of::<PyInt>() {
             return None;
         }
@@ -273,29 +273,29 @@ fn exact_int_list(obj: &Bound<'_, PyAny>) -> Option<std::result::Result<Counts, 
     Some(Ok(c))
 }
 
-/// Item `k` of `list`, borrowed: under the stable ABI a list's items are
-/// otherwise taken with a reference (two calls into Python per item, most of
-/// the cost of reading 34 counts). `None` past its end.
+/// The count of item `k` of `list` when the item is one of the shared integer
+/// objects 0-4 (`small`), told by identity without taking a reference to it:
+/// under the stable ABI a list's items are otherwise taken with a reference
+/// (two calls into Python per item, most of the cost of reading 34 counts).
+/// `None` for any other item, and past the end of the list.
 #[allow(unsafe_code)]
-fn list_item<'a, 'py>(
-    list: &'a Bound<'py, PyList>,
-    k: usize,
-) -> Option<pyo3::Borrowed<'a, 'py, PyAny>> {
+fn small_count_at(list: &Bound<'_, PyList>, k: usize, small: &[Py<PyInt>; 5]) -> Option<u8> {
     let k = pyo3::ffi::Py_ssize_t::try_from(k).ok()?;
-    // SAFETY: `list` is a list and the GIL is held (this extension is not built
-    // for free-threaded Python). `PyList_GetItem` checks `k` and returns a
-    // borrowed reference or null; the item lives while the list holds it, and
-    // the borrow cannot outlive `list`, which no code may change meanwhile (the
-    // caller only compares the item or reads its value, calling no Python code
-    // that could mutate the list).
-    unsafe {
-        let item = pyo3::ffi::PyList_GetItem(list.as_ptr(), k);
-        if item.is_null() {
-            pyo3::ffi::PyErr_Clear();
-            return None;
-        }
-        Some(pyo3::Borrowed::from_ptr(list.py(), item))
+    // SAFETY: `list` is a live list and the GIL is held (an abi3 extension is
+    // never loaded by free-threaded Python). `PyList_GetItem` checks `k` and
+    // returns a borrowed pointer, or null with an `IndexError` set, which is
+    // cleared. The pointer is only compared with others, never dereferenced or
+    // kept, so no reference to the item is needed.
+    let item = unsafe { pyo3::ffi::PyList_GetItem(list.as_ptr(), k) };
+    if item.is_null() {
+        // SAFETY: the GIL is held; this clears the error just set.
+        unsafe { pyo3::ffi::PyErr_Clear() };
+        return None;
     }
+    small
+        .iter()
+        .position(|s| s.as_ptr() == item)
+        .map(|n| n as u8)
 }
 
 /// Counts from a 1-D numpy array of 34 integers of any integer dtype, read from
