@@ -41,7 +41,7 @@
 //! A group of 11 concealed tiles (a 3n+2 hand) gets no lowering kinds from the
 //! tables, as a closed group of 14 gets none: no tile can be drawn to it.
 
-use super::distance::{group_distances_within, FAR};
+use super::distance::{group_distances_within, Scan, FAR};
 use super::rank::{rank_suit_beside, rank_with_draws};
 use super::shanten::{combine, lanes, Lanes, GROUPS};
 use super::table::{self, MELD_BUDGET};
@@ -228,25 +228,37 @@ fn analyse<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool, sets: usize) -
     }
 }
 
-/// The capped scan, and each possible draw scanned again for the lowering kinds.
+/// The capped scan, and each possible draw scanned again for the lowering kinds:
+/// from the state before the drawn kind (kept from the first scan), so a draw
+/// costs the steps of the kinds from it on.
 pub fn scan<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool, sets: usize) -> Entry {
+    if !LOW {
+        return (
+            lanes(&group_distances_within(held, caps, runs, sets)),
+            [0; 10],
+        );
+    }
     let n = held.len();
-    let dist = group_distances_within(held, caps, runs, sets);
+    let step = |s: &Scan, i: usize, h: u8| s.step_within(h, caps[i], runs && i + 2 < n, sets);
+    // `before[i]`: the state once kinds 0..i are taken.
+    let mut before = [Scan::start(); 10];
+    for i in 0..n {
+        before[i + 1] = step(&before[i], i, held[i]);
+    }
+    let dist = before[n].finish();
     let mut lowering = [0u16; 10];
-    if LOW {
-        let mut more = [0u8; 9];
-        more[..n].copy_from_slice(held);
-        for i in 0..n {
-            if more[i] >= caps[i] {
-                continue;
-            }
-            more[i] += 1;
-            let after = group_distances_within(&more[..n], caps, runs, sets);
-            more[i] -= 1;
-            for j in 0..10 {
-                if after[j] < dist[j] {
-                    lowering[j] |= 1 << i;
-                }
+    for i in 0..n {
+        if held[i] >= caps[i] {
+            continue;
+        }
+        let mut s = step(&before[i], i, held[i] + 1);
+        for (j, &h) in held.iter().enumerate().skip(i + 1) {
+            s = step(&s, j, h);
+        }
+        let after = s.finish();
+        for j in 0..10 {
+            if after[j] < dist[j] {
+                lowering[j] |= 1 << i;
             }
         }
     }
