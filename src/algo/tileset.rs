@@ -66,9 +66,19 @@ impl TileSet {
         out.iter().any(|&c| c > 0).then_some(out)
     }
 
+    /// The first removed kind that `counts` hold, if any.
+    #[inline]
+    pub fn first_absent(self, counts: &Counts) -> Option<u8> {
+        let absent = self.absent_mask();
+        if absent == 0 {
+            return None;
+        }
+        (0..KINDS as u8).find(|&k| absent >> k & 1 == 1 && counts[k as usize] > 0)
+    }
+
     /// Refuse counts holding a removed kind; `what` names them in the message.
     pub fn check_counts(self, counts: &Counts, what: &dyn std::fmt::Display) -> Result<()> {
-        match (0..KINDS as u8).find(|&k| self.is_absent(k) && counts[k as usize] > 0) {
+        match self.first_absent(counts) {
             Some(k) => Err(MahjongError::InvalidHand(format!(
                 "{what} holds {}, which three-player mahjong does not have (2m-8m are \
                  removed; rule option players = 3)",

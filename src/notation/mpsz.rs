@@ -194,17 +194,6 @@ pub fn parse_counts(input: &str) -> Result<(Counts, usize)> {
     Ok((counts, n))
 }
 
-/// The suit of each byte that is a suit letter (0-3 for m, p, s, z), 4 for any
-/// other.
-const SUIT_OF: [u8; 256] = {
-    let mut suit = [4; 256];
-    suit[b'm' as usize] = 0;
-    suit[b'p' as usize] = 1;
-    suit[b's' as usize] = 2;
-    suit[b'z' as usize] = 3;
-    suit
-};
-
 /// Whether a nibble of the nine low ones of `x` is above 4: it has its top
 /// bit, or its 4 bit with a lower one (bit tests alone, so nothing carries).
 fn over_four(x: u64) -> bool {
@@ -232,10 +221,9 @@ pub fn plain_counts(b: &[u8]) -> Option<(Counts, usize)> {
         nibble
     };
     let mut suits = [0u64; 4];
-    // The digits read since the last suit letter, and whether one of them
-    // cannot be an honor (0, 8, 9).
+    // The digits read since the last suit letter (none while it is 0), and
+    // whether one of them cannot be an honor (0, 8, 9).
     let mut pending = 0u64;
-    let mut digits = 0;
     let mut not_honor = false;
     let mut n = 0;
     for &c in b {
@@ -246,21 +234,24 @@ pub fn plain_counts(b: &[u8]) -> Option<(Counts, usize)> {
                 return None;
             }
             pending += NIBBLE[d];
-            digits += 1;
             not_honor |= d == 0 || d > 7;
             continue;
         }
-        // The suit from a table rather than a jump through one.
-        let suit = SUIT_OF[c as usize] as usize;
-        if suit > 3 || digits == 0 || (suit == 3 && not_honor) {
+        let suit = match c {
+            b'm' => 0,
+            b'p' => 1,
+            b's' => 2,
+            b'z' => 3,
+            _ => return None,
+        };
+        if pending == 0 || (suit == 3 && not_honor) {
             return None;
         }
         suits[suit] += pending;
         pending = 0;
-        digits = 0;
         not_honor = false;
     }
-    if digits != 0 || suits.iter().any(|&s| over_four(s)) {
+    if pending != 0 || suits.iter().any(|&s| over_four(s)) {
         return None;
     }
     // The 34 counts as the nibbles of two words and a byte, each spread to

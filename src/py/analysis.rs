@@ -573,13 +573,7 @@ impl PyDiscardOption {
 fn plain_text_counts(x: &Bound<'_, PyAny>, set: TileSet) -> Option<Counts> {
     let s = x.cast::<PyString>().ok()?.to_cow().ok()?;
     let (counts, n) = mpsz::plain_counts(s.as_bytes())?;
-    let absent = set.absent_mask();
-    let held_absent = absent != 0
-        && counts
-            .iter()
-            .enumerate()
-            .any(|(k, &c)| c > 0 && absent >> k & 1 == 1);
-    (n % 3 != 0 && n <= 14 && !held_absent).then_some(counts)
+    (core_shanten::check_size(n).is_ok() && set.first_absent(&counts).is_none()).then_some(counts)
 }
 
 /// Counts of a closed hand given as an mpsz string or 34 counts (`None` for a
