@@ -129,20 +129,26 @@ mod sse2 {
     /// `FAR` in lanes 10-15, past every target.
     const HIGH_LANES: Lanes = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, FAR, FAR, FAR, FAR, FAR, FAR];
 
-    /// `FAR` in the lowest `s` lanes, 0 above: what a shift by `s` must fill.
-    const fn low_fill(s: usize) -> Lanes {
-        let mut l = [0u8; 16];
-        let mut i = 0;
-        while i < s {
-            l[i] = FAR;
-            i += 1;
+    /// `LOW_FILL[s]`: `FAR` in the lowest `s` lanes, 0 above: what a shift by
+    /// `s` must fill. A static, so that each is read whole from memory (built
+    /// on the stack in parts, its load would wait for the parts).
+    static LOW_FILL: [Lanes; 10] = {
+        let mut t = [[0u8; 16]; 10];
+        let mut s = 0;
+        while s < 10 {
+            let mut i = 0;
+            while i < s {
+                t[s][i] = FAR;
+                i += 1;
+            }
+            s += 1;
         }
-        l
-    }
+        t
+    };
 
     macro_rules! meet {
         ($out:ident, $x:ident, $src:expr, $($s:literal)+) => {$(
-            let moved = _mm_max_epu8(_mm_slli_si128::<$s>($src), load(&low_fill($s)));
+            let moved = _mm_max_epu8(_mm_slli_si128::<$s>($src), load(&LOW_FILL[$s]));
             let sum = _mm_add_epi8(moved, _mm_set1_epi8($x[$s] as i8));
             $out = _mm_min_epu8($out, sum);
         )+};
@@ -224,10 +230,23 @@ mod sse2 {
     #[target_feature(enable = "sse2")]
     #[inline]
     fn four_to_sse2(d: &[Lanes; 4], sets: usize) -> u8 {
-        let top = dist_index(sets.min(4), 1);
-        let first = combine_sse2(&d[0], load(&d[1]));
-        let last = combine_sse2(&d[2], load(&d[3]));
-        let sums = _mm_max_epu8(paired_sums(first, last, top), load(&ABOVE[top]));
+        match sets {
+            0 => four_below::<1>(d),
+            1 => four_below::<3>(d),
+            2 => four_below::<5>(d),
+            3 => four_below::<7>(d),
+            _ => four_below::<9>(d),
+        }
+    }
+
+    /// [`four_to_sse2`] for the target of lane `TOP`: only the lanes up to it
+    /// are read, so the terms of the lanes above are left out.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn four_below<const TOP: usize>(d: &[Lanes; 4]) -> u8 {
+        let first = combine_below::<TOP>(&d[0], load(&d[1]));
+        let last = combine_below::<TOP>(&d[2], load(&d[3]));
+        let sums = _mm_max_epu8(paired_sums(first, last, TOP), load(&ABOVE[TOP]));
         // Fold the 16 lanes down to the least.
         let m = _mm_min_epu8(sums, _mm_srli_si128::<8>(sums));
         let m = _mm_min_epu8(m, _mm_srli_si128::<4>(m));
@@ -281,17 +300,38 @@ mod sse2 {
         (Tally { once, twice }, n)
     }
 
+    /// [`combine_sse2`] exact in lanes up to `TOP` alone (those above hold
+    /// sums of no meaning): the terms that reach only higher lanes left out.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn combine_below<const TOP: usize>(x: &Lanes, y: __m128i) -> __m128i {
+        let pair_free = _mm_max_epu8(y, load(&PAIR_LANES));
+        let mut out = _mm_add_epi8(y, _mm_set1_epi8(x[0] as i8));
+        meet!(out, x, pair_free, 1);
+        if TOP >= 3 {
+            meet!(out, x, y, 2);
+            meet!(out, x, pair_free, 3);
+        }
+        if TOP >= 5 {
+            meet!(out, x, y, 4);
+            meet!(out, x, pair_free, 5);
+        }
+        if TOP >= 7 {
+            meet!(out, x, y, 6);
+            meet!(out, x, pair_free, 7);
+        }
+        if TOP >= 9 {
+            meet!(out, x, y, 8);
+            meet!(out, x, pair_free, 9);
+        }
+        _mm_min_epu8(out, _mm_set1_epi8(FAR as i8))
+    }
+
     #[target_feature(enable = "sse2")]
     #[inline]
     fn combine_sse2(x: &Lanes, y: __m128i) -> __m128i {
-        let with_pair = y;
-        let pair_free = _mm_max_epu8(with_pair, load(&PAIR_LANES));
-        let mut out = _mm_add_epi8(with_pair, _mm_set1_epi8(x[0] as i8));
-        meet!(out, x, with_pair, 2 4 6 8);
-        meet!(out, x, pair_free, 1 3 5 7 9);
         // Lanes 10-15 (more than 4 sets) carry sums too: set them back to FAR.
-        let high = load(&HIGH_LANES);
-        _mm_max_epu8(_mm_min_epu8(out, _mm_set1_epi8(FAR as i8)), high)
+        _mm_max_epu8(combine_below::<9>(x, y), load(&HIGH_LANES))
     }
 }
 
