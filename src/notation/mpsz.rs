@@ -209,32 +209,34 @@ fn over_four(x: u64) -> bool {
 #[inline]
 pub fn plain_counts(b: &[u8]) -> Option<(Counts, usize)> {
     // Each suit's counts are the nibbles of one word while reading: a digit adds
-    // one to its kind's nibble (a 0, the red five, to the five's). No more than
-    // 14 tiles are read, so no nibble carries into the next.
-    const NIBBLE: [u64; 10] = {
-        let mut nibble = [1 << 16; 10];
-        let mut d = 1;
+    // its entry of `DIGITS` (one to its kind's nibble, a 0 to the five's), which
+    // also counts the digits and those that cannot be an honor. At most 28
+    // bytes (14 tiles, each with its own letter) are read, so no count
+    // overflows its field; one over 14 tiles may carry, and is refused by the
+    // digit count first.
+    const TILE: u64 = 1 << 48;
+    const NOT_HONOR: u64 = 1 << 40;
+    const DIGITS: [u64; 256] = {
+        let mut t = [0u64; 256];
+        let mut d = 0;
         while d < 10 {
-            nibble[d] = 1 << (4 * (d - 1));
+            let nibble = if d == 0 { 1 << 16 } else { 1 << (4 * (d - 1)) };
+            let not_honor = if d == 0 || d > 7 { NOT_HONOR } else { 0 };
+            t[b'0' as usize + d] = TILE | not_honor | nibble;
             d += 1;
         }
-        nibble
+        t
     };
+    if b.len() > 28 {
+        return None;
+    }
     let mut suits = [0u64; 4];
-    // The digits read since the last suit letter (none while it is 0), and
-    // whether one of them cannot be an honor (0, 8, 9).
+    // The digits read since the last suit letter (none while it is 0).
     let mut pending = 0u64;
-    let mut not_honor = false;
-    let mut n = 0;
     for &c in b {
-        if c.is_ascii_digit() {
-            let d = (c - b'0') as usize;
-            n += 1;
-            if n > 14 {
-                return None;
-            }
-            pending += NIBBLE[d];
-            not_honor |= d == 0 || d > 7;
+        let digit = DIGITS[c as usize];
+        if digit != 0 {
+            pending += digit;
             continue;
         }
         let suit = match c {
@@ -244,19 +246,22 @@ pub fn plain_counts(b: &[u8]) -> Option<(Counts, usize)> {
             b'z' => 3,
             _ => return None,
         };
-        if pending == 0 || (suit == 3 && not_honor) {
+        if pending == 0 {
             return None;
         }
         suits[suit] += pending;
         pending = 0;
-        not_honor = false;
     }
-    if pending != 0 || suits.iter().any(|&s| over_four(s)) {
+    let n = (suits.iter().sum::<u64>() / TILE) as usize;
+    if pending != 0 || n > 14 || suits[3] % TILE >= NOT_HONOR {
+        return None;
+    }
+    let [m, p, s, z] = suits.map(|w| w % NOT_HONOR);
+    if [m, p, s, z].into_iter().any(over_four) {
         return None;
     }
     // The 34 counts as the nibbles of two words and a byte, each spread to
     // bytes at once.
-    let [m, p, s, z] = suits;
     let mut counts = [0u8; KINDS];
     counts[..16].copy_from_slice(&nibble_lanes(m | p << 36));
     counts[16..32].copy_from_slice(&nibble_lanes(p >> 28 | s << 8 | z << 44));
@@ -631,6 +636,15 @@ mod tests {
         assert_eq!(counts, expected);
         // Many copies of one kind neither wrap nor spill into the next kind.
         assert_eq!(plain_counts(b"11111111111111m"), None);
+        assert_eq!(
+            plain_counts(&[b"9".repeat(27), b"m".to_vec()].concat()),
+            None
+        );
+        assert_eq!(plain_counts(b"111122223333444m"), None);
+        // The longest plain form of 14 tiles is read; a longer text is not.
+        let each = b"1m2m3m4m5m6m7m8m9m1p2p3p4p5p";
+        assert_eq!(plain_counts(each).map(|r| r.1), Some(14));
+        assert_eq!(plain_counts(&[&each[..], b"5p"].concat()), None);
         assert_eq!(plain_counts(b"1111m1111m1111m11m"), None);
         assert_eq!(
             plain_counts(b"555m0m"),
