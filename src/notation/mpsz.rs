@@ -227,6 +227,15 @@ pub fn plain_counts(b: &[u8]) -> Option<(Counts, usize)> {
         }
         t
     };
+    // The suit (0-3) of each letter, 4 for any other byte.
+    const SUITS: [u8; 256] = {
+        let mut t = [4u8; 256];
+        t[b'm' as usize] = 0;
+        t[b'p' as usize] = 1;
+        t[b's' as usize] = 2;
+        t[b'z' as usize] = 3;
+        t
+    };
     if b.len() > 28 {
         return None;
     }
@@ -239,14 +248,10 @@ pub fn plain_counts(b: &[u8]) -> Option<(Counts, usize)> {
             pending += digit;
             continue;
         }
-        let suit = match c {
-            b'm' => 0,
-            b'p' => 1,
-            b's' => 2,
-            b'z' => 3,
-            _ => return None,
-        };
-        if pending == 0 {
+        // The suit read from a table: a jump through one would make the order
+        // of the letters a guess.
+        let suit = SUITS[c as usize] as usize;
+        if suit > 3 || pending == 0 {
             return None;
         }
         suits[suit] += pending;
