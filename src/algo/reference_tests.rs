@@ -456,6 +456,66 @@ fn scan_shanten_and_lowering(c: &Counts, mc: &Counts) -> (i8, u64) {
     (s, mask)
 }
 
+/// Every hand of four or five concealed tiles of the kinds 1m-9m, 1p-3p and East
+/// beside three melds that leave those kinds capped in every way three melds can
+/// (two chi through a kind, chi beside a pon or kan of a kind next to it, three
+/// overlapping chi, pon and kan of honors): shanten equals the capped scan's,
+/// the case where one set and a pair are found without the tables.
+#[test]
+fn one_set_beside_three_melds_matches_the_capped_scan() {
+    fn each_hand(pool: &[usize], size: usize, c: &mut Counts, f: &mut impl FnMut(&Counts)) {
+        match pool.split_first() {
+            None => {
+                if size == 0 {
+                    f(c);
+                }
+            }
+            Some((&k, rest)) => {
+                for take in 0..=size.min(4) {
+                    c[k] = take as u8;
+                    each_hand(rest, size - take, c, f);
+                }
+                c[k] = 0;
+            }
+        }
+    }
+    let meld_sets: [&[&[usize]]; 6] = [
+        &[&[0, 1, 2], &[0, 1, 2], &[4, 4, 4]],
+        &[&[0, 0, 0], &[0, 1, 2], &[8, 8, 8, 8]],
+        &[&[4, 4, 4, 4], &[5, 6, 7], &[27, 27, 27]],
+        &[&[1, 2, 3], &[2, 3, 4], &[3, 4, 5]],
+        &[&[1, 1, 1], &[2, 2, 2], &[9, 10, 11]],
+        &[&[27, 27, 27, 27], &[3, 4, 5], &[3, 4, 5]],
+    ];
+    let pool = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 27];
+    let mut checked = 0;
+    for melds in meld_sets {
+        let mut mc = [0u8; KINDS];
+        for m in melds {
+            for &k in *m {
+                mc[k] += 1;
+            }
+        }
+        for size in [4, 5] {
+            each_hand(&pool, size, &mut [0u8; KINDS], &mut |c| {
+                if (0..KINDS).any(|k| c[k] + mc[k] > 4) {
+                    return;
+                }
+                let want = scan_standard(&[0, 1, 2, 3].map(|g| scan_group(c, &mc, g)), size);
+                assert_eq!(
+                    shanten::standard(c, Some(&mc), 1),
+                    want,
+                    "{c:?} beside {mc:?}"
+                );
+                let (s, _) = shanten_and_lowering(c, Some(&mc), 3);
+                assert_eq!(s, want, "{c:?} beside {mc:?}");
+                checked += 1;
+            });
+        }
+    }
+    assert!(checked > 20_000, "{checked} hands");
+}
+
 /// Hands with 1-4 melds (chi, pon, kan; concealed tiles drawn from what the melds
 /// leave, so melds and concealed tiles share kinds): shanten and the lowering
 /// kinds (the waits of a tenpai hand, the kinds ukeire counts) equal the capped

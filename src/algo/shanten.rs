@@ -379,11 +379,101 @@ pub fn standard(counts: &Counts, meld_counts: Option<&Counts>, sets: usize) -> i
     if sets == 0 {
         return pair_only(counts, meld_counts) as i8 - 1;
     }
+    if sets == 1 {
+        return one_set(counts, meld_counts) as i8 - 1;
+    }
     let d = match meld_counts {
         Some(mc) => distances_beside(counts, mc),
         None => table::all_distances(counts),
     };
     four_to(&d, sets) as i8 - 1
+}
+
+/// The kinds of `mask` as their indices, lowest first.
+#[inline]
+fn kinds_of(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            k
+        })
+    })
+}
+
+/// The first kinds of the runs of the numbered suits (1-7 of each).
+const RUN_STARTS: u64 = 0x7F * (1 | 1 << 9 | 1 << 18);
+
+/// Distance of concealed `counts` (at most five tiles beside three melds, in a
+/// hand) to one set and a pair, beside melds that hold `meld_counts`: five
+/// less the most tiles of the hand that a pair and a set can use together,
+/// using no kind more often than the copies the melds leave of it. Found pair
+/// by pair on bit sets of kinds, without the tables: each held kind that can
+/// still make a pair is tried as the pair, the best set taken from what it
+/// leaves, and a pair of a kind not held (which always exists) beside the best
+/// set of the whole hand. Not inlined: the common hands, which need more sets,
+/// keep a small [`standard`].
+#[inline(never)]
+fn one_set(counts: &Counts, meld_counts: Option<&Counts>) -> u8 {
+    // The kinds of which melds leave at least 1, 2 and 3 copies.
+    let (mut left1, mut left2, mut left3) = (ALL_KINDS, ALL_KINDS, ALL_KINDS);
+    if let Some(taken) = meld_counts {
+        let t = Tally::of(taken);
+        left3 &= !t.twice;
+        for k in kinds_of(t.twice) {
+            left2 &= !(u64::from(taken[k] >= 3) << k);
+            left1 &= !(u64::from(taken[k] >= 4) << k);
+        }
+    }
+    let held = Tally::of(counts);
+    let thrice = kinds_of(held.twice).fold(0, |m, k| m | u64::from(counts[k] >= 3) << k);
+    // The most tiles of the hand one set uses: a triplet of a kind with three
+    // copies left, or a run whose kinds each have one left.
+    let best_set = |once: u64, twice: u64, thrice: u64, left1: u64, left3: u64| -> u8 {
+        let triplet = if thrice & left3 != 0 {
+            3
+        } else if twice & left3 != 0 {
+            2
+        } else {
+            u8::from(once & left3 != 0)
+        };
+        let runs = RUN_STARTS & left1 & left1 >> 1 & left1 >> 2;
+        let (x, y, z) = (once & runs, once >> 1 & runs, once >> 2 & runs);
+        let run = if x & y & z != 0 {
+            3
+        } else if x & y | x & z | y & z != 0 {
+            2
+        } else {
+            u8::from(x | y | z != 0)
+        };
+        triplet.max(run)
+    };
+    let mut best = best_set(held.once, held.twice, thrice, left1, left3);
+    for p in kinds_of(held.once & left2) {
+        let bit = 1u64 << p;
+        let in_pair = counts[p].min(2);
+        let rest = counts[p] - in_pair;
+        let once = if rest >= 1 {
+            held.once
+        } else {
+            held.once & !bit
+        };
+        let twice = if rest >= 2 {
+            held.twice
+        } else {
+            held.twice & !bit
+        };
+        // No triplet of the pair's kind (five copies); a run through it takes a
+        // third copy.
+        let run_left = if left3 & bit != 0 {
+            left1
+        } else {
+            left1 & !bit
+        };
+        let set = best_set(once, twice, thrice & !bit, run_left, left3 & !bit);
+        best = best.max(in_pair + set);
+    }
+    5 - best
 }
 
 /// Distance of at most two concealed tiles (four melds beside them) to a pair:
