@@ -226,6 +226,10 @@ pub(crate) struct Discards {
     rest: [[Lanes; 4]; 4],
     /// The tally of a closed 14-tile hand, for seven pairs and kokushi.
     tally: Option<Tally>,
+    /// The least shanten of seven pairs and kokushi before any discard (`MAX`
+    /// when they do not apply): a discard never lowers either, so a standard
+    /// shanten below it needs neither worked out.
+    special_floor: i8,
     sets: usize,
 }
 
@@ -286,6 +290,11 @@ impl Discards {
             entries,
             rest,
             tally: (melds == 0 && left >= 13).then_some(tally),
+            special_floor: if melds == 0 && left >= 13 {
+                tally.chiitoitsu().min(tally.kokushi())
+            } else {
+                i8::MAX
+            },
             sets: left / 3,
         }
     }
@@ -335,6 +344,9 @@ impl Discards {
         let g = shanten::group_of(k);
         let e = self.entry_without(k, false);
         let d = combine_to(&e.dist, &self.others[g], self.sets);
+        if (d as i8) - 1 < self.special_floor {
+            return d as i8 - 1;
+        }
         best_form((d, 0), self.special_without(k)).0
     }
 
@@ -349,7 +361,11 @@ impl Discards {
             others[h] = combine(&e.dist, &self.rest[g][h]);
         }
         let std = standard_lowering(&entries, &others, self.sets);
-        let (shanten, mask) = best_form(std, self.special_without(k));
+        let (shanten, mask) = if (std.0 as i8) - 1 < self.special_floor {
+            (std.0 as i8 - 1, std.1)
+        } else {
+            best_form(std, self.special_without(k))
+        };
         (shanten, mask & !self.absent)
     }
 }
