@@ -389,16 +389,33 @@ pub fn standard(counts: &Counts, meld_counts: Option<&Counts>, sets: usize) -> i
     four_to(&d, sets) as i8 - 1
 }
 
-/// The kinds of `mask` as their indices, lowest first.
+/// The positions of the set bits of `mask`, lowest first.
 #[inline]
-fn kinds_of(mut mask: u64) -> impl Iterator<Item = usize> {
+pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
-            let k = mask.trailing_zeros() as usize;
+            let i = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            k
+            i
         })
     })
+}
+
+/// The kinds of which melds holding `meld_counts` leave at least one, two and
+/// three copies (all kinds without melds): those a run, a pair and a triplet
+/// can still use.
+#[inline]
+fn copies_left(meld_counts: Option<&Counts>) -> [u64; 3] {
+    let mut left = [ALL_KINDS; 3];
+    if let Some(taken) = meld_counts {
+        let t = Tally::of(taken);
+        left[2] &= !t.twice;
+        for k in bits(t.twice) {
+            left[1] &= !(u64::from(taken[k] >= 3) << k);
+            left[0] &= !(u64::from(taken[k] >= 4) << k);
+        }
+    }
+    left
 }
 
 /// The first kinds of the runs of the numbered suits (1-7 of each).
@@ -415,18 +432,9 @@ const RUN_STARTS: u64 = 0x7F * (1 | 1 << 9 | 1 << 18);
 /// keep a small [`standard`].
 #[inline(never)]
 fn one_set(counts: &Counts, meld_counts: Option<&Counts>) -> u8 {
-    // The kinds of which melds leave at least 1, 2 and 3 copies.
-    let (mut left1, mut left2, mut left3) = (ALL_KINDS, ALL_KINDS, ALL_KINDS);
-    if let Some(taken) = meld_counts {
-        let t = Tally::of(taken);
-        left3 &= !t.twice;
-        for k in kinds_of(t.twice) {
-            left2 &= !(u64::from(taken[k] >= 3) << k);
-            left1 &= !(u64::from(taken[k] >= 4) << k);
-        }
-    }
+    let [left1, left2, left3] = copies_left(meld_counts);
     let held = Tally::of(counts);
-    let thrice = kinds_of(held.twice).fold(0, |m, k| m | u64::from(counts[k] >= 3) << k);
+    let thrice = bits(held.twice).fold(0, |m, k| m | u64::from(counts[k] >= 3) << k);
     // The most tiles of the hand one set uses: a triplet of a kind with three
     // copies left, or a run whose kinds each have one left.
     let best_set = |once: u64, twice: u64, thrice: u64, left1: u64, left3: u64| -> u8 {
@@ -449,7 +457,7 @@ fn one_set(counts: &Counts, meld_counts: Option<&Counts>) -> u8 {
         triplet.max(run)
     };
     let mut best = best_set(held.once, held.twice, thrice, left1, left3);
-    for p in kinds_of(held.once & left2) {
+    for p in bits(held.once & left2) {
         let bit = 1u64 << p;
         let in_pair = counts[p].min(2);
         let rest = counts[p] - in_pair;
@@ -484,14 +492,7 @@ fn one_set(counts: &Counts, meld_counts: Option<&Counts>) -> u8 {
 fn pair_only(counts: &Counts, meld_counts: Option<&Counts>) -> u8 {
     // The kinds that can still make a pair: all but those melds hold 3 or 4 of
     // (a hand beside such a meld holds at most one more copy).
-    let open = match meld_counts {
-        None => ALL_KINDS,
-        Some(taken) => taken
-            .iter()
-            .enumerate()
-            .filter(|&(_, &t)| t <= 2)
-            .fold(0u64, |m, (k, _)| m | 1 << k),
-    };
+    let [_, open, _] = copies_left(meld_counts);
     let held = Tally::of(counts);
     if held.twice & open != 0 {
         0

@@ -89,16 +89,7 @@ fn group_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 
     r
 }
 
-/// The positions of the set bits of `mask`, lowest first.
-pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            i
-        })
-    })
-}
+use super::shanten::bits;
 
 /// For each group, the combined distances of the other three.
 fn others_of(r: &[GroupEntry; 4]) -> [Lanes; 4] {
@@ -279,6 +270,7 @@ impl Discards {
         ];
         let (tally, n) = Tally::with_size(counts);
         let left = n - 1;
+        let special = (melds == 0 && left >= 13).then_some(tally);
         Discards {
             counts: *counts,
             meld_counts: *meld_counts,
@@ -289,12 +281,8 @@ impl Discards {
             others,
             entries,
             rest,
-            tally: (melds == 0 && left >= 13).then_some(tally),
-            special_floor: if melds == 0 && left >= 13 {
-                tally.chiitoitsu().min(tally.kokushi())
-            } else {
-                i8::MAX
-            },
+            tally: special,
+            special_floor: special.map_or(i8::MAX, |t| t.chiitoitsu().min(t.kokushi())),
             sets: left / 3,
         }
     }
@@ -332,9 +320,14 @@ impl Discards {
         }
     }
 
-    /// Seven pairs and kokushi once a `k` is discarded, for a closed hand.
+    /// Seven pairs and kokushi once a `k` is discarded, for a closed hand
+    /// whose standard shanten is then `standard`: `None` where they do not
+    /// apply, or cannot reach it (a discard lowers neither).
     #[inline]
-    fn special_without(&self, k: usize) -> Option<Tally> {
+    fn special_without(&self, k: usize, standard: i8) -> Option<Tally> {
+        if standard < self.special_floor {
+            return None;
+        }
         self.tally.map(|t| t.without(k, self.counts[k]))
     }
 
@@ -344,10 +337,7 @@ impl Discards {
         let g = shanten::group_of(k);
         let e = self.entry_without(k, false);
         let d = combine_to(&e.dist, &self.others[g], self.sets);
-        if (d as i8) - 1 < self.special_floor {
-            return d as i8 - 1;
-        }
-        best_form((d, 0), self.special_without(k)).0
+        best_form((d, 0), self.special_without(k, d as i8 - 1)).0
     }
 
     /// The shanten once a `k` (held) is discarded, and the kinds that lower it.
@@ -361,11 +351,7 @@ impl Discards {
             others[h] = combine(&e.dist, &self.rest[g][h]);
         }
         let std = standard_lowering(&entries, &others, self.sets);
-        let (shanten, mask) = if (std.0 as i8) - 1 < self.special_floor {
-            (std.0 as i8 - 1, std.1)
-        } else {
-            best_form(std, self.special_without(k))
-        };
+        let (shanten, mask) = best_form(std, self.special_without(k, std.0 as i8 - 1));
         (shanten, mask & !self.absent)
     }
 }

@@ -4,7 +4,8 @@
 
 use super::wall::Rng;
 use super::Action;
-use crate::algo::waits::{bits, Discards};
+use crate::algo::shanten::bits;
+use crate::algo::waits::Discards;
 use crate::algo::TileSet;
 use crate::meld::Meld;
 use crate::tile::{Counts, Tile, KINDS};
