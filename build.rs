@@ -1,7 +1,8 @@
 //! Tabulates, for every numbered-suit and honor group of at most 14 tiles in rank
 //! order (`src/algo/rank.rs`), the exact distances of `src/algo/distance.rs`
 //! (padded to 16 lanes) and, in a second table, for each target the kinds whose
-//! drawing lowers that distance (10 little-endian `u16` masks).
+//! drawing lowers that distance (10 little-endian `u16` masks); in a third, the
+//! kinds whose discard raises it.
 //!
 //! For groups beside melds (ranked by `rank::rank_within`): the same two tables
 //! for every shorter group of at most 11 tiles (the segments a dead kind leaves,
@@ -356,6 +357,7 @@ fn main() {
         let dist = distances(kinds, runs);
         let mut lanes = Vec::with_capacity(dist.len() * 16);
         let mut lowering = Vec::with_capacity(dist.len() * 20);
+        let mut raising = Vec::with_capacity(dist.len() * 20);
         for (r, held) in groups(kinds).iter().enumerate() {
             assert_eq!(rank::rank(held), r);
             let mut masks = [0u16; 10];
@@ -373,13 +375,37 @@ fn main() {
                     }
                 }
             }
+            // The kinds whose discard raises each distance, by one at most:
+            // a completion of the group still serves it less one tile.
+            let mut raised = [0u16; 10];
+            for k in (0..kinds).filter(|&k| held[k] > 0) {
+                let mut less = held.clone();
+                less[k] -= 1;
+                let after = &dist[rank::rank(&less)];
+                for j in 0..10 {
+                    assert!(
+                        after[j] == dist[r][j] || after[j] == dist[r][j] + 1,
+                        "a discard raises a distance by one at most"
+                    );
+                    if after[j] > dist[r][j] {
+                        raised[j] |= 1 << k;
+                    }
+                }
+            }
             lanes.extend_from_slice(&dist[r]);
             lanes.extend_from_slice(&[distance::FAR; 6]);
             for m in masks {
                 lowering.extend_from_slice(&m.to_le_bytes());
             }
+            for m in raised {
+                raising.extend_from_slice(&m.to_le_bytes());
+            }
         }
-        for (suffix, bytes) in [("distances", &lanes), ("lowering", &lowering)] {
+        for (suffix, bytes) in [
+            ("distances", &lanes),
+            ("lowering", &lowering),
+            ("raising", &raising),
+        ] {
             std::fs::File::create(dir.join(format!("{name}_{suffix}.bin")))
                 .and_then(|mut f| f.write_all(bytes))
                 .expect("write table file");

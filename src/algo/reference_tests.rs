@@ -349,11 +349,14 @@ fn discard_table_matches_one_by_one() {
         let hand = crate::Hand::new(&tiles, hand_melds).unwrap();
         let none = [0u8; KINDS];
         let opts = discard_options(&hand, &none).unwrap();
+        let all = super::waits::Discards::new(c, mc, melds, super::TileSet::Full);
         for o in &opts {
             let mut less = *c;
             less[o.tile.kind() as usize] -= 1;
             let (s, mask) = shanten_and_lowering(&less, Some(mc), melds);
             assert_eq!(o.ukeire.shanten, s, "{c:?} discard {}", o.tile);
+            // The shanten alone, from the hand's optimal splits.
+            assert_eq!(all.shanten(o.tile.kind() as usize), s, "{c:?} discard {}", o.tile);
             let kinds: Vec<u8> = o.ukeire.tiles.iter().map(|&(k, _)| k).collect();
             let want: Vec<u8> = (0..KINDS as u8).filter(|&k| mask >> k & 1 == 1).collect();
             assert_eq!(kinds, want, "{c:?} discard {}", o.tile);

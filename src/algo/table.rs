@@ -1,6 +1,7 @@
 //! The group tables written by `build.rs`, indexed by rank: each group's
 //! distances padded to 16 lanes, and apart (so that shanten touches only the
-//! first) its 10 masks of the kinds whose drawing lowers each distance. Also
+//! first) its 10 masks of the kinds whose drawing lowers each distance, and
+//! in a third table the 10 masks of the kinds whose discard raises it. Also
 //! the hash table of each suit's splits (`suit_splits.rs`).
 
 use super::rank::{count_within, rank_honor, rank_suit, rank_within};
@@ -31,6 +32,8 @@ static SUIT_DISTANCES: &[u8] = table!("suit_distances.bin");
 static HONOR_DISTANCES: &[u8] = table!("honor_distances.bin");
 static SUIT_LOWERING: &[u8] = table!("suit_lowering.bin");
 static HONOR_LOWERING: &[u8] = table!("honor_lowering.bin");
+static SUIT_RAISING: &[u8] = table!("suit_raising.bin");
+static HONOR_RAISING: &[u8] = table!("honor_raising.bin");
 static SUIT_SPLIT_SLOTS: &[u8] = table!("suit_split_slots.bin");
 static SUIT_SPLIT_LIST: &[u8] = table!("suit_split_list.bin");
 static SUIT_SEGMENT_DISTANCES: &[u8] = table!("suit_segment_distances.bin");
@@ -255,6 +258,27 @@ pub fn all_entries_ranked(counts: &Counts) -> ([(Lanes, [u16; 10]); 4], [usize; 
     )
 }
 
+/// For group `g` (0-2 a numbered suit, 3 the honors) of rank `rank`, per
+/// target the kinds (bit i = the group's i-th kind) whose discard raises its
+/// distance; a discard raises a distance by one at most.
+#[inline]
+pub fn raising(g: usize, rank: usize) -> [u16; 10] {
+    lowering_at(if g < 3 { SUIT_RAISING } else { HONOR_RAISING }, rank)
+}
+
+/// Per target, the kinds whose drawing lowers the distance of a group (as
+/// [`entry`], without its distances).
+#[inline]
+pub fn lowering(held: &[u8]) -> [u16; 10] {
+    match held.len() {
+        9 => lowering_at(SUIT_LOWERING, rank_suit(held.try_into().expect("9 kinds"))),
+        _ => lowering_at(
+            HONOR_LOWERING,
+            rank_honor(held.try_into().expect("7 kinds")),
+        ),
+    }
+}
+
 /// Ranks of the four groups of counts, with fixed-size groups.
 #[inline]
 fn ranks(counts: &Counts) -> [usize; 4] {
@@ -312,6 +336,8 @@ mod tests {
             HONOR_DISTANCES,
             SUIT_LOWERING,
             HONOR_LOWERING,
+            SUIT_RAISING,
+            HONOR_RAISING,
             SUIT_SPLIT_SLOTS,
             SUIT_SPLIT_LIST,
             SUIT_SEGMENT_DISTANCES,
@@ -360,6 +386,8 @@ mod tests {
         assert_eq!(SUIT_LOWERING.len(), group_count(9) * 20);
         assert_eq!(SUIT_SINGLE_MELD_SAFE.len(), group_count(9) * 4);
         assert_eq!(HONOR_LOWERING.len(), group_count(7) * 20);
+        assert_eq!(SUIT_RAISING.len(), group_count(9) * 20);
+        assert_eq!(HONOR_RAISING.len(), group_count(7) * 20);
         assert_eq!(SUIT_SEGMENT_DISTANCES.len(), SEGMENT_STARTS[9] * 16);
         assert_eq!(SUIT_SEGMENT_LOWERING.len(), SEGMENT_STARTS[9] * 20);
         assert_eq!(SUIT_SEGMENT_SAFE.len(), SEGMENT_STARTS[9] * 4);
@@ -376,5 +404,51 @@ mod tests {
         assert_eq!(used, 16 + 106 + 388 + 866, "cap patterns of 1-4 melds");
         assert_eq!(rank(&[0; 9]), 0);
         assert_eq!(rank(&[4, 4, 4, 2, 0, 0, 0, 0, 0]), group_count(9) - 1);
+    }
+
+    /// Every group's raising masks say exactly which discards raise which
+    /// distances, and by one: the distances of each group less one tile.
+    #[test]
+    fn raising_masks_match_the_distances_one_tile_less() {
+        for (g, kinds) in [(0, 9), (3, 7)] {
+            let mut held = vec![0u8; kinds];
+            let mut checked = 0;
+            loop {
+                let (dist, r) = located(&held);
+                let here = lanes_at(dist, r);
+                let masks = raising(g, r);
+                for k in 0..kinds {
+                    if held[k] == 0 {
+                        assert!(masks.iter().all(|m| m >> k & 1 == 0), "{held:?}");
+                        continue;
+                    }
+                    held[k] -= 1;
+                    let less = distances(&held);
+                    held[k] += 1;
+                    for j in 0..10 {
+                        let up = u8::from(masks[j] >> k & 1 == 1);
+                        assert_eq!(less[j], here[j] + up, "{held:?} less kind {k}, lane {j}");
+                    }
+                    checked += 1;
+                }
+                // The next group of at most 14 tiles, counting in base 5.
+                let mut i = 0;
+                loop {
+                    if i == kinds {
+                        assert!(checked > 100_000 || kinds == 7, "{checked}");
+                        break;
+                    }
+                    held[i] += 1;
+                    if held[i] <= 4 && held.iter().map(|&c| usize::from(c)).sum::<usize>() <= 14 {
+                        break;
+                    }
+                    held[i] = 0;
+                    i += 1;
+                }
+                if i == kinds {
+                    break;
+                }
+            }
+        }
     }
 }

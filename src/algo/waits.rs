@@ -51,6 +51,14 @@ fn group_entry(counts: &Counts, mc: &Counts, g: usize) -> GroupEntry {
 /// The entries of the four groups: from the closed tables, and for each group
 /// holding meld copies, under the caps they leave.
 fn group_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 4] {
+    group_entries_ranked(counts, meld_counts).0
+}
+
+/// [`group_entries`] with the ranks of the four groups as held.
+fn group_entries_ranked(
+    counts: &Counts,
+    meld_counts: Option<&Counts>,
+) -> ([GroupEntry; 4], [usize; 4]) {
     let (e, ranks) = table::all_entries_ranked(counts);
     let mut r = [0, 1, 2, 3].map(|g| GroupEntry {
         dist: e[g].0,
@@ -60,7 +68,7 @@ fn group_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 
     if let Some(mc) = meld_counts {
         let melded = shanten::group_kinds(mc);
         if melded == [0; 4] {
-            return r;
+            return (r, ranks);
         }
         let held = shanten::group_kinds(counts);
         for (g, &kinds) in melded.iter().enumerate() {
@@ -86,7 +94,7 @@ fn group_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 
             }
         }
     }
-    r
+    (r, ranks)
 }
 
 use super::shanten::bits;
@@ -101,15 +109,22 @@ fn others_of(r: &[GroupEntry; 4]) -> [Lanes; 4] {
 fn standard_lowering(r: &[GroupEntry; 4], others: &[Lanes; 4], sets: usize) -> (u8, u64) {
     let top = dist_index(sets.min(4), 1);
     let d = combine_to(&r[0].dist, &others[0], sets);
-    let mut mask = 0;
-    if d < FAR {
-        for (reach, rest) in r.iter().zip(others) {
-            for s in bits(u64::from(shanten::optimal_lanes(&reach.dist, rest, top, d))) {
-                mask |= u64::from(reach.lowering[s]) << reach.base;
-            }
-        }
-    }
+    let mask = r.iter().zip(others).fold(0, |m, (reach, rest)| {
+        m | lowering_beside(reach, rest, top, d)
+    });
     (d, mask)
+}
+
+/// The kinds of group `reach` that lower a hand's standard distance `d` to the
+/// target of lane `top`, the other groups combined giving `rest`: its lowering
+/// kinds of each target that some optimal split gives it.
+#[inline]
+fn lowering_beside(reach: &GroupEntry, rest: &Lanes, top: usize, d: u8) -> u64 {
+    if d >= FAR {
+        return 0;
+    }
+    bits(u64::from(shanten::optimal_lanes(&reach.dist, rest, top, d)))
+        .fold(0, |m, s| m | u64::from(reach.lowering[s]) << reach.base)
 }
 
 /// The best of the standard result and, where they apply (closed hands of 13 or
@@ -189,17 +204,30 @@ fn sanma_characters(counts: &Counts, meld_counts: Option<&Counts>) -> GroupEntry
 /// The entries of the four groups of a three-player hand: the characters by
 /// [`sanma_characters`], the others beside their melds as four players'.
 fn sanma_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 4] {
+    sanma_entries_ranked(counts, meld_counts).0
+}
+
+/// [`sanma_entries`] with the ranks of the four groups as held (the
+/// characters' as four players').
+fn sanma_entries_ranked(
+    counts: &Counts,
+    meld_counts: Option<&Counts>,
+) -> ([GroupEntry; 4], [usize; 4]) {
     let rest = meld_counts.map(shanten::beside_characters);
-    let mut r = group_entries(counts, rest.as_ref());
+    let (mut r, ranks) = group_entries_ranked(counts, rest.as_ref());
     r[0] = sanma_characters(counts, meld_counts);
-    r
+    (r, ranks)
 }
 
 /// Every discard of one hand of 3n+2 concealed tiles, analysed together. A
 /// discard changes one group, so the groups' entries, each group's complement
-/// (the other three combined) and each pair's complement are computed once; a
-/// discard recomputes its own group's entry alone: one combination more for its
-/// shanten, three for the kinds that lower it.
+/// (the other three combined) and each pair's complement are computed once.
+/// A discard from a closed group raises each of the group's distances by one
+/// or not at all, as the group's raising masks say, so every such discard's
+/// shanten follows from the hand's optimal splits with no table read; its
+/// lowering kinds take one read (the group's less the discard) and three
+/// combinations, shared by the discards that raise the same distances. A
+/// group beside melds is worked out anew under its caps for each discard.
 pub(crate) struct Discards {
     counts: Counts,
     /// The melds' copies as given, and as the groups' entries take them (for
@@ -215,6 +243,14 @@ pub(crate) struct Discards {
     others: [Lanes; 4],
     /// `rest[g][h]`: the two groups other than `g` and `h`, combined.
     rest: [[Lanes; 4]; 4],
+    /// Per group from the closed tables, per target, the kinds whose discard
+    /// raises the group's distance (bit i = the group's i-th kind).
+    raising: [[u16; 10]; 4],
+    /// The standard distance of the hand to the target of its discards, and
+    /// the kinds of the closed groups whose discard raises it (by one): those
+    /// that every optimal split of the hand needs.
+    standard: u8,
+    raised: u64,
     /// The tally of a closed 14-tile hand, for seven pairs and kokushi.
     tally: Option<Tally>,
     /// The least shanten of seven pairs and kokushi before any discard (`MAX`
@@ -239,10 +275,10 @@ impl Discards {
         } else {
             *meld_counts
         };
-        let entries = if sanma {
-            sanma_entries(counts, Some(meld_counts))
+        let (entries, ranks) = if sanma {
+            sanma_entries_ranked(counts, Some(meld_counts))
         } else {
-            group_entries(counts, Some(&capped))
+            group_entries_ranked(counts, Some(&capped))
         };
         let melded = shanten::group_kinds(&capped);
         let closed = (0..4)
@@ -271,6 +307,21 @@ impl Discards {
         let (tally, n) = Tally::with_size(counts);
         let left = n - 1;
         let special = (melds == 0 && left >= 13).then_some(tally);
+        let sets = left / 3;
+        // A discard from a closed group raises each of its distances by one
+        // or not at all, as the group's raising masks say: the hand's distance
+        // rises by one exactly when the discard raises the group's distance in
+        // every optimal split.
+        let standard = combine_to(&d[0], &others[0], sets);
+        let top = dist_index(sets.min(4), 1);
+        let mut raising = [[0; 10]; 4];
+        let mut raised = 0;
+        for g in bits(u64::from(closed)) {
+            raising[g] = table::raising(g, ranks[g]);
+            let optimal = shanten::optimal_lanes(&d[g], &others[g], top, standard);
+            let needed = bits(u64::from(optimal)).fold(u16::MAX, |m, s| m & raising[g][s]);
+            raised |= u64::from(needed) << GROUPS[g].0;
+        }
         Discards {
             counts: *counts,
             meld_counts: *meld_counts,
@@ -281,36 +332,20 @@ impl Discards {
             others,
             entries,
             rest,
+            raising,
+            standard,
+            raised,
             tally: special,
             special_floor: special.map_or(i8::MAX, |t| t.chiitoitsu().min(t.kokushi())),
-            sets: left / 3,
+            sets,
         }
     }
 
-    /// The entry of kind `k`'s group once a `k` (held) is discarded. Its kinds
-    /// that lower each distance are read only `with_lowering` (else they may
-    /// be left empty).
-    #[inline]
-    fn entry_without(&self, k: usize, with_lowering: bool) -> GroupEntry {
+    /// The entry of kind `k`'s group once a `k` (held) is discarded, for a
+    /// group beside melds (or the three-player characters): worked out anew
+    /// under the caps. (A closed group's comes from its raising masks.)
+    fn capped_without(&self, k: usize) -> GroupEntry {
         let g = shanten::group_of(k);
-        let (lo, hi) = GROUPS[g];
-        if self.closed >> g & 1 == 1 {
-            // From the closed table: the group's counts less the discard.
-            let mut held = [0u8; 9];
-            held[..hi - lo].copy_from_slice(&self.counts[lo..hi]);
-            held[k - lo] -= 1;
-            let held = &held[..hi - lo];
-            let (dist, lowering) = if with_lowering {
-                table::entry(held)
-            } else {
-                (table::distances(held), [0; 10])
-            };
-            return GroupEntry {
-                dist,
-                lowering,
-                base: lo as u8,
-            };
-        }
         let mut c = self.counts;
         c[k] -= 1;
         if self.sanma && g == 0 {
@@ -335,15 +370,89 @@ impl Discards {
     #[inline]
     pub(crate) fn shanten(&self, k: usize) -> i8 {
         let g = shanten::group_of(k);
-        let e = self.entry_without(k, false);
-        let d = combine_to(&e.dist, &self.others[g], self.sets);
+        let d = if self.closed >> g & 1 == 1 {
+            (self.standard + (self.raised >> k & 1) as u8).min(FAR)
+        } else {
+            combine_to(&self.capped_without(k).dist, &self.others[g], self.sets)
+        };
         best_form((d, 0), self.special_without(k, d as i8 - 1)).0
     }
 
-    /// The shanten once a `k` (held) is discarded, and the kinds that lower it.
-    pub(crate) fn lowering(&self, k: usize) -> (i8, u64) {
+    /// For each kind `k` of `kinds` (each held), in kind order, `f(k, shanten,
+    /// lowering)`: the shanten once a `k` is discarded and the kinds that
+    /// lower it. The discards of one closed group that raise the same
+    /// distances leave the other groups the same optimal splits, so what
+    /// those give is worked out once for all of them; each discard then adds
+    /// its own group's lowering kinds.
+    pub(crate) fn lowering_each(&self, kinds: u64, mut f: impl FnMut(usize, i8, u64)) {
+        let top = dist_index(self.sets.min(4), 1);
+        for (g, &(lo, hi)) in GROUPS.iter().enumerate() {
+            let here = kinds >> lo & ((1 << (hi - lo)) - 1);
+            if here == 0 {
+                continue;
+            }
+            if self.closed >> g & 1 == 0 {
+                for k in bits(here).map(|i| lo + i) {
+                    let (shanten, mask) = self.capped_lowering(k);
+                    f(k, shanten, mask);
+                }
+                continue;
+            }
+            // (raised lanes, the group's distances then, the hand's distance,
+            // the other groups' lowering kinds), per pattern of raised lanes.
+            let mut shared = [(0u16, [0u8; 16], 0u8, 0u64); 9];
+            let mut patterns = 0;
+            for i in bits(here) {
+                let k = lo + i;
+                let raised = self.raising[g]
+                    .iter()
+                    .enumerate()
+                    .fold(0u16, |m, (s, r)| m | (r >> i & 1) << s);
+                let at = if let Some(at) = shared[..patterns].iter().position(|e| e.0 == raised) {
+                    at
+                } else {
+                    let (dist, d, beside) = self.beside_discard(g, raised, top);
+                    shared[patterns] = (raised, dist, d, beside);
+                    patterns += 1;
+                    patterns - 1
+                };
+                let (_, dist, d, beside) = shared[at];
+                let mut held = [0u8; 9];
+                held[..hi - lo].copy_from_slice(&self.counts[lo..hi]);
+                held[i] -= 1;
+                let own = GroupEntry {
+                    dist,
+                    lowering: table::lowering(&held[..hi - lo]),
+                    base: lo as u8,
+                };
+                let mask = beside | lowering_beside(&own, &self.others[g], top, d);
+                let (shanten, mask) = best_form((d, mask), self.special_without(k, d as i8 - 1));
+                f(k, shanten, mask & !self.absent);
+            }
+        }
+    }
+
+    /// For a discard from closed group `g` that raises the group's distances
+    /// of the lanes in `raised`: the group's distances then, the hand's
+    /// standard distance, and the kinds of the other groups that lower it.
+    fn beside_discard(&self, g: usize, raised: u16, top: usize) -> (Lanes, u8, u64) {
+        let mut dist = self.entries[g].dist;
+        for (s, d) in dist.iter_mut().enumerate().take(10) {
+            *d += (raised >> s & 1) as u8;
+        }
+        let d = combine_to(&dist, &self.others[g], self.sets);
+        let beside = (0..4).filter(|&h| h != g).fold(0, |m, h| {
+            let rest = combine(&dist, &self.rest[g][h]);
+            m | lowering_beside(&self.entries[h], &rest, top, d)
+        });
+        (dist, d, beside)
+    }
+
+    /// The shanten once a `k` (held) is discarded from a group beside melds
+    /// (or the three-player characters), and the kinds that lower it.
+    fn capped_lowering(&self, k: usize) -> (i8, u64) {
         let g = shanten::group_of(k);
-        let e = self.entry_without(k, true);
+        let e = self.capped_without(k);
         let mut entries = self.entries;
         entries[g] = e;
         let mut others = self.others;
@@ -519,11 +628,18 @@ pub fn discard_options_in(
     // The discarded copy leaves the hand for the river: it stays seen.
     let seen = check_visible(hand, visible)?;
     let discards = Discards::new(hand.counts(), &hand.meld_counts(), hand.melds().len(), set);
+    let held = hand
+        .counts()
+        .iter()
+        .enumerate()
+        .fold(0u64, |m, (k, &c)| m | u64::from(c > 0) << k);
+    let mut of_kind = [(0i8, 0u64); KINDS];
+    discards.lowering_each(held, |k, shanten, mask| of_kind[k] = (shanten, mask));
     let mut tiles = hand.concealed_tiles();
     tiles.dedup();
     let mut out = Vec::with_capacity(tiles.len());
     for t in tiles {
-        let (shanten, mask) = discards.lowering(t.kind() as usize);
+        let (shanten, mask) = of_kind[t.kind() as usize];
         out.push(DiscardOption {
             tile: t,
             ukeire: ukeire_from(shanten, mask, &seen),

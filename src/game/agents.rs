@@ -170,14 +170,27 @@ fn shanten_choice(
     }
     let mut live_of = [0i32; KINDS];
     if at_lowest.count_ones() > 1 {
-        for kind in bits(at_lowest) {
-            let (_, lowering) = discards.lowering(kind);
+        // The copies of each kind in the hand or the melds, as three bit
+        // planes (1, 2 and 4 copies' bits), so that a mask's copies are summed
+        // by counting bits.
+        let mut planes = [0u64; 3];
+        for k in 0..KINDS {
+            let seen = u64::from(counts[k] + meld_counts[k]);
+            for (b, plane) in planes.iter_mut().enumerate() {
+                *plane |= (seen >> b & 1) << k;
+            }
+        }
+        discards.lowering_each(at_lowest, |kind, _, lowering| {
             // The copies of each lowering kind in neither the hand (once `kind`
             // is discarded) nor the melds.
-            live_of[kind] = bits(lowering)
-                .map(|k| 4 - i32::from(counts[k] + meld_counts[k]) + i32::from(k == kind))
+            let seen: u32 = planes
+                .iter()
+                .enumerate()
+                .map(|(b, plane)| (lowering & plane).count_ones() << b)
                 .sum();
-        }
+            let back = (lowering >> kind & 1) as u32;
+            live_of[kind] = (4 * lowering.count_ones() - seen + back) as i32;
+        });
     }
     let mut best: Option<((i32, bool), usize)> = None;
     let mut ties = 0u64;
