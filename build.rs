@@ -1,8 +1,8 @@
 //! Tabulates, for every numbered-suit and honor group of at most 14 tiles in rank
 //! order (`src/algo/rank.rs`), the exact distances of `src/algo/distance.rs`
 //! (padded to 16 lanes) and, in a second table, for each target the kinds whose
-//! drawing lowers that distance (10 little-endian `u16` masks); in a third, the
-//! kinds whose discard raises it.
+//! drawing lowers that distance (10 little-endian `u16` masks); in a third, per
+//! kind, the targets whose distance its discard raises (9 masks).
 //!
 //! For groups beside melds (ranked by `rank::rank_within`): the same two tables
 //! for every shorter group of at most 11 tiles (the segments a dead kind leaves,
@@ -357,7 +357,7 @@ fn main() {
         let dist = distances(kinds, runs);
         let mut lanes = Vec::with_capacity(dist.len() * 16);
         let mut lowering = Vec::with_capacity(dist.len() * 20);
-        let mut raising = Vec::with_capacity(dist.len() * 20);
+        let mut raising = Vec::with_capacity(dist.len() * 18);
         for (r, held) in groups(kinds).iter().enumerate() {
             assert_eq!(rank::rank(held), r);
             let mut masks = [0u16; 10];
@@ -375,9 +375,9 @@ fn main() {
                     }
                 }
             }
-            // The kinds whose discard raises each distance, by one at most:
-            // a completion of the group still serves it less one tile.
-            let mut raised = [0u16; 10];
+            // Per kind, the targets whose distance its discard raises, by one
+            // at most: a completion of the group still serves it less one tile.
+            let mut raised = [0u16; 9];
             for k in (0..kinds).filter(|&k| held[k] > 0) {
                 let mut less = held.clone();
                 less[k] -= 1;
@@ -388,7 +388,7 @@ fn main() {
                         "a discard raises a distance by one at most"
                     );
                     if after[j] > dist[r][j] {
-                        raised[j] |= 1 << k;
+                        raised[k] |= 1 << j;
                     }
                 }
             }

@@ -356,7 +356,12 @@ fn discard_table_matches_one_by_one() {
             let (s, mask) = shanten_and_lowering(&less, Some(mc), melds);
             assert_eq!(o.ukeire.shanten, s, "{c:?} discard {}", o.tile);
             // The shanten alone, from the hand's optimal splits.
-            assert_eq!(all.shanten(o.tile.kind() as usize), s, "{c:?} discard {}", o.tile);
+            assert_eq!(
+                all.shanten(o.tile.kind() as usize),
+                s,
+                "{c:?} discard {}",
+                o.tile
+            );
             let kinds: Vec<u8> = o.ukeire.tiles.iter().map(|&(k, _)| k).collect();
             let want: Vec<u8> = (0..KINDS as u8).filter(|&k| mask >> k & 1 == 1).collect();
             assert_eq!(kinds, want, "{c:?} discard {}", o.tile);

@@ -1,7 +1,7 @@
 //! The group tables written by `build.rs`, indexed by rank: each group's
 //! distances padded to 16 lanes, and apart (so that shanten touches only the
 //! first) its 10 masks of the kinds whose drawing lowers each distance, and
-//! in a third table the 10 masks of the kinds whose discard raises it. Also
+//! in a third table, per kind, the mask of the distances its discard raises. Also
 //! the hash table of each suit's splits (`suit_splits.rs`).
 
 use super::rank::{count_within, rank_honor, rank_suit, rank_within};
@@ -258,12 +258,14 @@ pub fn all_entries_ranked(counts: &Counts) -> ([(Lanes, [u16; 10]); 4], [usize; 
     )
 }
 
-/// For group `g` (0-2 a numbered suit, 3 the honors) of rank `rank`, per
-/// target the kinds (bit i = the group's i-th kind) whose discard raises its
-/// distance; a discard raises a distance by one at most.
+/// For group `g` (0-2 a numbered suit, 3 the honors) of rank `rank`, per kind
+/// of the group the targets (bit j = lane j) whose distance its discard
+/// raises; a discard raises a distance by one at most.
 #[inline]
-pub fn raising(g: usize, rank: usize) -> [u16; 10] {
-    lowering_at(if g < 3 { SUIT_RAISING } else { HONOR_RAISING }, rank)
+pub fn raising(g: usize, rank: usize) -> [u16; 9] {
+    let table = if g < 3 { SUIT_RAISING } else { HONOR_RAISING };
+    let bytes = &table[rank * 18..rank * 18 + 18];
+    std::array::from_fn(|i| u16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]]))
 }
 
 /// Per target, the kinds whose drawing lowers the distance of a group (as
@@ -386,8 +388,8 @@ mod tests {
         assert_eq!(SUIT_LOWERING.len(), group_count(9) * 20);
         assert_eq!(SUIT_SINGLE_MELD_SAFE.len(), group_count(9) * 4);
         assert_eq!(HONOR_LOWERING.len(), group_count(7) * 20);
-        assert_eq!(SUIT_RAISING.len(), group_count(9) * 20);
-        assert_eq!(HONOR_RAISING.len(), group_count(7) * 20);
+        assert_eq!(SUIT_RAISING.len(), group_count(9) * 18);
+        assert_eq!(HONOR_RAISING.len(), group_count(7) * 18);
         assert_eq!(SUIT_SEGMENT_DISTANCES.len(), SEGMENT_STARTS[9] * 16);
         assert_eq!(SUIT_SEGMENT_LOWERING.len(), SEGMENT_STARTS[9] * 20);
         assert_eq!(SUIT_SEGMENT_SAFE.len(), SEGMENT_STARTS[9] * 4);
@@ -417,16 +419,17 @@ mod tests {
                 let (dist, r) = located(&held);
                 let here = lanes_at(dist, r);
                 let masks = raising(g, r);
+                assert!(masks[kinds..].iter().all(|&m| m == 0), "{held:?}");
                 for k in 0..kinds {
                     if held[k] == 0 {
-                        assert!(masks.iter().all(|m| m >> k & 1 == 0), "{held:?}");
+                        assert_eq!(masks[k], 0, "{held:?}");
                         continue;
                     }
                     held[k] -= 1;
                     let less = distances(&held);
                     held[k] += 1;
                     for j in 0..10 {
-                        let up = u8::from(masks[j] >> k & 1 == 1);
+                        let up = u8::from(masks[k] >> j & 1 == 1);
                         assert_eq!(less[j], here[j] + up, "{held:?} less kind {k}, lane {j}");
                     }
                     checked += 1;

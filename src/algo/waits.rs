@@ -220,8 +220,9 @@ fn sanma_entries_ranked(
 }
 
 /// Every discard of one hand of 3n+2 concealed tiles, analysed together. A
-/// discard changes one group, so the groups' entries, each group's complement
-/// (the other three combined) and each pair's complement are computed once.
+/// discard changes one group, so the groups' entries and each group's
+/// complement (the other three combined) are computed once, and the pairs
+/// beside a group once if some discard's lowering kinds there need them.
 /// A discard from a closed group raises each of the group's distances by one
 /// or not at all, as the group's raising masks say, so every such discard's
 /// shanten follows from the hand's optimal splits with no table read; its
@@ -241,16 +242,15 @@ pub(crate) struct Discards {
     absent: u64,
     entries: [GroupEntry; 4],
     others: [Lanes; 4],
-    /// `rest[g][h]`: the two groups other than `g` and `h`, combined.
-    rest: [[Lanes; 4]; 4],
-    /// Per group from the closed tables, per target, the kinds whose discard
-    /// raises the group's distance (bit i = the group's i-th kind).
-    raising: [[u16; 10]; 4],
+    /// Per group from the closed tables, per kind of the group, the targets
+    /// whose distance its discard raises (bit j = lane j).
+    raising: [[u16; 9]; 4],
     /// The standard distance of the hand to the target of its discards, and
-    /// the kinds of the closed groups whose discard raises it (by one): those
-    /// that every optimal split of the hand needs.
+    /// each group's optimal targets in the hand's splits. A discard from a
+    /// closed group raises the distance (by one) when it raises all of its
+    /// group's optimal targets: every optimal split needs it.
     standard: u8,
-    raised: u64,
+    optimal: [u16; 4],
     /// The tally of a closed 14-tile hand, for seven pairs and kokushi.
     tally: Option<Tally>,
     /// The least shanten of seven pairs and kokushi before any discard (`MAX`
@@ -285,25 +285,7 @@ impl Discards {
             .filter(|&g| melded[g] == 0 && !(sanma && g == 0))
             .fold(0, |m, g| m | 1 << g);
         let d = entries.map(|e| e.dist);
-        // Each pair of groups combined, as the rest beside the other two.
-        let mut rest = [[[FAR; 16]; 4]; 4];
-        for ((a, b), (g, h)) in [
-            ((2, 3), (0, 1)),
-            ((0, 1), (2, 3)),
-            ((1, 3), (0, 2)),
-            ((0, 2), (1, 3)),
-            ((1, 2), (0, 3)),
-            ((0, 3), (1, 2)),
-        ] {
-            rest[g][h] = combine(&d[a], &d[b]);
-            rest[h][g] = rest[g][h];
-        }
-        let others = [
-            combine(&d[1], &rest[0][1]),
-            combine(&d[0], &rest[0][1]),
-            combine(&d[3], &rest[2][3]),
-            combine(&d[2], &rest[2][3]),
-        ];
+        let others = shanten::others(&d);
         let (tally, n) = Tally::with_size(counts);
         let left = n - 1;
         let special = (melds == 0 && left >= 13).then_some(tally);
@@ -314,14 +296,12 @@ impl Discards {
         // every optimal split.
         let standard = combine_to(&d[0], &others[0], sets);
         let top = dist_index(sets.min(4), 1);
-        let mut raising = [[0; 10]; 4];
-        let mut raised = 0;
+        let mut raising = [[0; 9]; 4];
         for g in bits(u64::from(closed)) {
             raising[g] = table::raising(g, ranks[g]);
-            let optimal = shanten::optimal_lanes(&d[g], &others[g], top, standard);
-            let needed = bits(u64::from(optimal)).fold(u16::MAX, |m, s| m & raising[g][s]);
-            raised |= u64::from(needed) << GROUPS[g].0;
         }
+        let optimal =
+            [0, 1, 2, 3].map(|g| shanten::optimal_lanes(&d[g], &others[g], top, standard));
         Discards {
             counts: *counts,
             meld_counts: *meld_counts,
@@ -331,14 +311,31 @@ impl Discards {
             absent: set.absent_mask(),
             others,
             entries,
-            rest,
             raising,
             standard,
-            raised,
+            optimal,
             tally: special,
             special_floor: special.map_or(i8::MAX, |t| t.chiitoitsu().min(t.kokushi())),
             sets,
         }
+    }
+
+    /// For a discard that changes group `g`, per other group `h`, the two
+    /// groups other than `g` and `h` combined.
+    fn rest_beside(&self, g: usize) -> [Lanes; 4] {
+        let mut rest = [[FAR; 16]; 4];
+        for h in (0..4).filter(|&h| h != g) {
+            let (a, b) = match (g.min(h), g.max(h)) {
+                (0, 1) => (2, 3),
+                (0, 2) => (1, 3),
+                (0, 3) => (1, 2),
+                (1, 2) => (0, 3),
+                (1, 3) => (0, 2),
+                _ => (0, 1),
+            };
+            rest[h] = combine(&self.entries[a].dist, &self.entries[b].dist);
+        }
+        rest
     }
 
     /// The entry of kind `k`'s group once a `k` (held) is discarded, for a
@@ -371,7 +368,9 @@ impl Discards {
     pub(crate) fn shanten(&self, k: usize) -> i8 {
         let g = shanten::group_of(k);
         let d = if self.closed >> g & 1 == 1 {
-            (self.standard + (self.raised >> k & 1) as u8).min(FAR)
+            let optimal = self.optimal[g];
+            let raised = self.raising[g][k - GROUPS[g].0] & optimal == optimal;
+            (self.standard + u8::from(raised)).min(FAR)
         } else {
             combine_to(&self.capped_without(k).dist, &self.others[g], self.sets)
         };
@@ -386,14 +385,24 @@ impl Discards {
     /// its own group's lowering kinds.
     pub(crate) fn lowering_each(&self, kinds: u64, mut f: impl FnMut(usize, i8, u64)) {
         let top = dist_index(self.sets.min(4), 1);
+        // Each group's optimal targets in the hand's splits, and the kinds of
+        // the other groups that lower the distance there. A discard that
+        // raises none of its group's optimal targets leaves every optimal
+        // split optimal and makes no new one: those kinds are its own.
+        let optimal = self.optimal;
+        let lowers = [0, 1, 2, 3]
+            .map(|h| lowering_beside(&self.entries[h], &self.others[h], top, self.standard));
         for (g, &(lo, hi)) in GROUPS.iter().enumerate() {
             let here = kinds >> lo & ((1 << (hi - lo)) - 1);
             if here == 0 {
                 continue;
             }
+            // The rest beside each other group, once, if some discard needs it.
+            let mut rest = None;
             if self.closed >> g & 1 == 0 {
                 for k in bits(here).map(|i| lo + i) {
-                    let (shanten, mask) = self.capped_lowering(k);
+                    let rest = rest.get_or_insert_with(|| self.rest_beside(g));
+                    let (shanten, mask) = self.capped_lowering(k, rest);
                     f(k, shanten, mask);
                 }
                 continue;
@@ -404,19 +413,20 @@ impl Discards {
             let mut patterns = 0;
             for i in bits(here) {
                 let k = lo + i;
-                let raised = self.raising[g]
-                    .iter()
-                    .enumerate()
-                    .fold(0u16, |m, (s, r)| m | (r >> i & 1) << s);
-                let at = if let Some(at) = shared[..patterns].iter().position(|e| e.0 == raised) {
-                    at
+                let raised = self.raising[g][i];
+                let (dist, d, beside) = if raised & optimal[g] == 0 {
+                    let beside = (0..4).filter(|&h| h != g).fold(0, |m, h| m | lowers[h]);
+                    (self.raised_dist(g, raised), self.standard, beside)
+                } else if let Some(at) = shared[..patterns].iter().position(|e| e.0 == raised) {
+                    let (_, dist, d, beside) = shared[at];
+                    (dist, d, beside)
                 } else {
-                    let (dist, d, beside) = self.beside_discard(g, raised, top);
+                    let rest = rest.get_or_insert_with(|| self.rest_beside(g));
+                    let (dist, d, beside) = self.beside_discard(g, raised, top, rest);
                     shared[patterns] = (raised, dist, d, beside);
                     patterns += 1;
-                    patterns - 1
+                    (dist, d, beside)
                 };
-                let (_, dist, d, beside) = shared[at];
                 let mut held = [0u8; 9];
                 held[..hi - lo].copy_from_slice(&self.counts[lo..hi]);
                 held[i] -= 1;
@@ -432,17 +442,34 @@ impl Discards {
         }
     }
 
+    /// The distances of closed group `g`, those of the lanes in `raised` one
+    /// more: the mask's bits spread to bytes and added to the 16 lanes at
+    /// once (no lane carries, as each is at most [`FAR`]).
+    fn raised_dist(&self, g: usize, raised: u16) -> Lanes {
+        let spread = |b: u64| {
+            let b = (b | b << 28) & 0x0000_000F_0000_000F;
+            let b = (b | b << 14) & 0x0003_0003_0003_0003;
+            (b | b << 7) & 0x0101_0101_0101_0101
+        };
+        let raised = u64::from(raised);
+        let add = u128::from(spread(raised & 0xFF)) | u128::from(spread(raised >> 8)) << 64;
+        (u128::from_le_bytes(self.entries[g].dist) + add).to_le_bytes()
+    }
+
     /// For a discard from closed group `g` that raises the group's distances
     /// of the lanes in `raised`: the group's distances then, the hand's
     /// standard distance, and the kinds of the other groups that lower it.
-    fn beside_discard(&self, g: usize, raised: u16, top: usize) -> (Lanes, u8, u64) {
-        let mut dist = self.entries[g].dist;
-        for (s, d) in dist.iter_mut().enumerate().take(10) {
-            *d += (raised >> s & 1) as u8;
-        }
+    fn beside_discard(
+        &self,
+        g: usize,
+        raised: u16,
+        top: usize,
+        rest: &[Lanes; 4],
+    ) -> (Lanes, u8, u64) {
+        let dist = self.raised_dist(g, raised);
         let d = combine_to(&dist, &self.others[g], self.sets);
         let beside = (0..4).filter(|&h| h != g).fold(0, |m, h| {
-            let rest = combine(&dist, &self.rest[g][h]);
+            let rest = combine(&dist, &rest[h]);
             m | lowering_beside(&self.entries[h], &rest, top, d)
         });
         (dist, d, beside)
@@ -450,14 +477,14 @@ impl Discards {
 
     /// The shanten once a `k` (held) is discarded from a group beside melds
     /// (or the three-player characters), and the kinds that lower it.
-    fn capped_lowering(&self, k: usize) -> (i8, u64) {
+    fn capped_lowering(&self, k: usize, rest: &[Lanes; 4]) -> (i8, u64) {
         let g = shanten::group_of(k);
         let e = self.capped_without(k);
         let mut entries = self.entries;
         entries[g] = e;
         let mut others = self.others;
         for h in (0..4).filter(|&h| h != g) {
-            others[h] = combine(&e.dist, &self.rest[g][h]);
+            others[h] = combine(&e.dist, &rest[h]);
         }
         let std = standard_lowering(&entries, &others, self.sets);
         let (shanten, mask) = best_form(std, self.special_without(k, std.0 as i8 - 1));

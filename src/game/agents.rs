@@ -170,16 +170,7 @@ fn shanten_choice(
     }
     let mut live_of = [0i32; KINDS];
     if at_lowest.count_ones() > 1 {
-        // The copies of each kind in the hand or the melds, as three bit
-        // planes (1, 2 and 4 copies' bits), so that a mask's copies are summed
-        // by counting bits.
-        let mut planes = [0u64; 3];
-        for k in 0..KINDS {
-            let seen = u64::from(counts[k] + meld_counts[k]);
-            for (b, plane) in planes.iter_mut().enumerate() {
-                *plane |= (seen >> b & 1) << k;
-            }
-        }
+        let planes = copy_planes(&counts, &meld_counts);
         discards.lowering_each(at_lowest, |kind, _, lowering| {
             // The copies of each lowering kind in neither the hand (once `kind`
             // is discarded) nor the melds.
@@ -223,6 +214,26 @@ fn shanten_choice(
     best.map(|(_, i)| i)
         .or_else(|| first(legal, |a| *a == Action::Pass))
         .unwrap_or(0)
+}
+
+/// The copies of each kind in `counts` and `meld_counts` together (at most
+/// four), as three bit planes: bit k of plane b is bit b of kind k's copies,
+/// so that the copies of the kinds of a mask are summed by counting bits.
+/// Eight kinds at a time: their counts added as bytes of one word, and each
+/// byte's bit b gathered into a byte by one multiplication.
+fn copy_planes(counts: &Counts, meld_counts: &Counts) -> [u64; 3] {
+    let mut planes = [0u64; 3];
+    for (i, (c, m)) in counts.chunks(8).zip(meld_counts.chunks(8)).enumerate() {
+        let (mut held, mut melded) = ([0u8; 8], [0u8; 8]);
+        held[..c.len()].copy_from_slice(c);
+        melded[..m.len()].copy_from_slice(m);
+        let word = u64::from_le_bytes(held) + u64::from_le_bytes(melded);
+        for (b, plane) in planes.iter_mut().enumerate() {
+            let lows = word >> b & 0x0101_0101_0101_0101;
+            *plane |= (lows.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+        }
+    }
+    planes
 }
 
 #[cfg(test)]
@@ -282,6 +293,27 @@ mod tests {
         }
         hand.sort();
         (hand, out)
+    }
+
+    /// Each kind's copies read back from the bit planes, for every count of
+    /// 0 to 4 in every position, split between the hand and the melds.
+    #[test]
+    fn copy_planes_hold_each_kinds_copies() {
+        let mut rng = Rng::new(5);
+        for _ in 0..2000 {
+            let (mut counts, mut meld_counts) = ([0u8; KINDS], [0u8; KINDS]);
+            for k in 0..KINDS {
+                let all = rng.below(5) as u8;
+                let melded = rng.below(u64::from(all) + 1) as u8;
+                (counts[k], meld_counts[k]) = (all - melded, melded);
+            }
+            let planes = copy_planes(&counts, &meld_counts);
+            for k in 0..KINDS {
+                let got: u8 = (0..3).map(|b| ((planes[b] >> k & 1) as u8) << b).sum();
+                assert_eq!(got, counts[k] + meld_counts[k], "kind {k}");
+            }
+            assert!(planes.iter().all(|p| p >> KINDS == 0));
+        }
     }
 
     /// The shanten agent takes a discard of the lowest shanten and, among
