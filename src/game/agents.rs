@@ -127,11 +127,6 @@ fn shanten_choice(
     if let Some(i) = first(legal, |a| *a == Action::Kita) {
         return i;
     }
-    let discarded = |a: &Action| match *a {
-        Action::Discard { tile, .. } => Some((tile.kind() as usize, false)),
-        Action::Riichi { tile, .. } => Some((tile.kind() as usize, true)),
-        _ => None,
-    };
     let kinds = legal
         .iter()
         .filter_map(discarded)
@@ -139,6 +134,10 @@ fn shanten_choice(
     if kinds == 0 {
         // A claim offered: passed.
         return first(legal, |a| *a == Action::Pass).unwrap_or(0);
+    }
+    if kinds.is_power_of_two() {
+        // One kind to discard (as in riichi): nothing to weigh.
+        return best_discard(legal, kinds, &[0; KINDS], rng);
     }
     let mut counts: Counts = [0; KINDS];
     for t in hand {
@@ -183,6 +182,21 @@ fn shanten_choice(
             live_of[kind] = (4 * lowering.count_ones() - seen + back) as i32;
         });
     }
+    best_discard(legal, at_lowest, &live_of, rng)
+}
+
+/// The kind of a discard or riichi action, and whether it declares riichi.
+fn discarded(a: &Action) -> Option<(usize, bool)> {
+    match *a {
+        Action::Discard { tile, .. } => Some((tile.kind() as usize, false)),
+        Action::Riichi { tile, .. } => Some((tile.kind() as usize, true)),
+        _ => None,
+    }
+}
+
+/// The index in `legal` of the discard of a kind of `at_lowest` with the most
+/// live draws (`live_of`), riichi preferred; ties drawn uniformly with `rng`.
+fn best_discard(legal: &[Action], at_lowest: u64, live_of: &[i32; KINDS], rng: &mut Rng) -> usize {
     let mut best: Option<((i32, bool), usize)> = None;
     let mut ties = 0u64;
     for (i, (kind, riichi)) in legal
