@@ -221,8 +221,8 @@ fn sanma_entries_ranked(
 
 /// Every discard of one hand of 3n+2 concealed tiles, analysed together. A
 /// discard changes one group, so the groups' entries and each group's
-/// complement (the other three combined) are computed once, and the pairs
-/// beside a group once if some discard's lowering kinds there need them.
+/// complement (the other three combined) are computed once, and each pair's
+/// complement once if some discard's lowering kinds need it.
 /// A discard from a closed group raises each of the group's distances by one
 /// or not at all, as the group's raising masks say, so every such discard's
 /// shanten follows from the hand's optimal splits with no table read; its
@@ -297,7 +297,8 @@ impl Discards {
         let standard = combine_to(&d[0], &others[0], sets);
         let top = dist_index(sets.min(4), 1);
         let mut raising = [[0; 9]; 4];
-        for g in bits(u64::from(closed)) {
+        // (An empty group, of rank 0, has no discard.)
+        for g in bits(u64::from(closed)).filter(|&g| ranks[g] != 0) {
             raising[g] = table::raising(g, ranks[g]);
         }
         let optimal =
@@ -320,20 +321,21 @@ impl Discards {
         }
     }
 
-    /// For a discard that changes group `g`, per other group `h`, the two
-    /// groups other than `g` and `h` combined.
-    fn rest_beside(&self, g: usize) -> [Lanes; 4] {
-        let mut rest = [[FAR; 16]; 4];
-        for h in (0..4).filter(|&h| h != g) {
-            let (a, b) = match (g.min(h), g.max(h)) {
-                (0, 1) => (2, 3),
-                (0, 2) => (1, 3),
-                (0, 3) => (1, 2),
-                (1, 2) => (0, 3),
-                (1, 3) => (0, 2),
-                _ => (0, 1),
-            };
-            rest[h] = combine(&self.entries[a].dist, &self.entries[b].dist);
+    /// `rest[g][h]`: the two groups other than `g` and `h`, combined (what a
+    /// discard that changes group `g` leaves beside `g` and `h`).
+    fn rest(&self) -> [[Lanes; 4]; 4] {
+        let d = self.entries.map(|e| e.dist);
+        let mut rest = [[[FAR; 16]; 4]; 4];
+        for ((a, b), (g, h)) in [
+            ((2, 3), (0, 1)),
+            ((0, 1), (2, 3)),
+            ((1, 3), (0, 2)),
+            ((0, 2), (1, 3)),
+            ((1, 2), (0, 3)),
+            ((0, 3), (1, 2)),
+        ] {
+            rest[g][h] = combine(&d[a], &d[b]);
+            rest[h][g] = rest[g][h];
         }
         rest
     }
@@ -390,19 +392,18 @@ impl Discards {
         // raises none of its group's optimal targets leaves every optimal
         // split optimal and makes no new one: those kinds are its own.
         let optimal = self.optimal;
-        let lowers = [0, 1, 2, 3]
-            .map(|h| lowering_beside(&self.entries[h], &self.others[h], top, self.standard));
+        let mut lowers = None;
+        // The pairs of groups combined, once, if some discard needs them.
+        let mut rest = None;
         for (g, &(lo, hi)) in GROUPS.iter().enumerate() {
             let here = kinds >> lo & ((1 << (hi - lo)) - 1);
             if here == 0 {
                 continue;
             }
-            // The rest beside each other group, once, if some discard needs it.
-            let mut rest = None;
             if self.closed >> g & 1 == 0 {
                 for k in bits(here).map(|i| lo + i) {
-                    let rest = rest.get_or_insert_with(|| self.rest_beside(g));
-                    let (shanten, mask) = self.capped_lowering(k, rest);
+                    let rest = rest.get_or_insert_with(|| self.rest());
+                    let (shanten, mask) = self.capped_lowering(k, &rest[g]);
                     f(k, shanten, mask);
                 }
                 continue;
@@ -415,14 +416,19 @@ impl Discards {
                 let k = lo + i;
                 let raised = self.raising[g][i];
                 let (dist, d, beside) = if raised & optimal[g] == 0 {
+                    let lowers = lowers.get_or_insert_with(|| {
+                        [0, 1, 2, 3].map(|h| {
+                            lowering_beside(&self.entries[h], &self.others[h], top, self.standard)
+                        })
+                    });
                     let beside = (0..4).filter(|&h| h != g).fold(0, |m, h| m | lowers[h]);
                     (self.raised_dist(g, raised), self.standard, beside)
                 } else if let Some(at) = shared[..patterns].iter().position(|e| e.0 == raised) {
                     let (_, dist, d, beside) = shared[at];
                     (dist, d, beside)
                 } else {
-                    let rest = rest.get_or_insert_with(|| self.rest_beside(g));
-                    let (dist, d, beside) = self.beside_discard(g, raised, top, rest);
+                    let rest = rest.get_or_insert_with(|| self.rest());
+                    let (dist, d, beside) = self.beside_discard(g, raised, top, &rest[g]);
                     shared[patterns] = (raised, dist, d, beside);
                     patterns += 1;
                     (dist, d, beside)
