@@ -272,12 +272,17 @@ pub fn raising(g: usize, rank: usize) -> [u16; 9] {
 /// [`entry`], without its distances).
 #[inline]
 pub fn lowering(held: &[u8]) -> [u16; 10] {
-    match held.len() {
-        9 => lowering_at(SUIT_LOWERING, rank_suit(held.try_into().expect("9 kinds"))),
-        _ => lowering_at(
-            HONOR_LOWERING,
-            rank_honor(held.try_into().expect("7 kinds")),
-        ),
+    let (_, r) = located(held);
+    lowering_at(lowering_table(held), r)
+}
+
+/// The lowering table of the group's size (a numbered suit's or the honors').
+#[inline]
+fn lowering_table(held: &[u8]) -> &'static [u8] {
+    if held.len() == 9 {
+        SUIT_LOWERING
+    } else {
+        HONOR_LOWERING
     }
 }
 
@@ -318,12 +323,7 @@ pub fn suit_entry(rank: usize) -> (Lanes, [u16; 10]) {
 #[inline]
 pub fn entry(held: &[u8]) -> (Lanes, [u16; 10]) {
     let (dist, r) = located(held);
-    let low = if held.len() == 9 {
-        SUIT_LOWERING
-    } else {
-        HONOR_LOWERING
-    };
-    (lanes_at(dist, r), lowering_at(low, r))
+    (lanes_at(dist, r), lowering_at(lowering_table(held), r))
 }
 
 #[cfg(test)]

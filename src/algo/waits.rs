@@ -661,12 +661,8 @@ pub fn discard_options_in(
     // The discarded copy leaves the hand for the river: it stays seen.
     let seen = check_visible(hand, visible)?;
     let discards = Discards::new(hand.counts(), &hand.meld_counts(), hand.melds().len(), set);
-    let held = hand
-        .counts()
-        .iter()
-        .enumerate()
-        .fold(0u64, |m, (k, &c)| m | u64::from(c > 0) << k);
     let mut of_kind = [(0i8, 0u64); KINDS];
+    let held = Tally::of(hand.counts()).once;
     discards.lowering_each(held, |k, shanten, mask| of_kind[k] = (shanten, mask));
     let mut tiles = hand.concealed_tiles();
     tiles.dedup();
