@@ -206,20 +206,25 @@ mod sse2 {
     fn optimal_lanes_sse2(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
         let sums = paired_sums(load(x), load(y), top);
         let hits = _mm_movemask_epi8(_mm_cmpeq_epi8(sums, _mm_set1_epi8(d as i8))) as u16;
-        hits & ((2u32 << top) - 1) as u16
+        hits & super::lanes_up_to(top)
     }
 
-    /// Lane `s` holds `x[s] + y[top - s]` for `s` up to `top` (odd, at most 9);
+    /// Lane `s` holds `x[s] + y[top - s]` for `s` up to `top` (at most 9);
     /// the lanes above hold sums of no meaning.
     #[target_feature(enable = "sse2")]
     #[inline]
     fn paired_sums(x: __m128i, y: __m128i, top: usize) -> __m128i {
         let r = reversed(y);
         let y_at = match top {
+            0 => _mm_srli_si128::<15>(r),
             1 => _mm_srli_si128::<14>(r),
+            2 => _mm_srli_si128::<13>(r),
             3 => _mm_srli_si128::<12>(r),
+            4 => _mm_srli_si128::<11>(r),
             5 => _mm_srli_si128::<10>(r),
+            6 => _mm_srli_si128::<9>(r),
             7 => _mm_srli_si128::<8>(r),
+            8 => _mm_srli_si128::<7>(r),
             _ => _mm_srli_si128::<6>(r),
         };
         _mm_add_epi8(x, y_at)
@@ -583,8 +588,9 @@ pub fn distances_beside(counts: &Counts, meld_counts: &Counts) -> [Lanes; 4] {
     d
 }
 
-/// Bit set of the lanes `s` (up to `top`, odd) where `x[s] + y[top - s]` equals `d`:
-/// the splits of a target between two groups that reach distance `d`.
+/// Bit set of the lanes `s` (up to `top`, at most 9) where `x[s] + y[top - s]`
+/// equals `d`: the splits of a target between two groups that reach distance
+/// `d`. A target without a pair (`top` even) splits into two without one.
 #[inline]
 pub fn optimal_lanes(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
     #[cfg(target_arch = "x86_64")]
@@ -601,8 +607,20 @@ pub fn optimal_lanes(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 fn optimal_lanes_scalar(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
     (0..=top)
+        .filter(|&s| top % 2 == 1 || s % 2 == 0)
         .filter(|&s| x[s] + y[top - s] == d)
         .fold(0, |m, s| m | 1 << s)
+}
+
+/// The lanes a target of lane `top` splits into: every lane up to it, and
+/// for a target without a pair (`top` even) the lanes without one.
+fn lanes_up_to(top: usize) -> u16 {
+    let all = ((2u32 << top) - 1) as u16;
+    if top % 2 == 1 {
+        all
+    } else {
+        all & 0x5555
+    }
 }
 
 /// For each of four groups, the other three combined.
@@ -969,8 +987,8 @@ mod tests {
             assert_eq!(combine(&x, &y), combine_scalar(&x, &y), "{x:?} {y:?}");
             let word = rng.gen::<u64>();
             assert_eq!(nibble_lanes(word), nibble_lanes_scalar(word), "{word:x}");
-            for sets in 0..5 {
-                let top = dist_index(sets, 1);
+            for top in 0..10 {
+                let sets = top / 2;
                 for d in [combine_to(&x, &y, sets), rng.gen_range(0..30)] {
                     let want = optimal_lanes_scalar(&x, &y, top, d);
                     assert_eq!(optimal_lanes(&x, &y, top, d), want, "{x:?} {y:?} {top} {d}");

@@ -241,6 +241,9 @@ pub(crate) struct Discards {
     closed: u8,
     absent: u64,
     entries: [GroupEntry; 4],
+    /// Groups 0 and 1 combined, and groups 2 and 3.
+    pairs: [Lanes; 2],
+    /// For each group, the other three combined.
     others: [Lanes; 4],
     /// Per group from the closed tables, per kind of the group, the targets
     /// whose distance its discard raises (bit j = lane j).
@@ -285,7 +288,13 @@ impl Discards {
             .filter(|&g| melded[g] == 0 && !(sanma && g == 0))
             .fold(0, |m, g| m | 1 << g);
         let d = entries.map(|e| e.dist);
-        let others = shanten::others(&d);
+        let pairs = [combine(&d[0], &d[1]), combine(&d[2], &d[3])];
+        let others = [
+            combine(&d[1], &pairs[1]),
+            combine(&d[0], &pairs[1]),
+            combine(&pairs[0], &d[3]),
+            combine(&pairs[0], &d[2]),
+        ];
         let (tally, n) = Tally::with_size(counts);
         let left = n - 1;
         let special = (melds == 0 && left >= 13).then_some(tally);
@@ -310,6 +319,7 @@ impl Discards {
             sanma,
             closed,
             absent: set.absent_mask(),
+            pairs,
             others,
             entries,
             raising,
@@ -321,21 +331,24 @@ impl Discards {
         }
     }
 
-    /// `rest[g][h]`: the two groups other than `g` and `h`, combined (what a
-    /// discard that changes group `g` leaves beside `g` and `h`).
-    fn rest(&self) -> [[Lanes; 4]; 4] {
-        let d = self.entries.map(|e| e.dist);
-        let mut rest = [[[FAR; 16]; 4]; 4];
-        for ((a, b), (g, h)) in [
-            ((2, 3), (0, 1)),
-            ((0, 1), (2, 3)),
-            ((1, 3), (0, 2)),
-            ((0, 2), (1, 3)),
-            ((1, 2), (0, 3)),
-            ((0, 3), (1, 2)),
-        ] {
-            rest[g][h] = combine(&d[a], &d[b]);
-            rest[h][g] = rest[g][h];
+    /// `rest[h]`, for each group `h` other than `g`: the two groups other
+    /// than `g` and `h` combined (what a discard that changes group `g` leaves
+    /// beside `g` and `h`). The pairs 0+1 and 2+3 are the hand's own; the four
+    /// others are combined once for all groups, when first asked (`cross`).
+    fn rest_of(&self, g: usize, cross: &mut [Option<Lanes>; 4]) -> [Lanes; 4] {
+        let d = |h: usize| &self.entries[h].dist;
+        let mut pair = |a: usize, b: usize| -> Lanes {
+            match (a, b) {
+                (0, 1) => self.pairs[0],
+                (2, 3) => self.pairs[1],
+                _ => *cross[2 * a + b - 2].get_or_insert_with(|| combine(d(a), d(b))),
+            }
+        };
+        let mut rest = [[FAR; 16]; 4];
+        for h in (0..4).filter(|&h| h != g) {
+            let mut two = (0..4).filter(|&x| x != g && x != h);
+            let (a, b) = (two.next().expect("a group"), two.next().expect("a group"));
+            rest[h] = pair(a, b);
         }
         rest
     }
@@ -393,59 +406,95 @@ impl Discards {
         // split optimal and makes no new one: those kinds are its own.
         let optimal = self.optimal;
         let mut lowers = None;
-        // The pairs of groups combined, once, if some discard needs them.
-        let mut rest = None;
+        // The pairs of groups beside 0+1 and 2+3, once, if some discard needs them.
+        let mut cross = [None; 4];
         for (g, &(lo, hi)) in GROUPS.iter().enumerate() {
+            // The other groups beside `g`, once, if some discard needs them.
+            let mut rest = None;
             let here = kinds >> lo & ((1 << (hi - lo)) - 1);
             if here == 0 {
                 continue;
             }
             if self.closed >> g & 1 == 0 {
                 for k in bits(here).map(|i| lo + i) {
-                    let rest = rest.get_or_insert_with(|| self.rest());
-                    let (shanten, mask) = self.capped_lowering(k, &rest[g]);
+                    let rest = rest.get_or_insert_with(|| self.rest_of(g, &mut cross));
+                    let (shanten, mask) = self.capped_lowering(k, rest);
                     f(k, shanten, mask);
                 }
                 continue;
             }
-            // (raised lanes, the group's distances then, the hand's distance,
-            // the other groups' lowering kinds), per pattern of raised lanes.
-            let mut shared = [(0u16, [0u8; 16], 0u8, 0u64); 9];
-            let mut patterns = 0;
+            // Per optimal target of the group, the other groups' lowering
+            // kinds in the optimal splits that give the group that target:
+            // each once, when a discard that raises some of the group's optimal
+            // targets keeps it.
+            let (mut by_target, mut by_target_done) = ([0u64; 10], 0u16);
             for i in bits(here) {
                 let k = lo + i;
                 let raised = self.raising[g][i];
-                let (dist, d, beside) = if raised & optimal[g] == 0 {
-                    let lowers = lowers.get_or_insert_with(|| {
-                        [0, 1, 2, 3].map(|h| {
-                            lowering_beside(&self.entries[h], &self.others[h], top, self.standard)
-                        })
-                    });
-                    let beside = (0..4).filter(|&h| h != g).fold(0, |m, h| m | lowers[h]);
-                    (self.raised_dist(g, raised), self.standard, beside)
-                } else if let Some(at) = shared[..patterns].iter().position(|e| e.0 == raised) {
-                    let (_, dist, d, beside) = shared[at];
-                    (dist, d, beside)
-                } else {
-                    let rest = rest.get_or_insert_with(|| self.rest());
-                    let (dist, d, beside) = self.beside_discard(g, raised, top, &rest[g]);
-                    shared[patterns] = (raised, dist, d, beside);
-                    patterns += 1;
-                    (dist, d, beside)
-                };
+                // The group's optimal targets the discard keeps: the optimal
+                // splits that give the group one of them stay optimal, and
+                // they are all the optimal splits once `k` is gone.
+                let kept = optimal[g] & !raised;
                 let mut held = [0u8; 9];
                 held[..hi - lo].copy_from_slice(&self.counts[lo..hi]);
                 held[i] -= 1;
-                let own = GroupEntry {
-                    dist,
-                    lowering: table::lowering(&held[..hi - lo]),
-                    base: lo as u8,
+                let lowering = table::lowering(&held[..hi - lo]);
+                let (d, mask) = if kept == 0 {
+                    // Every optimal split needs `k`: the distance rises, and the
+                    // splits are worked out anew.
+                    let rest = rest.get_or_insert_with(|| self.rest_of(g, &mut cross));
+                    let (dist, d, beside) = self.beside_discard(g, raised, top, rest);
+                    let own = GroupEntry {
+                        dist,
+                        lowering,
+                        base: lo as u8,
+                    };
+                    (d, beside | lowering_beside(&own, &self.others[g], top, d))
+                } else if self.standard >= FAR {
+                    (self.standard, 0)
+                } else {
+                    let beside = if kept == optimal[g] {
+                        let lowers = lowers.get_or_insert_with(|| {
+                            [0, 1, 2, 3].map(|h| {
+                                lowering_beside(
+                                    &self.entries[h],
+                                    &self.others[h],
+                                    top,
+                                    self.standard,
+                                )
+                            })
+                        });
+                        (0..4).filter(|&h| h != g).fold(0, |m, h| m | lowers[h])
+                    } else {
+                        let rest = rest.get_or_insert_with(|| self.rest_of(g, &mut cross));
+                        for u in bits(u64::from(kept & !by_target_done)) {
+                            by_target[u] = self.beside_target(g, u, top, rest);
+                        }
+                        by_target_done |= kept;
+                        bits(u64::from(kept)).fold(0, |m, u| m | by_target[u])
+                    };
+                    let own = bits(u64::from(kept)).fold(0, |m, u| m | u64::from(lowering[u]));
+                    (self.standard, beside | own << lo)
                 };
-                let mask = beside | lowering_beside(&own, &self.others[g], top, d);
                 let (shanten, mask) = best_form((d, mask), self.special_without(k, d as i8 - 1));
                 f(k, shanten, mask & !self.absent);
             }
         }
+    }
+
+    /// For closed group `g` and one of its optimal targets `u`: the kinds of
+    /// the other groups that lower the hand's distance in the optimal splits
+    /// that give `g` target `u` (`rest`: for each other group, the two left
+    /// combined). Such a split gives another group `h` target `s` where `h`'s
+    /// distance there and the two left's at what remains sum to the hand's
+    /// distance less `g`'s at `u`.
+    fn beside_target(&self, g: usize, u: usize, top: usize, rest: &[Lanes; 4]) -> u64 {
+        let (left, want) = (top - u, self.standard - self.entries[g].dist[u]);
+        (0..4).filter(|&h| h != g).fold(0, |m, h| {
+            let e = &self.entries[h];
+            let lanes = shanten::optimal_lanes(&e.dist, &rest[h], left, want);
+            m | bits(u64::from(lanes)).fold(0, |m, s| m | u64::from(e.lowering[s]) << e.base)
+        })
     }
 
     /// The distances of closed group `g`, those of the lanes in `raised` one
