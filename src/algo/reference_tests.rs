@@ -350,6 +350,16 @@ fn discard_table_matches_one_by_one() {
         let none = [0u8; KINDS];
         let opts = discard_options(&hand, &none).unwrap();
         let all = super::waits::Discards::new(c, mc, melds, super::TileSet::Full);
+        // The least a discard leaves is the shanten of the hand before it, or
+        // tenpai for a complete hand.
+        let least = opts
+            .iter()
+            .map(|o| o.ukeire.shanten)
+            .min()
+            .expect("a discard");
+        let before = crate::game::player::shanten_with(c, mc, melds);
+        assert_eq!(all.hand_shanten(), before, "{c:?}");
+        assert_eq!(least, before.max(0), "{c:?}");
         for o in &opts {
             let mut less = *c;
             less[o.tile.kind() as usize] -= 1;

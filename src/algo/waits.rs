@@ -378,6 +378,12 @@ impl Discards {
         self.tally.map(|t| t.without(k, self.counts[k]))
     }
 
+    /// The shanten of the hand before any discard: the least a discard leaves,
+    /// but for a complete hand (-1), every discard of which leaves tenpai.
+    pub(crate) fn hand_shanten(&self) -> i8 {
+        (self.standard.min(FAR) as i8 - 1).min(self.special_floor)
+    }
+
     /// The shanten once a `k` (held) is discarded.
     #[inline]
     pub(crate) fn shanten(&self, k: usize) -> i8 {

@@ -78,10 +78,27 @@ impl Agent {
         legal: &[Action],
         set: TileSet,
     ) -> usize {
+        self.choose_given(hand, melds, legal, set, None)
+    }
+
+    /// [`Agent::choose`], given `discards`: the analysis of every discard of
+    /// the hand under four players' tiles ([`super::Game::turn_discards`]),
+    /// which the shanten policy then reads instead of working it out.
+    pub(crate) fn choose_given(
+        &mut self,
+        hand: &[Tile],
+        melds: &[Meld],
+        legal: &[Action],
+        set: TileSet,
+        discards: Option<&Discards>,
+    ) -> usize {
         match self.kind {
             AgentKind::Random => self.rng.below(legal.len() as u64) as usize,
             AgentKind::Tsumogiri => tsumogiri_choice(legal),
-            AgentKind::Shanten => shanten_choice(hand, melds, legal, set, &mut self.rng),
+            AgentKind::Shanten => {
+                let discards = discards.filter(|_| set == TileSet::Full);
+                shanten_choice(hand, melds, legal, set, discards, &mut self.rng)
+            }
         }
     }
 }
@@ -118,6 +135,7 @@ fn shanten_choice(
     melds: &[Meld],
     legal: &[Action],
     set: TileSet,
+    given: Option<&Discards>,
     rng: &mut Rng,
 ) -> usize {
     if let Some(i) = win(legal) {
@@ -155,7 +173,9 @@ fn shanten_choice(
     // every kind first, cheaply; the tiles that lower it only for the kinds
     // that reach the lowest, since no other can be chosen, and only if two or
     // more kinds reach it.
-    let discards = Discards::new(&counts, &meld_counts, melds.len(), set);
+    let mut own = None;
+    let discards =
+        given.unwrap_or_else(|| own.insert(Discards::new(&counts, &meld_counts, melds.len(), set)));
     let mut lowest = i8::MAX;
     let mut at_lowest = 0u64;
     for kind in bits(kinds) {

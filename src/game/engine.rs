@@ -26,7 +26,8 @@ use super::final_result::{final_result, FinalResult, ScoringConfig};
 use super::player::{shanten_with, Player, RiverTile};
 use super::wall::{Rng, Wall};
 use crate::algo::agari;
-use crate::algo::waits::shanten_and_lowering;
+use crate::algo::waits::{shanten_and_lowering, Discards};
+use crate::algo::TileSet;
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind, Relative};
@@ -459,6 +460,9 @@ impl Game {
         for (p, h) in self.players.iter_mut().zip(hands) {
             *p = Player {
                 concealed: h.into(),
+                // Room for a whole hand's discards (about 18 a seat, fewer
+                // than 32 in all but the rarest hands).
+                river: Vec::with_capacity(32),
                 ..Player::default()
             };
         }
@@ -547,6 +551,19 @@ impl Game {
     /// [`Game::legal_actions`] written into `out` (cleared first), whose room a
     /// caller that asks at every decision keeps.
     pub fn legal_actions_into(&self, seat: usize, out: &mut Vec<Action>) {
+        self.legal_actions_given(seat, out, None);
+    }
+
+    /// [`Game::legal_actions_into`], given `discards`: the analysis of every
+    /// discard of `seat`'s hand on its turn ([`Game::turn_discards`]), which
+    /// the riichi check then reads instead of working out the shanten of each
+    /// discard (a caller that analyses the discards anyway shares its work).
+    pub(crate) fn legal_actions_given(
+        &self,
+        seat: usize,
+        out: &mut Vec<Action>,
+        discards: Option<&Discards>,
+    ) {
         out.clear();
         if seat >= self.seats() {
             return;
@@ -556,7 +573,7 @@ impl Game {
                 seat: s,
                 drawn,
                 rinshan,
-            } if *s == seat => self.turn_actions(seat, *drawn, *rinshan, out),
+            } if *s == seat => self.turn_actions(seat, *drawn, *rinshan, out, discards),
             Phase::Claims { .. } => {
                 if let Some((from, tile, kind)) = self.phase.claim_for(seat) {
                     self.claim_actions(seat, from, tile, kind, out);
@@ -566,7 +583,30 @@ impl Game {
         }
     }
 
-    fn turn_actions(&self, seat: usize, drawn: Option<Tile>, rinshan: bool, out: &mut Vec<Action>) {
+    /// The analysis of every discard of `seat`'s hand (four players' tiles),
+    /// when it is `seat`'s turn to discard freely: not in riichi, where the
+    /// drawn tile goes.
+    pub(crate) fn turn_discards(&self, seat: usize) -> Option<Discards> {
+        let p = self.players.get(seat)?;
+        let turn = matches!(self.phase, Phase::Turn { seat: s, .. } if s == seat);
+        (turn && !p.in_riichi() && p.concealed.len() % 3 == 2).then(|| {
+            Discards::new(
+                p.concealed.counts(),
+                &p.meld_counts(),
+                p.melds.len(),
+                TileSet::Full,
+            )
+        })
+    }
+
+    fn turn_actions(
+        &self,
+        seat: usize,
+        drawn: Option<Tile>,
+        rinshan: bool,
+        out: &mut Vec<Action>,
+        discards: Option<&Discards>,
+    ) {
         let p = &self.players[seat];
         let counts = p.counts();
         // Win.
@@ -627,12 +667,22 @@ impl Game {
             }
             out.push(Action::Discard { tile: t, tsumogiri });
         }
-        // Some discard leaves tenpai only if the 14 tiles are at most tenpai.
-        if self.can_riichi(seat) && shanten_with(&counts, &p.meld_counts(), p.melds.len()) <= 0 {
-            for i in 0..out.len() {
-                if let Action::Discard { tile, tsumogiri } = out[i] {
-                    if self.tenpai_after_discard(seat, tile) {
-                        out.push(Action::Riichi { tile, tsumogiri });
+        if self.can_riichi(seat) {
+            let tenpai_after = |tile: Tile| match discards {
+                Some(d) => d.shanten(tile.kind() as usize) == 0,
+                None => self.tenpai_after_discard(seat, tile),
+            };
+            // Some discard leaves tenpai only if the 14 tiles are at most tenpai.
+            let least = discards.map_or_else(
+                || shanten_with(&counts, &p.meld_counts(), p.melds.len()),
+                Discards::hand_shanten,
+            );
+            if least <= 0 {
+                for i in 0..out.len() {
+                    if let Action::Discard { tile, tsumogiri } = out[i] {
+                        if tenpai_after(tile) {
+                            out.push(Action::Riichi { tile, tsumogiri });
+                        }
                     }
                 }
             }

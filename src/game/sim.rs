@@ -3,6 +3,7 @@
 
 use super::agents::{agent_seed, Agent, AgentKind};
 use super::{Action, Event, Game, Phase};
+use crate::algo::TileSet;
 use crate::error::{MahjongError, Result};
 use crate::logs::record::GameRecord;
 use crate::rules::Rules;
@@ -198,19 +199,21 @@ pub fn play(rules: &Rules, seed: u64, kinds: [AgentKind; 4]) -> Result<(Game, St
         let Some(seat) = game.first_deciding() else {
             return Err(MahjongError::InvalidInput("no seat can act".into()));
         };
-        game.legal_actions_into(seat, &mut legal);
+        // A shanten agent analyses every discard of its hand, as the riichi
+        // check does: worked out once, for both.
+        let set = crate::algo::TileSet::of(game.rules());
+        let discards = (agents[seat].kind() == AgentKind::Shanten && set == TileSet::Full)
+            .then(|| game.turn_discards(seat))
+            .flatten();
+        game.legal_actions_given(seat, &mut legal, discards.as_ref());
         if legal.is_empty() {
             return Err(MahjongError::InvalidInput(format!(
                 "seat {seat} has no legal action"
             )));
         }
         let p = game.player(seat);
-        let a = legal[agents[seat].choose(
-            &p.concealed,
-            &p.melds,
-            &legal,
-            crate::algo::TileSet::of(game.rules()),
-        )];
+        let a = legal
+            [agents[seat].choose_given(&p.concealed, &p.melds, &legal, set, discards.as_ref())];
         game.apply_unchecked(seat, a);
         summary.decisions += 1;
     }
@@ -301,6 +304,50 @@ pub fn simulate_games(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The legal actions given the analysis of the hand's discards are those
+    /// worked out without it, at every turn of shanten-agent games (riichi
+    /// offered and not, ankan hands among them), and the agents choose alike.
+    #[test]
+    fn the_shared_discard_analysis_changes_no_legal_action() {
+        let rules = Rules::default();
+        let (mut riichi, mut turns) = (0, 0);
+        for seed in 0..30 {
+            let mut game = Game::new(rules.clone(), seed).unwrap();
+            let mut agents: [Agent; 4] =
+                std::array::from_fn(|s| Agent::new(AgentKind::Shanten, agent_seed(seed, s)));
+            let (mut alone, mut given) = (Vec::new(), Vec::new());
+            while game.phase != Phase::GameOver {
+                if game.phase == Phase::HandOver {
+                    game.next_hand().unwrap();
+                    continue;
+                }
+                let seat = game.first_deciding().unwrap();
+                let discards = game.turn_discards(seat);
+                game.legal_actions_into(seat, &mut alone);
+                game.legal_actions_given(seat, &mut given, discards.as_ref());
+                assert_eq!(alone, given, "seed {seed}");
+                turns += usize::from(discards.is_some());
+                riichi += usize::from(alone.iter().any(|a| matches!(a, Action::Riichi { .. })));
+                let p = game.player(seat);
+                let mut twin = agents[seat].clone();
+                let i = agents[seat].choose(&p.concealed, &p.melds, &alone, TileSet::Full);
+                let j = twin.choose_given(
+                    &p.concealed,
+                    &p.melds,
+                    &alone,
+                    TileSet::Full,
+                    discards.as_ref(),
+                );
+                assert_eq!(i, j, "seed {seed}");
+                game.apply(seat, alone[i]).unwrap();
+            }
+        }
+        assert!(
+            turns > 10_000 && riichi > 100,
+            "{turns} turns, {riichi} with riichi"
+        );
+    }
 
     #[test]
     fn simulation_is_deterministic_and_adds_up() {
