@@ -726,6 +726,28 @@ impl Tally {
         }
     }
 
+    /// The kinds whose discard (one copy of a kind held) raises the chiitoitsu
+    /// shanten, and those that raise the kokushi shanten; `two` holds the kinds
+    /// held exactly twice. A kind held once loses a kind (for chiitoitsu, felt
+    /// only while at most seven are held); one held twice loses a pair (for
+    /// kokushi, felt only when it is the one pair of terminals and honors).
+    #[inline]
+    pub fn raised_by_discard(self, two: u64) -> (u64, u64) {
+        let singles = self.once & !self.twice;
+        let lost_kind = if self.once.count_ones() <= 7 {
+            singles
+        } else {
+            0
+        };
+        let orphan_pairs = self.twice & YAOCHUU_BITS;
+        let lost_pair = if orphan_pairs.is_power_of_two() {
+            orphan_pairs & two
+        } else {
+            0
+        };
+        (two | lost_kind, YAOCHUU_BITS & (singles | lost_pair))
+    }
+
     /// Chiitoitsu shanten: seven distinct pairs (closed 13/14-tile hands only).
     #[inline]
     pub fn chiitoitsu(self) -> i8 {

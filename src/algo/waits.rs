@@ -260,6 +260,9 @@ pub(crate) struct Discards {
     /// when they do not apply): a discard never lowers either, so a standard
     /// shanten below it needs neither worked out.
     special_floor: i8,
+    /// Seven pairs and kokushi before any discard, and the kinds whose discard
+    /// raises each by one (when they apply).
+    special: Option<[(i8, u64); 2]>,
     sets: usize,
 }
 
@@ -327,6 +330,11 @@ impl Discards {
             optimal,
             tally: special,
             special_floor: special.map_or(i8::MAX, |t| t.chiitoitsu().min(t.kokushi())),
+            special: special.map(|t| {
+                let two = bits(t.twice).fold(0, |m, k| m | u64::from(counts[k] == 2) << k);
+                let (chiitoitsu, kokushi) = t.raised_by_discard(two);
+                [(t.chiitoitsu(), chiitoitsu), (t.kokushi(), kokushi)]
+            }),
             sets,
         }
     }
@@ -393,9 +401,41 @@ impl Discards {
             let raised = self.raising[g][k - GROUPS[g].0] & optimal == optimal;
             (self.standard + u8::from(raised)).min(FAR)
         } else {
-            combine_to(&self.capped_without(k).dist, &self.others[g], self.sets)
+            self.capped_distance(k)
         };
-        best_form((d, 0), self.special_without(k, d as i8 - 1)).0
+        let special = self.special.map_or(i8::MAX, |forms| {
+            forms
+                .iter()
+                .map(|&(s, raised)| s + (raised >> k & 1) as i8)
+                .fold(i8::MAX, i8::min)
+        });
+        (d as i8 - 1).min(special)
+    }
+
+    /// The lowest shanten a discard of a kind of `kinds` (each held) leaves,
+    /// and the kinds whose discard leaves it.
+    pub(crate) fn lowest(&self, kinds: u64) -> (i8, u64) {
+        let (mut lowest, mut at) = (i8::MAX, 0u64);
+        for k in bits(kinds) {
+            let s = self.shanten(k);
+            if s < lowest {
+                (lowest, at) = (s, 0);
+            }
+            if s == lowest {
+                at |= 1 << k;
+            }
+        }
+        (lowest, at)
+    }
+
+    /// The standard distance once a `k` is discarded from a group beside melds.
+    #[inline(never)]
+    fn capped_distance(&self, k: usize) -> u8 {
+        combine_to(
+            &self.capped_without(k).dist,
+            &self.others[shanten::group_of(k)],
+            self.sets,
+        )
     }
 
     /// For each kind `k` of `kinds` (each held), in kind order, `f(k, shanten,

@@ -4,7 +4,6 @@
 
 use super::wall::Rng;
 use super::Action;
-use crate::algo::shanten::bits;
 use crate::algo::waits::Discards;
 use crate::algo::TileSet;
 use crate::meld::Meld;
@@ -176,17 +175,7 @@ fn shanten_choice(
     let mut own = None;
     let discards =
         given.unwrap_or_else(|| own.insert(Discards::new(&counts, &meld_counts, melds.len(), set)));
-    let mut lowest = i8::MAX;
-    let mut at_lowest = 0u64;
-    for kind in bits(kinds) {
-        let s = discards.shanten(kind);
-        if s < lowest {
-            (lowest, at_lowest) = (s, 0);
-        }
-        if s == lowest {
-            at_lowest |= 1 << kind;
-        }
-    }
+    let (_, at_lowest) = discards.lowest(kinds);
     let mut live_of = [0i32; KINDS];
     if at_lowest.count_ones() > 1 {
         let planes = copy_planes(&counts, &meld_counts);
