@@ -20,6 +20,9 @@ pub struct Concealed {
     sizes: [u8; 4],
     /// Red fives held: man, pin, sou.
     reds: [u8; 3],
+    /// Known to be short of tenpai, so that no tile completes it (noted by
+    /// whoever worked its shanten out; any change forgets it).
+    short_of_tenpai: bool,
 }
 
 impl Concealed {
@@ -42,9 +45,19 @@ impl Concealed {
         (u32::from_le_bytes(self.sizes) + (1 << (8 * group_of(k)))).to_le_bytes()
     }
 
+    /// Notes that the hand is short of tenpai (its shanten is 1 or more), as
+    /// worked out by the caller, until it changes: [`Concealed::completed_by`]
+    /// is then false at once.
+    pub fn note_short_of_tenpai(&mut self) {
+        self.short_of_tenpai = true;
+    }
+
     /// Whether `tile` completes the hand beside `melds` melds; the counts are
     /// read only when the groups' sizes allow it.
     pub fn completed_by(&self, tile: Tile, melds: usize) -> bool {
+        if self.short_of_tenpai {
+            return false;
+        }
         let k = tile.kind() as usize;
         let sizes = self.sizes_with(k);
         agari::sizes_fit(sizes, melds) && {
@@ -124,6 +137,7 @@ impl Concealed {
     }
 
     fn count(&mut self, t: Tile, by: i8) {
+        self.short_of_tenpai = false;
         let k = t.kind() as usize;
         self.counts[k] = self.counts[k].wrapping_add_signed(by);
         let g = group_of(k);
@@ -142,6 +156,7 @@ impl From<Vec<Tile>> for Concealed {
             counts: [0; KINDS],
             sizes: [0; 4],
             reds: [0; 3],
+            short_of_tenpai: false,
         };
         for t in tiles {
             c.push(t);
@@ -257,6 +272,36 @@ mod tests {
                 let complete = agari::is_complete(&want, melds);
                 assert_eq!(c.completed_by(t, melds), complete, "{c:?} + {t}");
             }
+        }
+    }
+
+    /// A hand noted short of tenpai is completed by nothing until it
+    /// changes: any change (a draw, a discard, a replaced tile) forgets it.
+    #[test]
+    fn a_note_short_of_tenpai_lasts_until_the_hand_changes() {
+        let tiles = crate::notation::mpsz::parse_tiles("123m456p789s1122z").unwrap();
+        let (one, two) = (tiles[9], tiles[11]);
+        let mut c = Concealed::from(tiles[..13].to_vec());
+        assert!(c.completed_by(one, 0) && c.completed_by(two, 0));
+        let changes: [fn(&mut Concealed, Tile); 3] = [
+            |c, t| {
+                c.push(t);
+                assert!(c.take(t));
+            },
+            |c, _| {
+                let t = c.remove(0);
+                c.push(t);
+            },
+            |c, _| {
+                let t = c[0];
+                c.replace(0, t);
+            },
+        ];
+        for change in changes {
+            c.note_short_of_tenpai();
+            assert!(!c.completed_by(one, 0) && !c.completed_by(two, 0));
+            change(&mut c, two);
+            assert!(c.completed_by(one, 0) && c.completed_by(two, 0), "{c:?}");
         }
     }
 

@@ -1009,8 +1009,18 @@ impl Game {
 
     /// Apply an action known to be legal (from `legal_actions`).
     pub fn apply_unchecked(&mut self, seat: usize, action: Action) {
+        self.apply_given(seat, action, None);
+    }
+
+    /// [`Game::apply_unchecked`], given `discards`: the analysis of every
+    /// discard of `seat`'s hand on its turn ([`Game::turn_discards`]). A
+    /// discard that leaves the hand short of tenpai is noted on the hand, so
+    /// the other seats' claims need not ask whether their tile completes it.
+    pub(crate) fn apply_given(&mut self, seat: usize, action: Action, discards: Option<&Discards>) {
         match self.phase.clone() {
-            Phase::Turn { drawn, rinshan, .. } => self.on_turn(seat, action, drawn, rinshan),
+            Phase::Turn { drawn, rinshan, .. } => {
+                self.on_turn(seat, action, drawn, rinshan, discards);
+            }
             Phase::Claims {
                 from,
                 tile,
@@ -1038,7 +1048,15 @@ impl Game {
         }
     }
 
-    fn on_turn(&mut self, seat: usize, action: Action, drawn: Option<Tile>, rinshan: bool) {
+    fn on_turn(
+        &mut self,
+        seat: usize,
+        action: Action,
+        drawn: Option<Tile>,
+        rinshan: bool,
+        discards: Option<&Discards>,
+    ) {
+        let after = |tile: Tile| discards.map(|d| d.shanten(tile.kind() as usize));
         match action {
             Action::Tsumo => {
                 let ctx = self.tsumo_context(seat, rinshan);
@@ -1048,13 +1066,15 @@ impl Game {
             }
             Action::KyuushuKyuuhai => self.abortive(DrawReason::KyuushuKyuuhai),
             Action::Kita => self.kita(seat),
-            Action::Discard { tile, tsumogiri } => self.discard(seat, tile, tsumogiri, false),
+            Action::Discard { tile, tsumogiri } => {
+                self.discard(seat, tile, tsumogiri, false, after(tile));
+            }
             Action::Riichi { tile, tsumogiri } => {
                 let first = self.uninterrupted && self.discards[seat] == 0;
                 let p = &mut self.players[seat];
                 p.double_riichi = first;
                 self.events.push(Event::Riichi { seat });
-                self.discard(seat, tile, tsumogiri, true);
+                self.discard(seat, tile, tsumogiri, true, after(tile));
             }
             Action::Ankan { kind } => {
                 let p = &mut self.players[seat];
@@ -1176,9 +1196,20 @@ impl Game {
         self.kan_seats.push(seat);
     }
 
-    fn discard(&mut self, seat: usize, tile: Tile, tsumogiri: bool, riichi: bool) {
+    /// `seat` discards `tile`; `after`, when known, the shanten it leaves.
+    fn discard(
+        &mut self,
+        seat: usize,
+        tile: Tile,
+        tsumogiri: bool,
+        riichi: bool,
+        after: Option<i8>,
+    ) {
         let p = &mut self.players[seat];
         p.take(tile);
+        if after.is_some_and(|s| s > 0) {
+            p.concealed.note_short_of_tenpai();
+        }
         p.ippatsu = false;
         p.kuikae = 0;
         p.river.push(RiverTile {

@@ -214,7 +214,7 @@ pub fn play(rules: &Rules, seed: u64, kinds: [AgentKind; 4]) -> Result<(Game, St
         let p = game.player(seat);
         let a = legal
             [agents[seat].choose_given(&p.concealed, &p.melds, &legal, set, discards.as_ref())];
-        game.apply_unchecked(seat, a);
+        game.apply_given(seat, a, discards.as_ref());
         summary.decisions += 1;
     }
     if game.phase != Phase::GameOver {
@@ -305,47 +305,60 @@ pub fn simulate_games(
 mod tests {
     use super::*;
 
-    /// The legal actions given the analysis of the hand's discards are those
-    /// worked out without it, at every turn of shanten-agent games (riichi
-    /// offered and not, ankan hands among them), and the agents choose alike.
+    /// Two games in step, one worked out alone and one given the analysis of
+    /// each turn's discards (for the riichi check, the agent's choice and the
+    /// note that a discard leaves the hand short of tenpai): the same legal
+    /// actions for every seat at every step (wins offered on claims among
+    /// them), the same choices and the same events, riichi offered and not.
     #[test]
-    fn the_shared_discard_analysis_changes_no_legal_action() {
+    fn the_shared_discard_analysis_changes_nothing() {
         let rules = Rules::default();
-        let (mut riichi, mut turns) = (0, 0);
+        let (mut riichi, mut turns, mut rons) = (0, 0, 0);
         for seed in 0..30 {
-            let mut game = Game::new(rules.clone(), seed).unwrap();
+            let mut alone = Game::new(rules.clone(), seed).unwrap();
+            let mut shared = alone.clone();
             let mut agents: [Agent; 4] =
                 std::array::from_fn(|s| Agent::new(AgentKind::Shanten, agent_seed(seed, s)));
-            let (mut alone, mut given) = (Vec::new(), Vec::new());
-            while game.phase != Phase::GameOver {
-                if game.phase == Phase::HandOver {
-                    game.next_hand().unwrap();
+            let mut twins = agents.clone();
+            let (mut plain, mut given) = (Vec::new(), Vec::new());
+            while alone.phase != Phase::GameOver {
+                assert_eq!(alone.phase, shared.phase, "seed {seed}");
+                if alone.phase == Phase::HandOver {
+                    alone.next_hand().unwrap();
+                    shared.next_hand().unwrap();
                     continue;
                 }
-                let seat = game.first_deciding().unwrap();
-                let discards = game.turn_discards(seat);
-                game.legal_actions_into(seat, &mut alone);
-                game.legal_actions_given(seat, &mut given, discards.as_ref());
-                assert_eq!(alone, given, "seed {seed}");
+                let seat = alone.first_deciding().unwrap();
+                let discards = shared.turn_discards(seat);
+                for s in 0..4 {
+                    alone.legal_actions_into(s, &mut plain);
+                    let d = discards.as_ref().filter(|_| s == seat);
+                    shared.legal_actions_given(s, &mut given, d);
+                    assert_eq!(plain, given, "seed {seed} seat {s}");
+                    rons += usize::from(plain.contains(&Action::Ron));
+                }
+                alone.legal_actions_into(seat, &mut plain);
                 turns += usize::from(discards.is_some());
-                riichi += usize::from(alone.iter().any(|a| matches!(a, Action::Riichi { .. })));
-                let p = game.player(seat);
-                let mut twin = agents[seat].clone();
-                let i = agents[seat].choose(&p.concealed, &p.melds, &alone, TileSet::Full);
-                let j = twin.choose_given(
+                riichi += usize::from(plain.iter().any(|a| matches!(a, Action::Riichi { .. })));
+                let p = alone.player(seat);
+                let i = agents[seat].choose(&p.concealed, &p.melds, &plain, TileSet::Full);
+                let p = shared.player(seat);
+                let j = twins[seat].choose_given(
                     &p.concealed,
                     &p.melds,
-                    &alone,
+                    &plain,
                     TileSet::Full,
                     discards.as_ref(),
                 );
                 assert_eq!(i, j, "seed {seed}");
-                game.apply(seat, alone[i]).unwrap();
+                alone.apply(seat, plain[i]).unwrap();
+                shared.apply_given(seat, plain[i], discards.as_ref());
             }
+            assert_eq!(alone.events(), shared.events(), "seed {seed}");
         }
         assert!(
-            turns > 10_000 && riichi > 100,
-            "{turns} turns, {riichi} with riichi"
+            turns > 10_000 && riichi > 100 && rons > 100,
+            "{turns} turns, {riichi} with riichi, {rons} rons offered"
         );
     }
 
