@@ -206,14 +206,43 @@ mod sse2 {
     fn optimal_lanes_sse2(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
         let sums = paired_sums(load(x), load(y), top);
         let hits = _mm_movemask_epi8(_mm_cmpeq_epi8(sums, _mm_set1_epi8(d as i8))) as u16;
+        hits & ((2u32 << top) - 1) as u16
+    }
+
+    #[inline]
+    pub fn split_lanes(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
+        // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is present.
+        unsafe { split_lanes_sse2(x, y, top, d) }
+    }
+
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn split_lanes_sse2(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
+        let sums = any_paired_sums(load(x), load(y), top);
+        let hits = _mm_movemask_epi8(_mm_cmpeq_epi8(sums, _mm_set1_epi8(d as i8))) as u16;
         hits & super::lanes_up_to(top)
     }
 
-    /// Lane `s` holds `x[s] + y[top - s]` for `s` up to `top` (at most 9);
+    /// Lane `s` holds `x[s] + y[top - s]` for `s` up to `top` (odd, at most 9);
     /// the lanes above hold sums of no meaning.
     #[target_feature(enable = "sse2")]
     #[inline]
     fn paired_sums(x: __m128i, y: __m128i, top: usize) -> __m128i {
+        let r = reversed(y);
+        let y_at = match top {
+            1 => _mm_srli_si128::<14>(r),
+            3 => _mm_srli_si128::<12>(r),
+            5 => _mm_srli_si128::<10>(r),
+            7 => _mm_srli_si128::<8>(r),
+            _ => _mm_srli_si128::<6>(r),
+        };
+        _mm_add_epi8(x, y_at)
+    }
+
+    /// [`paired_sums`] for any `top` up to 9, odd or even.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn any_paired_sums(x: __m128i, y: __m128i, top: usize) -> __m128i {
         let r = reversed(y);
         let y_at = match top {
             0 => _mm_srli_si128::<15>(r),
@@ -588,9 +617,8 @@ pub fn distances_beside(counts: &Counts, meld_counts: &Counts) -> [Lanes; 4] {
     d
 }
 
-/// Bit set of the lanes `s` (up to `top`, at most 9) where `x[s] + y[top - s]`
-/// equals `d`: the splits of a target between two groups that reach distance
-/// `d`. A target without a pair (`top` even) splits into two without one.
+/// Bit set of the lanes `s` (up to `top`, odd) where `x[s] + y[top - s]` equals `d`:
+/// the splits of a target between two groups that reach distance `d`.
 #[inline]
 pub fn optimal_lanes(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
     #[cfg(target_arch = "x86_64")]
@@ -599,13 +627,28 @@ pub fn optimal_lanes(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        optimal_lanes_scalar(x, y, top, d)
+        split_lanes_scalar(x, y, top, d)
     }
 }
 
-/// [`optimal_lanes`] lane by lane, for targets without SSE2 (and to test it against).
+/// [`optimal_lanes`] for a target of any lane `top` up to 9: one without a
+/// pair (`top` even) splits into two without one.
+#[inline]
+pub fn split_lanes(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse2::split_lanes(x, y, top, d)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        split_lanes_scalar(x, y, top, d)
+    }
+}
+
+/// [`split_lanes`] lane by lane, for targets without SSE2 (and to test it and
+/// [`optimal_lanes`] against).
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-fn optimal_lanes_scalar(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
+fn split_lanes_scalar(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
     (0..=top)
         .filter(|&s| top % 2 == 1 || s % 2 == 0)
         .filter(|&s| x[s] + y[top - s] == d)
@@ -614,6 +657,7 @@ fn optimal_lanes_scalar(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
 
 /// The lanes a target of lane `top` splits into: every lane up to it, and
 /// for a target without a pair (`top` even) the lanes without one.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 fn lanes_up_to(top: usize) -> u16 {
     let all = ((2u32 << top) - 1) as u16;
     if top % 2 == 1 {
@@ -1012,8 +1056,11 @@ mod tests {
             for top in 0..10 {
                 let sets = top / 2;
                 for d in [combine_to(&x, &y, sets), rng.gen_range(0..30)] {
-                    let want = optimal_lanes_scalar(&x, &y, top, d);
-                    assert_eq!(optimal_lanes(&x, &y, top, d), want, "{x:?} {y:?} {top} {d}");
+                    let want = split_lanes_scalar(&x, &y, top, d);
+                    assert_eq!(split_lanes(&x, &y, top, d), want, "{x:?} {y:?} {top} {d}");
+                    if top % 2 == 1 {
+                        assert_eq!(optimal_lanes(&x, &y, top, d), want, "{x:?} {y:?} {top} {d}");
+                    }
                 }
             }
             let d = [x, y, y, x];

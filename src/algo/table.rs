@@ -239,8 +239,12 @@ pub fn all_distances_ranked(counts: &Counts) -> ([Lanes; 4], [usize; 4]) {
 }
 
 /// [`entry`] of each of the four groups of concealed counts (same requirements
-/// as [`all_distances`]), with the ranks of the groups.
-#[inline]
+/// as [`all_distances`]), with the ranks of the groups. Always inlined: a
+/// call returns the entries through memory and copies them, which the waits
+/// of a hand felt (a tenth of their time in `cargo bench --bench analysis --
+/// play/waits_mask`).
+#[allow(clippy::inline_always)]
+#[inline(always)]
 pub fn all_entries_ranked(counts: &Counts) -> ([(Lanes, [u16; 10]); 4], [usize; 4]) {
     let r = ranks(counts);
     let suit = |r| (lanes_at(SUIT_DISTANCES, r), lowering_at(SUIT_LOWERING, r));
