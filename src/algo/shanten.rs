@@ -218,31 +218,16 @@ mod sse2 {
     #[target_feature(enable = "sse2")]
     #[inline]
     fn split_lanes_sse2(x: &Lanes, y: &Lanes, top: usize, d: u8) -> u16 {
-        let sums = any_paired_sums(load(x), load(y), top);
+        let sums = paired_sums(load(x), load(y), top);
         let hits = _mm_movemask_epi8(_mm_cmpeq_epi8(sums, _mm_set1_epi8(d as i8))) as u16;
         hits & super::lanes_up_to(top)
     }
 
-    /// Lane `s` holds `x[s] + y[top - s]` for `s` up to `top` (odd, at most 9);
+    /// Lane `s` holds `x[s] + y[top - s]` for `s` up to `top` (at most 9);
     /// the lanes above hold sums of no meaning.
     #[target_feature(enable = "sse2")]
     #[inline]
     fn paired_sums(x: __m128i, y: __m128i, top: usize) -> __m128i {
-        let r = reversed(y);
-        let y_at = match top {
-            1 => _mm_srli_si128::<14>(r),
-            3 => _mm_srli_si128::<12>(r),
-            5 => _mm_srli_si128::<10>(r),
-            7 => _mm_srli_si128::<8>(r),
-            _ => _mm_srli_si128::<6>(r),
-        };
-        _mm_add_epi8(x, y_at)
-    }
-
-    /// [`paired_sums`] for any `top` up to 9, odd or even.
-    #[target_feature(enable = "sse2")]
-    #[inline]
-    fn any_paired_sums(x: __m128i, y: __m128i, top: usize) -> __m128i {
         let r = reversed(y);
         let y_at = match top {
             0 => _mm_srli_si128::<15>(r),
@@ -676,15 +661,26 @@ pub fn others(d: &[Lanes; 4]) -> [Lanes; 4] {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let first = combine(&d[0], &d[1]);
-        let last = combine(&d[2], &d[3]);
-        [
-            combine(&d[1], &last),
-            combine(&d[0], &last),
-            combine(&first, &d[3]),
-            combine(&first, &d[2]),
-        ]
+        others_beside(d, &pairs(d))
     }
+}
+
+/// Groups 0 and 1 combined, and groups 2 and 3.
+#[inline]
+pub fn pairs(d: &[Lanes; 4]) -> [Lanes; 2] {
+    [combine(&d[0], &d[1]), combine(&d[2], &d[3])]
+}
+
+/// [`others`] given the [`pairs`] of the groups: each group's partner
+/// combined with the other pair.
+#[inline]
+pub fn others_beside(d: &[Lanes; 4], pairs: &[Lanes; 2]) -> [Lanes; 4] {
+    [
+        combine(&d[1], &pairs[1]),
+        combine(&d[0], &pairs[1]),
+        combine(&pairs[0], &d[3]),
+        combine(&pairs[0], &d[2]),
+    ]
 }
 
 /// Distance of four groups together to `sets` sets and a pair.

@@ -311,13 +311,8 @@ impl Discards {
             .filter(|&g| melded[g] == 0 && !(sanma && g == 0))
             .fold(0, |m, g| m | 1 << g);
         let d = entries.map(|e| e.dist);
-        let pairs = [combine(&d[0], &d[1]), combine(&d[2], &d[3])];
-        let others = [
-            combine(&d[1], &pairs[1]),
-            combine(&d[0], &pairs[1]),
-            combine(&pairs[0], &d[3]),
-            combine(&pairs[0], &d[2]),
-        ];
+        let pairs = shanten::pairs(&d);
+        let others = shanten::others_beside(&d, &pairs);
         let (tally, n) = Tally::with_size(counts);
         let left = n - 1;
         let special = (melds == 0 && left >= 13).then_some(tally);
