@@ -41,7 +41,7 @@
 //! A group of 11 concealed tiles (a 3n+2 hand) gets no lowering kinds from the
 //! tables, as a closed group of 14 gets none: no tile can be drawn to it.
 
-use super::distance::{group_distances_within, Scan, FAR};
+use super::distance::{group_distances_within, Adding, Scan, FAR};
 use super::rank::{rank_suit_beside, rank_with_draws};
 use super::shanten::{combine, lanes, Lanes, GROUPS};
 use super::table::{self, MELD_BUDGET};
@@ -149,19 +149,15 @@ pub fn closed_lowering(counts: &Counts, taken: &Counts, g: usize, rank: usize) -
 }
 
 /// The lowering kinds of numbered suit `g` holding no concealed tile beside
-/// melds that hold `taken` copies: its distances are the closed `3s + 2p` (see
-/// `shanten::distances_beside`), and a drawn kind lowers a target with a pair
-/// if a pair of it fits its cap, one with a set if a triplet of it or a run
-/// through it does; the rest of the target fits in the kinds the melds leave
-/// whole, as for the distances.
-pub fn empty_suit_lowering(taken: &Counts, g: usize) -> [u16; 10] {
-    let (mut pair, mut triplet, mut alive) = (0u16, 0u16, 0u16);
-    for (i, &t) in suit_of(taken, g).iter().enumerate() {
-        let cap = 4u8.saturating_sub(t);
-        pair |= u16::from(cap >= 2) << i;
-        triplet |= u16::from(cap >= 3) << i;
-        alive |= u16::from(cap >= 1) << i;
-    }
+/// melds that leave `left` (the kinds of which at least one, two and three
+/// copies are left, as `shanten::copies_left` gives them): its distances are
+/// the closed `3s + 2p` (see `shanten::distances_beside`), and a drawn kind
+/// lowers a target with a pair if a pair of it fits its cap, one with a set if
+/// a triplet of it or a run through it does; the rest of the target fits in
+/// the kinds the melds leave whole, as for the distances.
+#[inline]
+pub fn empty_suit_lowering(left: &[u64; 3], g: usize) -> [u16; 10] {
+    let [alive, pair, triplet] = left.map(|m| (m >> (9 * g)) as u16 & 0x1FF);
     // Bit a: the run of kinds a, a+1, a+2 fits.
     let runs = alive & alive >> 1 & alive >> 2 & 0x7F;
     let set = triplet | runs | runs << 1 | runs << 2;
@@ -228,9 +224,9 @@ fn analyse<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool, sets: usize) -
     }
 }
 
-/// The capped scan, and each possible draw scanned again for the lowering kinds:
-/// from the state before the drawn kind (kept from the first scan), so a draw
-/// costs the steps of the kinds from it on.
+/// The capped scan; with `LOW`, one that also keeps, per state, the kinds that
+/// its cheapest ways add, which for each target are the kinds whose drawing
+/// lowers it (see [`Adding`]).
 pub fn scan<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool, sets: usize) -> Entry {
     if !LOW {
         return (
@@ -239,30 +235,15 @@ pub fn scan<const LOW: bool>(held: &[u8], caps: &[u8], runs: bool, sets: usize) 
         );
     }
     let n = held.len();
-    let step = |s: &Scan, i: usize, h: u8| s.step_within(h, caps[i], runs && i + 2 < n, sets);
-    // `before[i]`: the state once kinds 0..i are taken.
-    let mut before = [Scan::start(); 10];
+    // Two states stepped between in place: kind i is read from `s[i % 2]`.
+    let mut s = [Scan::<Adding>::start(); 2];
     for i in 0..n {
-        before[i + 1] = step(&before[i], i, held[i]);
+        let [even, odd] = &mut s;
+        let (from, to) = if i % 2 == 0 { (even, odd) } else { (odd, even) };
+        from.step_into(to, i, held[i], caps[i], runs && i + 2 < n, sets);
     }
-    let dist = before[n].finish();
-    let mut lowering = [0u16; 10];
-    for i in 0..n {
-        if held[i] >= caps[i] {
-            continue;
-        }
-        let mut s = step(&before[i], i, held[i] + 1);
-        for (j, &h) in held.iter().enumerate().skip(i + 1) {
-            s = step(&s, j, h);
-        }
-        let after = s.finish();
-        for j in 0..10 {
-            if after[j] < dist[j] {
-                lowering[j] |= 1 << i;
-            }
-        }
-    }
-    (lanes(&dist), lowering)
+    let cells = s[n % 2].finish_cells();
+    (lanes(&cells.map(|c| c.cost)), cells.map(|c| c.kinds))
 }
 
 /// A numbered suit of at most [`MELD_BUDGET`] tiles.
@@ -447,6 +428,49 @@ mod tests {
         (held, caps, made)
     }
 
+    /// The lowering kinds by definition: each kind that can still be drawn,
+    /// drawn, and the group scanned again.
+    fn lowering_by_draws(held: &[u8], caps: &[u8], runs: bool, sets: usize) -> [u16; 10] {
+        let dist = group_distances_within(held, caps, runs, sets);
+        let mut lowering = [0u16; 10];
+        for k in (0..held.len()).filter(|&k| held[k] < caps[k]) {
+            let mut more = held.to_vec();
+            more[k] += 1;
+            let after = group_distances_within(&more, caps, runs, sets);
+            for j in 0..10 {
+                lowering[j] |= u16::from(after[j] < dist[j]) << k;
+            }
+        }
+        lowering
+    }
+
+    /// The scan that keeps the kinds its cheapest ways add gives, for every
+    /// target, the kinds whose drawing lowers it: groups of numbered suits and
+    /// honors under random caps, for every bound on the sets.
+    #[test]
+    fn the_kinds_cheapest_ways_add_are_the_lowering_kinds() {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(18);
+        let mut lowered = 0;
+        for i in 0..40_000 {
+            let runs = i % 4 != 0;
+            let melds = i % 5;
+            let tiles = rng.gen_range(0..=14 - 3 * melds).min(MELD_BUDGET);
+            let (held, caps, _) = random_group(&mut rng, runs, melds, tiles);
+            let n = if runs { 9 } else { 7 };
+            let sets = i % 5;
+            // Segments too: the kinds below a random end.
+            let end = if i % 3 == 0 { rng.gen_range(1..=n) } else { n };
+            let (h, c) = (&held[..end], &caps[..end]);
+            let (dist, low) = scan::<true>(h, c, runs, sets);
+            let want = group_distances_within(h, c, runs, sets);
+            assert_eq!(dist, lanes(&want), "{h:?} caps {c:?} sets {sets}");
+            let by_draws = lowering_by_draws(h, c, runs, sets);
+            assert_eq!(low, by_draws, "{h:?} caps {c:?} sets {sets}");
+            lowered += usize::from(by_draws.iter().any(|&m| m != 0));
+        }
+        assert!(lowered > 30_000, "{lowered}");
+    }
+
     /// A suit with no concealed tile beside 1-4 chi, pon and kan of its own:
     /// the closed distances of building from nothing and [`empty_suit_lowering`]
     /// equal the capped scan's for every target a hand beside those melds can
@@ -470,7 +494,7 @@ mod tests {
             }
             let lanes = 2 * (5 - made);
             assert_eq!(closed.0[..lanes], want.0[..lanes], "caps {caps:?}");
-            let got = empty_suit_lowering(&taken, g);
+            let got = empty_suit_lowering(&super::super::shanten::copies_left(Some(&taken)), g);
             assert_eq!(got[..lanes], want.1[..lanes], "caps {caps:?}");
             differ += usize::from(got[..lanes] != closed.1[..lanes]);
         }

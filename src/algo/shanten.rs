@@ -424,7 +424,7 @@ pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
 /// three copies (all kinds without melds): those a run, a pair and a triplet
 /// can still use.
 #[inline]
-fn copies_left(meld_counts: Option<&Counts>) -> [u64; 3] {
+pub fn copies_left(meld_counts: Option<&Counts>) -> [u64; 3] {
     let mut left = [ALL_KINDS; 3];
     if let Some(taken) = meld_counts {
         let t = Tally::of(taken);

@@ -238,30 +238,6 @@ pub fn all_distances_ranked(counts: &Counts) -> ([Lanes; 4], [usize; 4]) {
     )
 }
 
-/// [`entry`] of each of the four groups of concealed counts (same requirements
-/// as [`all_distances`]), with the ranks of the groups. Always inlined: a
-/// call returns the entries through memory and copies them, which the waits
-/// of a hand felt (a tenth of their time in `cargo bench --bench analysis --
-/// play/waits_mask`).
-#[allow(clippy::inline_always)]
-#[inline(always)]
-pub fn all_entries_ranked(counts: &Counts) -> ([(Lanes, [u16; 10]); 4], [usize; 4]) {
-    let r = ranks(counts);
-    let suit = |r| (lanes_at(SUIT_DISTANCES, r), lowering_at(SUIT_LOWERING, r));
-    (
-        [
-            suit(r[0]),
-            suit(r[1]),
-            suit(r[2]),
-            (
-                lanes_at(HONOR_DISTANCES, r[3]),
-                lowering_at(HONOR_LOWERING, r[3]),
-            ),
-        ],
-        r,
-    )
-}
-
 /// For group `g` (0-2 a numbered suit, 3 the honors) of rank `rank`, per kind
 /// of the group the targets (bit j = lane j) whose distance its discard
 /// raises; a discard raises a distance by one at most.
@@ -292,7 +268,7 @@ fn lowering_table(held: &[u8]) -> &'static [u8] {
 
 /// Ranks of the four groups of counts, with fixed-size groups.
 #[inline]
-fn ranks(counts: &Counts) -> [usize; 4] {
+pub fn ranks(counts: &Counts) -> [usize; 4] {
     let suit = |lo: usize| rank_suit(counts[lo..lo + 9].try_into().expect("9 kinds"));
     [
         suit(0),
@@ -320,6 +296,20 @@ pub fn suit_entry(rank: usize) -> (Lanes, [u16; 10]) {
         lanes_at(SUIT_DISTANCES, rank),
         lowering_at(SUIT_LOWERING, rank),
     )
+}
+
+/// [`entry`] of group `g` (0-2 a numbered suit, 3 the honors) of rank `rank`
+/// (as [`ranks`] gives it).
+#[inline]
+pub fn group_entry(g: usize, rank: usize) -> (Lanes, [u16; 10]) {
+    if g < 3 {
+        suit_entry(rank)
+    } else {
+        (
+            lanes_at(HONOR_DISTANCES, rank),
+            lowering_at(HONOR_LOWERING, rank),
+        )
+    }
 }
 
 /// The group's distances and, per target, the kinds (bit i = the group's i-th

@@ -15,12 +15,19 @@ use crate::hand::Hand;
 use crate::tile::{Counts, Tile, KINDS};
 
 /// A group's distances and, per target, the kinds whose drawing lowers them (bit i
-/// = the group's i-th kind, that is kind `base + i`).
+/// = the group's i-th kind, that is kind `GROUPS[g].0 + i` of group `g`).
 #[derive(Clone, Copy, Debug)]
 struct GroupEntry {
     dist: Lanes,
     lowering: [u16; 10],
-    base: u8,
+}
+
+impl GroupEntry {
+    /// Written over before it is read.
+    const EMPTY: GroupEntry = GroupEntry {
+        dist: [FAR; 16],
+        lowering: [0; 10],
+    };
 }
 
 /// The entry of group `g`, the meld copies `mc` capping it if they hold any of
@@ -41,45 +48,28 @@ fn group_entry(counts: &Counts, mc: &Counts, g: usize) -> GroupEntry {
     } else {
         capped::entry(counts, mc, g)
     };
-    GroupEntry {
-        dist,
-        lowering,
-        base: lo as u8,
-    }
+    GroupEntry { dist, lowering }
 }
 
-/// The entries of the four groups: from the closed tables, and for each group
-/// holding meld copies, under the caps they leave.
+/// The entries of the four groups written to `r`: from the closed tables,
+/// and for each group holding meld copies, under the caps they leave; the
+/// ranks of the four groups as held written to `ranks`. (Returned, the
+/// entries were copied through memory once more: a sixth of the time of the
+/// waits of a hand beside three melds.)
 #[inline]
-fn group_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 4] {
-    group_entries_ranked(counts, meld_counts, &mut [0; 4])
-}
-
-/// [`group_entries`], the ranks of the four groups as held written to
-/// `ranks`. (Returned beside the entries, the ranks would have the entries
-/// copied through memory: a third of the time of a hand's waits.)
-fn group_entries_ranked(
+fn write_group_entries(
+    r: &mut [GroupEntry; 4],
     counts: &Counts,
     meld_counts: Option<&Counts>,
     ranks: &mut [usize; 4],
-) -> [GroupEntry; 4] {
-    let (e, held) = table::all_entries_ranked(counts);
-    *ranks = held;
-    let mut r = closed_entries(&e);
-    if let Some(mc) = meld_counts {
-        beside_melds(&mut r, counts, mc, ranks);
+) {
+    *ranks = table::ranks(counts);
+    for (g, e) in r.iter_mut().enumerate() {
+        (e.dist, e.lowering) = table::group_entry(g, ranks[g]);
     }
-    r
-}
-
-/// The four groups' entries as the closed tables give them.
-#[inline]
-fn closed_entries(e: &[(Lanes, [u16; 10]); 4]) -> [GroupEntry; 4] {
-    [0, 1, 2, 3].map(|g| GroupEntry {
-        dist: e[g].0,
-        lowering: e[g].1,
-        base: GROUPS[g].0 as u8,
-    })
+    if let Some(mc) = meld_counts {
+        beside_melds(r, counts, mc, ranks);
+    }
 }
 
 /// The closed entries `r` of concealed `counts` (groups of ranks `ranks`)
@@ -91,6 +81,7 @@ fn beside_melds(r: &mut [GroupEntry; 4], counts: &Counts, mc: &Counts, ranks: &[
         return;
     }
     let held = shanten::group_kinds(counts);
+    let mut left = None;
     for (g, &kinds) in melded.iter().enumerate() {
         if kinds == 0 {
             continue;
@@ -100,7 +91,8 @@ fn beside_melds(r: &mut [GroupEntry; 4], counts: &Counts, mc: &Counts, ranks: &[
                 // The honors as held: the melded kinds are never drawn to use.
                 r[g].lowering.map(|m| m & !kinds)
             } else {
-                capped::empty_suit_lowering(mc, g)
+                let left = left.get_or_insert_with(|| shanten::copies_left(Some(mc)));
+                capped::empty_suit_lowering(left, g)
             };
             continue;
         }
@@ -127,22 +119,28 @@ fn others_of(r: &[GroupEntry; 4]) -> [Lanes; 4] {
 fn standard_lowering(r: &[GroupEntry; 4], others: &[Lanes; 4], sets: usize) -> (u8, u64) {
     let top = dist_index(sets.min(4), 1);
     let d = combine_to(&r[0].dist, &others[0], sets);
-    let mask = r.iter().zip(others).fold(0, |m, (reach, rest)| {
-        m | lowering_beside(reach, rest, top, d)
-    });
+    let mask = (0..4).fold(0, |m, g| m | lowering_beside(g, &r[g], &others[g], top, d));
     (d, mask)
 }
 
-/// The kinds of group `reach` that lower a hand's standard distance `d` to the
-/// target of lane `top`, the other groups combined giving `rest`: its lowering
-/// kinds of each target that some optimal split gives it.
+/// The kinds of group `g` (entry `reach`) that lower a hand's standard
+/// distance `d` to the target of lane `top`, the other groups combined giving
+/// `rest`: its lowering kinds of each target that some optimal split gives it.
 #[inline]
-fn lowering_beside(reach: &GroupEntry, rest: &Lanes, top: usize, d: u8) -> u64 {
+fn lowering_beside(g: usize, reach: &GroupEntry, rest: &Lanes, top: usize, d: u8) -> u64 {
     if d >= FAR {
         return 0;
     }
-    bits(u64::from(shanten::optimal_lanes(&reach.dist, rest, top, d)))
-        .fold(0, |m, s| m | u64::from(reach.lowering[s]) << reach.base)
+    lowering_at(g, reach, shanten::optimal_lanes(&reach.dist, rest, top, d))
+}
+
+/// The kinds of group `g` (entry `e`) that lower its distance to any target of
+/// `lanes` (bit s = lane s).
+#[inline]
+fn lowering_at(g: usize, e: &GroupEntry, lanes: u16) -> u64 {
+    // The group's first kind, `GROUPS[g].0`, without reading the table.
+    let first = 9 * g;
+    bits(u64::from(lanes)).fold(0, |m, s| m | u64::from(e.lowering[s])) << first
 }
 
 /// The best of the standard result and, where they apply (closed hands of 13 or
@@ -172,7 +170,9 @@ pub fn shanten_and_lowering(
     meld_counts: Option<&Counts>,
     melds: usize,
 ) -> (i8, u64) {
-    lowering_of(counts, &group_entries(counts, meld_counts), melds)
+    let mut r = [GroupEntry::EMPTY; 4];
+    write_group_entries(&mut r, counts, meld_counts, &mut [0; 4]);
+    lowering_of(counts, &r, melds)
 }
 
 /// Shanten (min over forms) and the kinds that lower it, from the groups'
@@ -194,7 +194,9 @@ pub fn shanten_and_lowering_in(
     if set == TileSet::Full {
         return shanten_and_lowering(counts, meld_counts, melds);
     }
-    let (s, mask) = lowering_of(counts, &sanma_entries(counts, meld_counts), melds);
+    let mut r = [GroupEntry::EMPTY; 4];
+    write_sanma_entries(&mut r, counts, meld_counts, &mut [0; 4]);
+    let (s, mask) = lowering_of(counts, &r, melds);
     (s, mask & !set.absent_mask())
 }
 
@@ -215,27 +217,22 @@ fn sanma_characters(counts: &Counts, meld_counts: Option<&Counts>) -> GroupEntry
             let l = l & !dead;
             (l & 1) | (l >> 1 & 1) << 8
         }),
-        base: 0,
     }
 }
 
-/// The entries of the four groups of a three-player hand: the characters by
-/// [`sanma_characters`], the others beside their melds as four players'.
-fn sanma_entries(counts: &Counts, meld_counts: Option<&Counts>) -> [GroupEntry; 4] {
-    sanma_entries_ranked(counts, meld_counts, &mut [0; 4])
-}
-
-/// [`sanma_entries`] with the ranks of the four groups as held (the
+/// The entries of the four groups of a three-player hand written to `r`: the
+/// characters by [`sanma_characters`], the others beside their melds as four
+/// players' (see [`write_group_entries`], which writes `ranks`, the
 /// characters' as four players').
-fn sanma_entries_ranked(
+fn write_sanma_entries(
+    r: &mut [GroupEntry; 4],
     counts: &Counts,
     meld_counts: Option<&Counts>,
     ranks: &mut [usize; 4],
-) -> [GroupEntry; 4] {
+) {
     let rest = meld_counts.map(shanten::beside_characters);
-    let mut r = group_entries_ranked(counts, rest.as_ref(), ranks);
+    write_group_entries(r, counts, rest.as_ref(), ranks);
     r[0] = sanma_characters(counts, meld_counts);
-    r
 }
 
 /// Every discard of one hand of 3n+2 concealed tiles, analysed together. A
@@ -300,12 +297,12 @@ impl Discards {
         } else {
             *meld_counts
         };
-        let mut ranks = [0; 4];
-        let entries = if sanma {
-            sanma_entries_ranked(counts, Some(meld_counts), &mut ranks)
+        let (mut ranks, mut entries) = ([0; 4], [GroupEntry::EMPTY; 4]);
+        if sanma {
+            write_sanma_entries(&mut entries, counts, Some(meld_counts), &mut ranks);
         } else {
-            group_entries_ranked(counts, Some(&capped), &mut ranks)
-        };
+            write_group_entries(&mut entries, counts, Some(&capped), &mut ranks);
+        }
         let melded = shanten::group_kinds(&capped);
         let closed = (0..4)
             .filter(|&g| melded[g] == 0 && !(sanma && g == 0))
@@ -505,12 +502,11 @@ impl Discards {
                     // splits are worked out anew.
                     let rest = rest.get_or_insert_with(|| self.rest_of(g, &mut cross));
                     let (dist, d, beside) = self.beside_discard(g, raised, top, rest);
-                    let own = GroupEntry {
-                        dist,
-                        lowering,
-                        base: lo as u8,
-                    };
-                    (d, beside | lowering_beside(&own, &self.others[g], top, d))
+                    let own = GroupEntry { dist, lowering };
+                    (
+                        d,
+                        beside | lowering_beside(g, &own, &self.others[g], top, d),
+                    )
                 } else if self.standard >= FAR {
                     (self.standard, 0)
                 } else {
@@ -518,6 +514,7 @@ impl Discards {
                         let lowers = lowers.get_or_insert_with(|| {
                             [0, 1, 2, 3].map(|h| {
                                 lowering_beside(
+                                    h,
                                     &self.entries[h],
                                     &self.others[h],
                                     top,
@@ -553,8 +550,7 @@ impl Discards {
         let (left, want) = (top - u, self.standard - self.entries[g].dist[u]);
         (0..4).filter(|&h| h != g).fold(0, |m, h| {
             let e = &self.entries[h];
-            let lanes = shanten::split_lanes(&e.dist, &rest[h], left, want);
-            m | bits(u64::from(lanes)).fold(0, |m, s| m | u64::from(e.lowering[s]) << e.base)
+            m | lowering_at(h, e, shanten::split_lanes(&e.dist, &rest[h], left, want))
         })
     }
 
@@ -586,7 +582,7 @@ impl Discards {
         let d = combine_to(&dist, &self.others[g], self.sets);
         let beside = (0..4).filter(|&h| h != g).fold(0, |m, h| {
             let rest = combine(&dist, &rest[h]);
-            m | lowering_beside(&self.entries[h], &rest, top, d)
+            m | lowering_beside(h, &self.entries[h], &rest, top, d)
         });
         (dist, d, beside)
     }
