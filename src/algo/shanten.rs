@@ -542,17 +542,6 @@ pub fn group_kinds(counts: &Counts) -> [u16; 4] {
     GROUPS.map(|(lo, hi)| (held >> lo) as u16 & ((1 << (hi - lo)) - 1))
 }
 
-/// The kinds of group `g` that `counts` hold, as a bit set: [`group_kinds`] of
-/// one group, for the few groups beside melds.
-#[inline]
-fn kinds_held(counts: &Counts, g: usize) -> u16 {
-    let (lo, hi) = GROUPS[g];
-    counts[lo..hi]
-        .iter()
-        .enumerate()
-        .fold(0, |m, (i, &c)| m | u16::from(c > 0) << i)
-}
-
 /// Whether group `g`, holding the kinds `held` beside melds that hold copies of
 /// `melded` (bit sets of its kinds), keeps the closed table's distances (see
 /// [`distances_beside`]): a suit holding no tile, the honors holding none of
@@ -589,11 +578,12 @@ pub fn distances_beside(counts: &Counts, meld_counts: &Counts) -> [Lanes; 4] {
     if melded == [0; 4] {
         return d;
     }
+    let held = group_kinds(counts);
     for (g, &kinds) in melded.iter().enumerate() {
         if kinds == 0 {
             continue;
         }
-        let closed = keeps_closed_distances(g, kinds_held(counts, g), kinds)
+        let closed = keeps_closed_distances(g, held[g], kinds)
             || (g < 3 && capped::closed_distances_hold(meld_counts, g, ranks[g]));
         if !closed {
             d[g] = capped::distances(counts, meld_counts, g);
