@@ -6,7 +6,7 @@
 use super::capped;
 use super::decompose::{decompose_counts, readings, Wait};
 use super::distance::{dist_index, FAR};
-use super::rank::rank_suit;
+use super::rank::{rank_honor, rank_suit};
 use super::shanten::{self, combine, combine_to, Lanes, Tally, GROUPS};
 use super::table;
 use super::TileSet;
@@ -34,21 +34,19 @@ impl GroupEntry {
 /// its kinds.
 fn group_entry(counts: &Counts, mc: &Counts, g: usize) -> GroupEntry {
     let (lo, hi) = GROUPS[g];
-    let (dist, lowering) = if !mc[lo..hi].iter().any(|&c| c > 0) {
-        table::entry(&counts[lo..hi])
-    } else if g < 3 {
-        let rank = rank_suit(counts[lo..hi].try_into().expect("9 kinds"));
-        match capped::closed_lowering(counts, mc, g, rank) {
-            Some(live) => {
-                let (d, l) = table::suit_entry(rank);
-                (d, l.map(|m| m & live))
-            }
-            None => capped::entry(counts, mc, g),
-        }
+    let rank = if g < 3 {
+        rank_suit(counts[lo..hi].try_into().expect("9 kinds"))
     } else {
-        capped::entry(counts, mc, g)
+        rank_honor(counts[lo..hi].try_into().expect("7 kinds"))
     };
-    GroupEntry { dist, lowering }
+    let (dist, lowering) = table::group_entry(g, rank);
+    let mut e = GroupEntry { dist, lowering };
+    let melded = shanten::group_kinds(mc)[g];
+    if melded != 0 {
+        let held = shanten::group_kinds(counts)[g];
+        beside_melds_in(&mut e, g, counts, mc, rank, held, melded, &mut None);
+    }
+    e
 }
 
 /// The entries of the four groups written to `r`: from the closed tables,
@@ -83,27 +81,47 @@ fn beside_melds(r: &mut [GroupEntry; 4], counts: &Counts, mc: &Counts, ranks: &[
     let held = shanten::group_kinds(counts);
     let mut left = None;
     for (g, &kinds) in melded.iter().enumerate() {
-        if kinds == 0 {
-            continue;
+        if kinds != 0 {
+            beside_melds_in(
+                &mut r[g], g, counts, mc, ranks[g], held[g], kinds, &mut left,
+            );
         }
-        if shanten::keeps_closed_distances(g, held[g], kinds) {
-            r[g].lowering = if g == 3 {
-                // The honors as held: the melded kinds are never drawn to use.
-                r[g].lowering.map(|m| m & !kinds)
-            } else {
-                let left = left.get_or_insert_with(|| shanten::copies_left(Some(mc)));
-                capped::empty_suit_lowering(left, g)
-            };
-            continue;
-        }
-        let closed = (g < 3)
-            .then(|| capped::closed_lowering(counts, mc, g, ranks[g]))
-            .flatten();
-        if let Some(live) = closed {
-            r[g].lowering = r[g].lowering.map(|m| m & live);
+    }
+}
+
+/// The closed entry `e` of group `g` (of rank `rank`, holding the kinds
+/// `held`) under the caps the melds' copies `mc` leave, which hold copies of
+/// its kinds `melded`; `left`, the kinds of which the melds leave copies
+/// ([`shanten::copies_left`]), worked out when first needed.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn beside_melds_in(
+    e: &mut GroupEntry,
+    g: usize,
+    counts: &Counts,
+    mc: &Counts,
+    rank: usize,
+    held: u16,
+    melded: u16,
+    left: &mut Option<[u64; 3]>,
+) {
+    if shanten::keeps_closed_distances(g, held, melded) {
+        e.lowering = if g == 3 {
+            // The honors as held: the melded kinds are never drawn to use.
+            e.lowering.map(|m| m & !melded)
         } else {
-            (r[g].dist, r[g].lowering) = capped::entry(counts, mc, g);
-        }
+            let left = left.get_or_insert_with(|| shanten::copies_left(Some(mc)));
+            capped::empty_suit_lowering(left, g)
+        };
+        return;
+    }
+    let closed = (g < 3)
+        .then(|| capped::closed_lowering(counts, mc, g, rank))
+        .flatten();
+    if let Some(live) = closed {
+        e.lowering = e.lowering.map(|m| m & live);
+    } else {
+        (e.dist, e.lowering) = capped::entry(counts, mc, g);
     }
 }
 
