@@ -198,6 +198,142 @@ pub fn rank_honor(held: &[u8; 7]) -> usize {
     split_rank(held, 4, &HONOR_HEADS, &HONOR_TAILS)
 }
 
+/// [`rank_suit`] of the three numbered suits and [`rank_honor`] of the honors
+/// of a hand's 34 counts (same requirements), all four at once.
+#[allow(dead_code)]
+#[inline]
+pub fn group_ranks(counts: &[u8; 34]) -> [usize; 4] {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse4.1"))]
+    {
+        simd::group_ranks(counts)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse4.1")))]
+    {
+        group_ranks_scalar(counts)
+    }
+}
+
+/// [`group_ranks`] a group at a time (and to test the vector form against).
+#[allow(dead_code)]
+#[inline]
+fn group_ranks_scalar(counts: &[u8; 34]) -> [usize; 4] {
+    let suit = |lo: usize| rank_suit(counts[lo..lo + 9].try_into().expect("9 kinds"));
+    [
+        suit(0),
+        suit(9),
+        suit(18),
+        rank_honor(counts[27..34].try_into().expect("7 kinds")),
+    ]
+}
+
+/// The four groups' codes, tiles and lookups side by side: each group's head
+/// and tail counts gathered into an 8-byte half of a vector (byte shuffles of
+/// three overlapping loads), the base-5 codes from two multiply-adds and a
+/// horizontal add, the head's tiles from sums of absolute differences. The
+/// codes are bounded as [`split_rank`] bounds them, so any counts give the
+/// same ranks as the group-by-group form, in bounds.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse4.1"))]
+#[allow(unsafe_code)]
+mod simd {
+    use super::{HONOR_HEADS, HONOR_TAILS, MAX_TILES, SUIT_HEADS, SUIT_TAILS};
+    use std::arch::x86_64::{
+        __m128i, _mm_add_epi32, _mm_castps_si128, _mm_castsi128_ps, _mm_cvtsi128_si32,
+        _mm_extract_epi32, _mm_hadd_epi32, _mm_madd_epi16, _mm_maddubs_epi16, _mm_max_epi32,
+        _mm_min_epu32, _mm_sad_epu8, _mm_set1_epi32, _mm_set_epi64x, _mm_setr_epi16,
+        _mm_setr_epi32, _mm_setr_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_shuffle_ps,
+        _mm_sub_epi32,
+    };
+
+    /// A shuffle index that clears its byte.
+    const Z: i8 = -128;
+
+    #[inline]
+    pub fn group_ranks(counts: &[u8; 34]) -> [usize; 4] {
+        // SAFETY: the cfg of this module makes SSSE3 and SSE4.1 part of the
+        // build's target, so every processor it runs on has them.
+        let (heads, tails) = unsafe { codes(counts) };
+        let suit_tails = SUIT_TAILS.as_flattened();
+        let suit = |g: usize| {
+            (SUIT_HEADS[heads[g] as usize] & 0xFF_FFFF) as usize
+                + suit_tails[tails[g] as usize] as usize
+        };
+        [
+            suit(0),
+            suit(1),
+            suit(2),
+            (HONOR_HEADS[heads[3] as usize] & 0xFF_FFFF) as usize
+                + HONOR_TAILS.as_flattened()[tails[3] as usize] as usize,
+        ]
+    }
+
+    /// Per group, the index of its head in the heads table and of its tail,
+    /// with the tiles the head leaves, in the flattened tails table.
+    #[target_feature(enable = "ssse3,sse4.1")]
+    #[inline]
+    fn codes(counts: &[u8; 34]) -> ([u32; 4], [u32; 4]) {
+        let low = load(counts, 0); // kinds 0-15
+        let mid = load(counts, 5); // kinds 5-20
+        let high = load(counts, 18); // kinds 18-33
+                                     // Suits: head kinds 0-4, tail 5-8; honors: head 0-3, tail 4-6.
+        let heads01 = _mm_shuffle_epi8(
+            low,
+            _mm_setr_epi8(0, 1, 2, 3, 4, Z, Z, Z, 9, 10, 11, 12, 13, Z, Z, Z),
+        );
+        let tails01 = _mm_shuffle_epi8(
+            mid,
+            _mm_setr_epi8(0, 1, 2, 3, Z, Z, Z, Z, 9, 10, 11, 12, Z, Z, Z, Z),
+        );
+        let heads23 = _mm_shuffle_epi8(
+            high,
+            _mm_setr_epi8(0, 1, 2, 3, 4, Z, Z, Z, 9, 10, 11, 12, Z, Z, Z, Z),
+        );
+        let tails23 = _mm_shuffle_epi8(
+            high,
+            _mm_setr_epi8(5, 6, 7, 8, Z, Z, Z, Z, 13, 14, 15, Z, Z, Z, Z, Z),
+        );
+        // c0 + 5 c1 per byte pair (at most 1,530: no saturation), then
+        // (c0 + 5 c1) + 25 (c2 + 5 c3) and 625 c4 per half's two words.
+        let pairs = _mm_setr_epi8(1, 5, 1, 5, 1, 5, 1, 5, 1, 5, 1, 5, 1, 5, 1, 5);
+        let quads = _mm_setr_epi16(1, 25, 625, 0, 1, 25, 625, 0);
+        let code = |v: __m128i| _mm_madd_epi16(_mm_maddubs_epi16(v, pairs), quads);
+        let heads = _mm_hadd_epi32(code(heads01), code(heads23));
+        let tails = _mm_hadd_epi32(code(tails01), code(tails23));
+        let heads = _mm_min_epu32(heads, _mm_setr_epi32(3124, 3124, 3124, 624));
+        let tails = _mm_min_epu32(tails, _mm_setr_epi32(624, 624, 624, 124));
+        // The tiles of each head, then those left for the tail (none below 0).
+        let zero = _mm_setzero_si128();
+        let used = _mm_castps_si128(_mm_shuffle_ps::<0b10_00_10_00>(
+            _mm_castsi128_ps(_mm_sad_epu8(heads01, zero)),
+            _mm_castsi128_ps(_mm_sad_epu8(heads23, zero)),
+        ));
+        let left = _mm_max_epi32(_mm_sub_epi32(_mm_set1_epi32(MAX_TILES as i32), used), zero);
+        // left * row + code: `left` fits the low word of each lane.
+        let rows = _mm_madd_epi16(left, _mm_setr_epi16(625, 0, 625, 0, 625, 0, 125, 0));
+        let tails = _mm_add_epi32(rows, tails);
+        (lanes(heads), lanes(tails))
+    }
+
+    /// The 16 counts from kind `from` (at most 18), as one unaligned load.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn load(counts: &[u8; 34], from: usize) -> __m128i {
+        let word = |at: usize| i64::from_le_bytes(counts[at..at + 8].try_into().expect("8 counts"));
+        _mm_set_epi64x(word(from + 8), word(from))
+    }
+
+    /// The four 32-bit lanes of `v`.
+    #[target_feature(enable = "sse4.1")]
+    #[inline]
+    fn lanes(v: __m128i) -> [u32; 4] {
+        [
+            _mm_cvtsi128_si32(v) as u32,
+            _mm_extract_epi32::<1>(v) as u32,
+            _mm_extract_epi32::<2>(v) as u32,
+            _mm_extract_epi32::<3>(v) as u32,
+        ]
+    }
+}
+
 /// [`rank_within`] of a numbered suit among those of at most `14 - 3 melds`
 /// tiles (`melds` 1-4), in two lookups.
 #[allow(dead_code)]
@@ -264,6 +400,65 @@ mod tests {
             let mut next = 0;
             walk(&mut Vec::new(), kinds, MAX_TILES as u8, &mut next);
             assert_eq!(next, group_count(kinds));
+        }
+    }
+
+    /// The four ranks at once equal the ranks group by group for any counts,
+    /// valid or not (bounded the same way, so never out of the tables).
+    #[test]
+    fn group_ranks_equal_ranks_by_group() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for i in 0..200_000 {
+            let mut counts = [0u8; 34];
+            if i % 4 == 0 {
+                // Any bytes at all.
+                for c in &mut counts {
+                    *c = next() as u8;
+                }
+            } else {
+                // Hands of up to 14 tiles, each kind at most 4.
+                for _ in 0..next() % 15 {
+                    let k = (next() % 34) as usize;
+                    if counts[k] < 4 {
+                        counts[k] += 1;
+                    }
+                }
+            }
+            assert_eq!(
+                group_ranks(&counts),
+                group_ranks_scalar(&counts),
+                "{counts:?}"
+            );
+        }
+        // Every suit and honor group, each in each position.
+        let mut counts = [0u8; 34];
+        for g in 0..4 {
+            let (lo, n) = if g < 3 { (9 * g, 9) } else { (27, 7) };
+            let mut held = vec![0u8; n];
+            let mut r = 0;
+            loop {
+                counts[lo..lo + n].copy_from_slice(&held);
+                if held.iter().map(|&c| c as usize).sum::<usize>() <= MAX_TILES {
+                    assert_eq!(group_ranks(&counts)[g], r, "{held:?}");
+                    r += 1;
+                }
+                // The next group in lexicographic order (rank order), if any.
+                match held.iter().rposition(|&c| c < 4) {
+                    Some(i) => {
+                        held[i] += 1;
+                        held[i + 1..].fill(0);
+                    }
+                    None => break,
+                }
+            }
+            assert_eq!(r, group_count(n));
+            counts[lo..lo + n].iter_mut().for_each(|c| *c = 0);
         }
     }
 

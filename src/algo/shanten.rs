@@ -63,9 +63,10 @@ fn combine_scalar(x: &Lanes, y: &Lanes) -> Lanes {
 
 /// The SSE2 forms of [`combine`] (ten byte shifts, adds and mins; lanes shifted
 /// in from below are set to [`FAR`]) and of [`Tally::of`] (byte compares and
-/// movemasks). One of the crate's two `unsafe` places (the other reads a
-/// Python list's items borrowed): calling functions compiled for SSE2, which
-/// every `x86_64` processor has, and loading and storing 16 lanes whole.
+/// movemasks). One of the crate's three `unsafe` places (the others rank the
+/// four groups of a hand with SSE4.1, and read a Python list's items
+/// borrowed): calling functions compiled for SSE2, which every `x86_64`
+/// processor has, and loading and storing 16 lanes whole.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod sse2 {
@@ -319,6 +320,34 @@ mod sse2 {
         (Tally { once, twice }, n)
     }
 
+    #[inline]
+    pub fn levels(counts: &Counts) -> [u64; 4] {
+        // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is present.
+        unsafe { levels_sse2(counts) }
+    }
+
+    /// The kinds held at least once to four times: byte compares and
+    /// movemasks of the three loads of the counts [`tally_sse2`] reads.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn levels_sse2(counts: &Counts) -> [u64; 4] {
+        let tail = u64::from(u16::from_le_bytes([counts[32], counts[33]]));
+        let parts = [
+            load(counts[..16].try_into().expect("16 counts")),
+            load(counts[16..32].try_into().expect("16 counts")),
+            _mm_set_epi64x(0, tail as i64),
+        ];
+        let mut out = [0u64; 4];
+        for (i, v) in parts.into_iter().enumerate() {
+            let at_least =
+                |n: i8| _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(n - 1))) as u16;
+            for (n, o) in out.iter_mut().enumerate() {
+                *o |= u64::from(at_least(n as i8 + 1)) << (16 * i);
+            }
+        }
+        out
+    }
+
     /// [`combine_sse2`] exact in lanes up to `TOP` alone (those above hold
     /// sums of no meaning): the terms that reach only higher lanes left out.
     #[target_feature(enable = "sse2")]
@@ -425,16 +454,39 @@ pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
 /// can still use.
 #[inline]
 pub fn copies_left(meld_counts: Option<&Counts>) -> [u64; 3] {
-    let mut left = [ALL_KINDS; 3];
-    if let Some(taken) = meld_counts {
-        let t = Tally::of(taken);
-        left[2] &= !t.twice;
-        for k in bits(t.twice) {
-            left[1] &= !(u64::from(taken[k] >= 3) << k);
-            left[0] &= !(u64::from(taken[k] >= 4) << k);
+    match meld_counts {
+        Some(taken) => {
+            let [_, two, three, four] = levels(taken);
+            [ALL_KINDS & !four, ALL_KINDS & !three, ALL_KINDS & !two]
+        }
+        None => [ALL_KINDS; 3],
+    }
+}
+
+/// The kinds `counts` (each at most 4) hold at least once, twice, three and
+/// four times, as bit sets.
+#[inline]
+pub fn levels(counts: &Counts) -> [u64; 4] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse2::levels(counts)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        levels_scalar(counts)
+    }
+}
+
+/// [`levels`] kind by kind, for targets without SSE2 (and to test it against).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn levels_scalar(counts: &Counts) -> [u64; 4] {
+    let mut out = [0u64; 4];
+    for (k, &c) in counts.iter().enumerate() {
+        for (n, o) in out.iter_mut().enumerate() {
+            *o |= u64::from(c as usize > n) << k;
         }
     }
-    left
+    out
 }
 
 /// The first kinds of the runs of the numbered suits (1-7 of each).
@@ -452,8 +504,7 @@ const RUN_STARTS: u64 = 0x7F * (1 | 1 << 9 | 1 << 18);
 #[inline(never)]
 fn one_set(counts: &Counts, meld_counts: Option<&Counts>) -> u8 {
     let [left1, left2, left3] = copies_left(meld_counts);
-    let held = Tally::of(counts);
-    let thrice = bits(held.twice).fold(0, |m, k| m | u64::from(counts[k] >= 3) << k);
+    let [once, twice, thrice, four] = levels(counts);
     // The most tiles of the hand one set uses: a triplet of a kind with three
     // copies left, or a run whose kinds each have one left.
     let best_set = |once: u64, twice: u64, thrice: u64, left1: u64, left3: u64| -> u8 {
@@ -475,28 +526,17 @@ fn one_set(counts: &Counts, meld_counts: Option<&Counts>) -> u8 {
         };
         triplet.max(run)
     };
-    let mut best = best_set(held.once, held.twice, thrice, left1, left3);
-    for p in bits(held.once & left2) {
+    let mut best = best_set(once, twice, thrice, left1, left3);
+    for p in bits(once & left2) {
         let bit = 1u64 << p;
-        let in_pair = counts[p].min(2);
-        let rest = counts[p] - in_pair;
-        let once = if rest >= 1 {
-            held.once
-        } else {
-            held.once & !bit
-        };
-        let twice = if rest >= 2 {
-            held.twice
-        } else {
-            held.twice & !bit
-        };
+        // The pair takes two copies (one if only one is held); the kind stays
+        // held once if three were, twice if four were.
+        let in_pair = 1 + u8::from(twice & bit != 0);
+        let once = once & !(bit & !thrice);
+        let twice = twice & !(bit & !four);
         // No triplet of the pair's kind (five copies); a run through it takes a
         // third copy.
-        let run_left = if left3 & bit != 0 {
-            left1
-        } else {
-            left1 & !bit
-        };
+        let run_left = left1 & !(bit & !left3);
         let set = best_set(once, twice, thrice & !bit, run_left, left3 & !bit);
         best = best.max(in_pair + set);
     }
@@ -1014,6 +1054,20 @@ mod tests {
                 Tally::with_size(&counts),
                 (Tally::of_scalar(&counts), n),
                 "{counts:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn vector_levels_equal_kind_by_kind() {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+        for _ in 0..100_000 {
+            let counts: Counts = std::array::from_fn(|_| rng.gen_range(0..=4));
+            let levels = levels(&counts);
+            assert_eq!(levels, levels_scalar(&counts), "{counts:?}");
+            assert_eq!(
+                levels[..2],
+                [Tally::of(&counts).once, Tally::of(&counts).twice]
             );
         }
     }

@@ -4,7 +4,7 @@
 //! in a third table, per kind, the mask of the distances its discard raises. Also
 //! the hash table of each suit's splits (`suit_splits.rs`).
 
-use super::rank::{count_within, rank_honor, rank_suit, rank_within};
+use super::rank::{count_within, group_ranks, rank_honor, rank_suit, rank_within};
 use super::shanten::Lanes;
 use super::suit_splits::{buckets, slot_list, BUCKET_SLOTS, KEY_MASK, MOST_SPLITS};
 use crate::tile::Counts;
@@ -269,13 +269,7 @@ fn lowering_table(held: &[u8]) -> &'static [u8] {
 /// Ranks of the four groups of counts, with fixed-size groups.
 #[inline]
 pub fn ranks(counts: &Counts) -> [usize; 4] {
-    let suit = |lo: usize| rank_suit(counts[lo..lo + 9].try_into().expect("9 kinds"));
-    [
-        suit(0),
-        suit(9),
-        suit(18),
-        rank_honor(counts[27..34].try_into().expect("7 kinds")),
-    ]
+    group_ranks(counts)
 }
 
 #[inline]
