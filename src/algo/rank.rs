@@ -201,7 +201,7 @@ pub fn rank_honor(held: &[u8; 7]) -> usize {
 /// [`rank_suit`] of the three numbered suits and [`rank_honor`] of the honors
 /// of a hand's 34 counts (same requirements), all four at once.
 #[allow(dead_code)]
-#[inline]
+#[inline(always)]
 pub fn group_ranks(counts: &[u8; 34]) -> [usize; 4] {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse4.1"))]
     {
@@ -237,21 +237,18 @@ fn group_ranks_scalar(counts: &[u8; 34]) -> [usize; 4] {
 mod simd {
     use super::{HONOR_HEADS, HONOR_TAILS, MAX_TILES, SUIT_HEADS, SUIT_TAILS};
     use std::arch::x86_64::{
-        __m128i, _mm_add_epi32, _mm_castps_si128, _mm_castsi128_ps, _mm_cvtsi128_si32,
-        _mm_extract_epi32, _mm_hadd_epi32, _mm_madd_epi16, _mm_maddubs_epi16, _mm_max_epi32,
-        _mm_min_epu32, _mm_sad_epu8, _mm_set1_epi32, _mm_set_epi64x, _mm_setr_epi16,
-        _mm_setr_epi32, _mm_setr_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_shuffle_ps,
-        _mm_sub_epi32,
+        __m128i, _mm_add_epi32, _mm_castps_si128, _mm_castsi128_ps, _mm_hadd_epi32,
+        _mm_loadu_si128, _mm_madd_epi16, _mm_maddubs_epi16, _mm_max_epi32, _mm_min_epu32,
+        _mm_sad_epu8, _mm_set1_epi32, _mm_setr_epi16, _mm_setr_epi32, _mm_setr_epi8,
+        _mm_setzero_si128, _mm_shuffle_epi8, _mm_shuffle_ps, _mm_storeu_si128, _mm_sub_epi32,
     };
 
     /// A shuffle index that clears its byte.
     const Z: i8 = -128;
 
-    #[inline]
+    #[inline(always)]
     pub fn group_ranks(counts: &[u8; 34]) -> [usize; 4] {
-        // SAFETY: the cfg of this module makes SSSE3 and SSE4.1 part of the
-        // build's target, so every processor it runs on has them.
-        let (heads, tails) = unsafe { codes(counts) };
+        let (heads, tails) = codes(counts);
         let suit_tails = SUIT_TAILS.as_flattened();
         let suit = |g: usize| {
             (SUIT_HEADS[heads[g] as usize] & 0xFF_FFFF) as usize
@@ -267,70 +264,62 @@ mod simd {
     }
 
     /// Per group, the index of its head in the heads table and of its tail,
-    /// with the tiles the head leaves, in the flattened tails table.
-    #[target_feature(enable = "ssse3,sse4.1")]
-    #[inline]
+    /// with the tiles the head leaves, in the flattened tails table. Without a
+    /// `target_feature` attribute, so that it can be inlined always (which
+    /// such an attribute forbids): the instructions it uses are part of the
+    /// build's target, as the module's cfg requires.
+    #[inline(always)]
     fn codes(counts: &[u8; 34]) -> ([u32; 4], [u32; 4]) {
-        let low = load(counts, 0); // kinds 0-15
-        let mid = load(counts, 5); // kinds 5-20
-        let high = load(counts, 18); // kinds 18-33
-                                     // Suits: head kinds 0-4, tail 5-8; honors: head 0-3, tail 4-6.
-        let heads01 = _mm_shuffle_epi8(
-            low,
-            _mm_setr_epi8(0, 1, 2, 3, 4, Z, Z, Z, 9, 10, 11, 12, 13, Z, Z, Z),
-        );
-        let tails01 = _mm_shuffle_epi8(
-            mid,
-            _mm_setr_epi8(0, 1, 2, 3, Z, Z, Z, Z, 9, 10, 11, 12, Z, Z, Z, Z),
-        );
-        let heads23 = _mm_shuffle_epi8(
-            high,
-            _mm_setr_epi8(0, 1, 2, 3, 4, Z, Z, Z, 9, 10, 11, 12, Z, Z, Z, Z),
-        );
-        let tails23 = _mm_shuffle_epi8(
-            high,
-            _mm_setr_epi8(5, 6, 7, 8, Z, Z, Z, Z, 13, 14, 15, Z, Z, Z, Z, Z),
-        );
-        // c0 + 5 c1 per byte pair (at most 1,530: no saturation), then
-        // (c0 + 5 c1) + 25 (c2 + 5 c3) and 625 c4 per half's two words.
-        let pairs = _mm_setr_epi8(1, 5, 1, 5, 1, 5, 1, 5, 1, 5, 1, 5, 1, 5, 1, 5);
-        let quads = _mm_setr_epi16(1, 25, 625, 0, 1, 25, 625, 0);
-        let code = |v: __m128i| _mm_madd_epi16(_mm_maddubs_epi16(v, pairs), quads);
-        let heads = _mm_hadd_epi32(code(heads01), code(heads23));
-        let tails = _mm_hadd_epi32(code(tails01), code(tails23));
-        let heads = _mm_min_epu32(heads, _mm_setr_epi32(3124, 3124, 3124, 624));
-        let tails = _mm_min_epu32(tails, _mm_setr_epi32(624, 624, 624, 124));
-        // The tiles of each head, then those left for the tail (none below 0).
-        let zero = _mm_setzero_si128();
-        let used = _mm_castps_si128(_mm_shuffle_ps::<0b10_00_10_00>(
-            _mm_castsi128_ps(_mm_sad_epu8(heads01, zero)),
-            _mm_castsi128_ps(_mm_sad_epu8(heads23, zero)),
-        ));
-        let left = _mm_max_epi32(_mm_sub_epi32(_mm_set1_epi32(MAX_TILES as i32), used), zero);
-        // left * row + code: `left` fits the low word of each lane.
-        let rows = _mm_madd_epi16(left, _mm_setr_epi16(625, 0, 625, 0, 625, 0, 125, 0));
-        let tails = _mm_add_epi32(rows, tails);
-        (lanes(heads), lanes(tails))
-    }
-
-    /// The 16 counts from kind `from` (at most 18), as one unaligned load.
-    #[target_feature(enable = "sse2")]
-    #[inline]
-    fn load(counts: &[u8; 34], from: usize) -> __m128i {
-        let word = |at: usize| i64::from_le_bytes(counts[at..at + 8].try_into().expect("8 counts"));
-        _mm_set_epi64x(word(from + 8), word(from))
-    }
-
-    /// The four 32-bit lanes of `v`.
-    #[target_feature(enable = "sse4.1")]
-    #[inline]
-    fn lanes(v: __m128i) -> [u32; 4] {
-        [
-            _mm_cvtsi128_si32(v) as u32,
-            _mm_extract_epi32::<1>(v) as u32,
-            _mm_extract_epi32::<2>(v) as u32,
-            _mm_extract_epi32::<3>(v) as u32,
-        ]
+        // SAFETY: the module's cfg makes SSSE3 and SSE4.1 part of the build's
+        // target, so every processor it runs on has them; the three 16-byte
+        // loads start at kinds 0, 5 and 18 of 34, inside the array, and the
+        // stores write two arrays of 16 bytes.
+        unsafe {
+            let p = counts.as_ptr();
+            let low = _mm_loadu_si128(p.cast()); // kinds 0-15
+            let mid = _mm_loadu_si128(p.add(5).cast()); // kinds 5-20
+            let high = _mm_loadu_si128(p.add(18).cast()); // kinds 18-33
+                                                          // Suits: head kinds 0-4, tail 5-8; honors: head 0-3, tail 4-6.
+            let heads01 = _mm_shuffle_epi8(
+                low,
+                _mm_setr_epi8(0, 1, 2, 3, 4, Z, Z, Z, 9, 10, 11, 12, 13, Z, Z, Z),
+            );
+            let tails01 = _mm_shuffle_epi8(
+                mid,
+                _mm_setr_epi8(0, 1, 2, 3, Z, Z, Z, Z, 9, 10, 11, 12, Z, Z, Z, Z),
+            );
+            let heads23 = _mm_shuffle_epi8(
+                high,
+                _mm_setr_epi8(0, 1, 2, 3, 4, Z, Z, Z, 9, 10, 11, 12, Z, Z, Z, Z),
+            );
+            let tails23 = _mm_shuffle_epi8(
+                high,
+                _mm_setr_epi8(5, 6, 7, 8, Z, Z, Z, Z, 13, 14, 15, Z, Z, Z, Z, Z),
+            );
+            // c0 + 5 c1 per byte pair (at most 1,530: no saturation), then
+            // (c0 + 5 c1) + 25 (c2 + 5 c3) and 625 c4 per half's two words.
+            let pairs = _mm_setr_epi8(1, 5, 1, 5, 1, 5, 1, 5, 1, 5, 1, 5, 1, 5, 1, 5);
+            let quads = _mm_setr_epi16(1, 25, 625, 0, 1, 25, 625, 0);
+            let code = |v: __m128i| _mm_madd_epi16(_mm_maddubs_epi16(v, pairs), quads);
+            let heads = _mm_hadd_epi32(code(heads01), code(heads23));
+            let tails = _mm_hadd_epi32(code(tails01), code(tails23));
+            let heads = _mm_min_epu32(heads, _mm_setr_epi32(3124, 3124, 3124, 624));
+            let tails = _mm_min_epu32(tails, _mm_setr_epi32(624, 624, 624, 124));
+            // The tiles of each head, then those left for the tail (none below 0).
+            let zero = _mm_setzero_si128();
+            let used = _mm_castps_si128(_mm_shuffle_ps::<0b10_00_10_00>(
+                _mm_castsi128_ps(_mm_sad_epu8(heads01, zero)),
+                _mm_castsi128_ps(_mm_sad_epu8(heads23, zero)),
+            ));
+            let left = _mm_max_epi32(_mm_sub_epi32(_mm_set1_epi32(MAX_TILES as i32), used), zero);
+            // left * row + code: `left` fits the low word of each lane.
+            let rows = _mm_madd_epi16(left, _mm_setr_epi16(625, 0, 625, 0, 625, 0, 125, 0));
+            let tails = _mm_add_epi32(rows, tails);
+            let (mut h, mut t) = ([0u32; 4], [0u32; 4]);
+            _mm_storeu_si128(h.as_mut_ptr().cast(), heads);
+            _mm_storeu_si128(t.as_mut_ptr().cast(), tails);
+            (h, t)
+        }
     }
 }
 
