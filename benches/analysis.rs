@@ -674,7 +674,12 @@ fn check_discards(h: &Hand, mc: &Counts, by_definition: bool) {
             .filter(|&k| mask >> k & 1 == 1)
             .map(|k| (k as u8, 4 - c[k] - mc[k]))
             .collect();
-        assert_eq!(o.ukeire.tiles, want, "ukeire of {h} - {}", o.tile);
+        assert_eq!(
+            o.ukeire.tiles().collect::<Vec<_>>(),
+            want,
+            "ukeire of {h} - {}",
+            o.tile
+        );
     }
     let best = opts.first().expect("a discard").ukeire.shanten;
     assert_eq!(
@@ -1044,7 +1049,7 @@ fn bench_sanma(c: &mut Criterion) {
         for o in waits::discard_options_in(&h.hand, &[0; KINDS], set).expect("ok") {
             let mut less = *c;
             less[o.tile.kind() as usize] -= 1;
-            let got = o.ukeire.tiles.iter().fold(0u64, |m, &(k, _)| m | 1 << k);
+            let got = o.ukeire.kinds;
             assert_eq!(
                 (o.ukeire.shanten, got),
                 (

@@ -142,6 +142,23 @@ impl Hand {
         [0, 1, 2].map(|s| self.red[s] + self.meld_red[s])
     }
 
+    /// The distinct concealed tiles, sorted: each kind held once, a red five
+    /// apart from (and before) the plain fives of its suit. No allocation.
+    pub fn distinct_concealed(&self) -> impl Iterator<Item = Tile> + '_ {
+        (0..KINDS as u8)
+            .filter(|&k| self.concealed[k as usize] > 0)
+            .flat_map(move |k| {
+                let t = Tile::from_kind(k).expect("kind");
+                let reds = match (t.suit(), t.number()) {
+                    (s, 5) if s != Suit::Z => self.red[s as usize],
+                    _ => 0,
+                };
+                let red = (reds > 0).then(|| Tile::red(t.suit()).expect("red five"));
+                let plain = (self.concealed[k as usize] > reds).then_some(t);
+                red.into_iter().chain(plain)
+            })
+    }
+
     /// The concealed tiles, sorted (red fives before the plain ones).
     pub fn concealed_tiles(&self) -> Vec<Tile> {
         let mut out = Vec::with_capacity(14);
@@ -226,5 +243,25 @@ mod tests {
         let h: Hand = "0m055p0s11z [0'55s] [1'23p]".parse().unwrap();
         assert_eq!(h.red_fives(), [1, 1, 1]);
         assert_eq!(h.to_string(), "0m055p0s11z [0'55s] [1'23p]");
+    }
+
+    /// The distinct concealed tiles are the sorted tiles without repeats: a
+    /// red five kept apart from plain fives, whether they are held or not.
+    #[test]
+    fn distinct_concealed_tiles_are_the_tiles_without_repeats() {
+        for s in [
+            "0m055p0s11z [0'55s] [1'23p]",
+            "05m555p0s1122z [789m]",
+            "0555m123p456s789p",
+            "55m123p456s789p11z",
+            "0m123p456s789p1z [5'55m]",
+            "11112222333344z",
+        ] {
+            let h: Hand = s.parse().unwrap();
+            let mut want = h.concealed_tiles();
+            want.dedup();
+            let got: Vec<Tile> = h.distinct_concealed().collect();
+            assert_eq!(got, want, "{s}");
+        }
     }
 }

@@ -184,8 +184,8 @@ impl Tile {
         }
     }
 
-    /// Sort key: by kind, the red five right before its plain fives.
-    const fn key(self) -> u8 {
+    /// Sort key (0-67): by kind, the red five right before its plain fives.
+    pub(crate) const fn key(self) -> u8 {
         self.kind() * 2 + !self.is_red() as u8
     }
 }

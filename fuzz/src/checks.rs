@@ -282,7 +282,7 @@ fn check_hand(hand: &Hand) {
         for (k, &held) in all.iter().enumerate() {
             let t = Tile::from_kind(k as u8).expect("kind");
             let waited = w.waits.iter().any(|x| x.tile == t);
-            let lowers = u.tiles.iter().any(|&(x, _)| x as usize == k);
+            let lowers = u.kinds >> k & 1 == 1;
             if held == 4 {
                 assert!(!waited && !lowers, "{hand}: {t} is held four times");
                 continue;
@@ -316,13 +316,7 @@ fn check_hand(hand: &Hand) {
                 .expect("a discard option is a concealed tile");
             let u = ukeire(&less, &none).expect("ukeire of a 3n+1 hand");
             assert_eq!(u.shanten, o.ukeire.shanten, "{hand} - {}", o.tile);
-            let kinds = |x: &[(u8, u8)]| x.iter().map(|&(k, _)| k).collect::<Vec<_>>();
-            assert_eq!(
-                kinds(&u.tiles),
-                kinds(&o.ukeire.tiles),
-                "{hand} - {}",
-                o.tile
-            );
+            assert_eq!(u.kinds, o.ukeire.kinds, "{hand} - {}", o.tile);
         }
     }
 }

@@ -201,7 +201,7 @@ pub fn rank_honor(held: &[u8; 7]) -> usize {
 /// [`rank_suit`] of the three numbered suits and [`rank_honor`] of the honors
 /// of a hand's 34 counts (same requirements), all four at once.
 #[allow(dead_code)]
-#[inline(always)]
+#[inline]
 pub fn group_ranks(counts: &[u8; 34]) -> [usize; 4] {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse4.1"))]
     {
@@ -246,7 +246,7 @@ mod simd {
     /// A shuffle index that clears its byte.
     const Z: i8 = -128;
 
-    #[inline(always)]
+    #[inline]
     pub fn group_ranks(counts: &[u8; 34]) -> [usize; 4] {
         let (heads, tails) = codes(counts);
         let suit_tails = SUIT_TAILS.as_flattened();
@@ -265,10 +265,9 @@ mod simd {
 
     /// Per group, the index of its head in the heads table and of its tail,
     /// with the tiles the head leaves, in the flattened tails table. Without a
-    /// `target_feature` attribute, so that it can be inlined always (which
-    /// such an attribute forbids): the instructions it uses are part of the
-    /// build's target, as the module's cfg requires.
-    #[inline(always)]
+    /// `target_feature` attribute (the module's cfg makes the instructions it
+    /// uses part of the build's target), so that it inlines like any function.
+    #[inline]
     fn codes(counts: &[u8; 34]) -> ([u32; 4], [u32; 4]) {
         // SAFETY: the module's cfg makes SSSE3 and SSE4.1 part of the build's
         // target, so every processor it runs on has them; the three 16-byte

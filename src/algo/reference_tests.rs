@@ -372,7 +372,7 @@ fn discard_table_matches_one_by_one() {
                 "{c:?} discard {}",
                 o.tile
             );
-            let kinds: Vec<u8> = o.ukeire.tiles.iter().map(|&(k, _)| k).collect();
+            let kinds: Vec<u8> = o.ukeire.tiles().map(|(k, _)| k).collect();
             let want: Vec<u8> = (0..KINDS as u8).filter(|&k| mask >> k & 1 == 1).collect();
             assert_eq!(kinds, want, "{c:?} discard {}", o.tile);
         }
@@ -592,7 +592,7 @@ fn melded_hands_match_the_capped_scan() {
                 assert_eq!(o.ukeire.shanten, s, "{c:?} {mc:?} discard {}", o.tile);
                 // The shanten alone, from one group's distances.
                 assert_eq!(all.shanten(o.tile.kind() as usize), s, "{c:?} {mc:?}");
-                let got = o.ukeire.tiles.iter().fold(0u64, |m, &(k, _)| m | 1 << k);
+                let got = o.ukeire.kinds;
                 assert_eq!(got, mask, "{c:?} {mc:?} discard {}", o.tile);
             }
         }
@@ -826,7 +826,7 @@ mod sanma {
                 let (s, mask) = shanten_and_lowering_in(&less, Some(&mc), melds, SET);
                 assert_eq!(o.ukeire.shanten, s, "{c:?} {mc:?} discard {}", o.tile);
                 assert_eq!(all.shanten(o.tile.kind() as usize), s, "{c:?} {mc:?}");
-                let got = o.ukeire.tiles.iter().fold(0u64, |m, &(k, _)| m | 1 << k);
+                let got = o.ukeire.kinds;
                 assert_eq!(got, mask, "{c:?} {mc:?} discard {}", o.tile);
             }
         }

@@ -439,15 +439,33 @@ pub fn standard(counts: &Counts, meld_counts: Option<&Counts>, sets: usize) -> i
 
 /// The positions of the set bits of `mask`, lowest first.
 #[inline]
-pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
+pub(crate) fn bits(mask: u64) -> Bits {
+    Bits(mask)
+}
+
+/// The set bits of a mask not yet taken, lowest first (see [`bits`]).
+pub(crate) struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        (self.0 != 0).then(|| {
+            let i = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
             i
         })
-    })
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
 }
+
+impl ExactSizeIterator for Bits {}
 
 /// The kinds of which melds holding `meld_counts` leave at least one, two and
 /// three copies (all kinds without melds): those a run, a pair and a triplet

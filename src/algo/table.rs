@@ -267,7 +267,7 @@ fn lowering_table(held: &[u8]) -> &'static [u8] {
 }
 
 /// Ranks of the four groups of counts, with fixed-size groups.
-#[inline(always)]
+#[inline]
 pub fn ranks(counts: &Counts) -> [usize; 4] {
     group_ranks(counts)
 }

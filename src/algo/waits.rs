@@ -702,13 +702,25 @@ pub fn wait_mask(counts: &Counts) -> u64 {
 }
 
 /// Tiles that lower the shanten of a 3n+1 hand, with how many remain unseen.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Held whole, with no allocation: the kinds as a bit set beside the unseen
+/// copies of every kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ukeire {
     pub shanten: i8,
-    /// `(kind, live copies)` in kind order.
-    pub tiles: Vec<(u8, u8)>,
-    /// Sum of the live copies.
+    /// The kinds that lower the shanten (bit k: kind k).
+    pub kinds: u64,
+    /// Unseen copies of each kind (4 less those in the hand, its melds and
+    /// the visible tiles), the kinds of `kinds` among them.
+    pub unseen: Counts,
+    /// Sum of the live copies: the unseen copies of `kinds`.
     pub live: u32,
+}
+
+impl Ukeire {
+    /// `(kind, live copies)` of each kind that lowers the shanten, in kind order.
+    pub fn tiles(&self) -> impl ExactSizeIterator<Item = (u8, u8)> + '_ {
+        bits(self.kinds).map(|k| (k as u8, self.unseen[k]))
+    }
 }
 
 /// Check that visible tiles and the hand hold no kind more than four times.
@@ -727,13 +739,17 @@ pub fn check_visible(hand: &Hand, visible: &Counts) -> Result<Counts> {
     Ok(all)
 }
 
-fn ukeire_from(shanten: i8, mask: u64, seen: &Counts) -> Ukeire {
-    let mut tiles = Vec::with_capacity(mask.count_ones() as usize);
-    tiles.extend(bits(mask).map(|k| (k as u8, 4 - seen[k])));
-    let live = tiles.iter().map(|&(_, n)| u32::from(n)).sum();
+/// The unseen copies of each kind, given the copies `seen` (each at most 4).
+fn unseen_of(seen: &Counts) -> Counts {
+    seen.map(|n| 4 - n)
+}
+
+fn ukeire_from(shanten: i8, mask: u64, unseen: &Counts) -> Ukeire {
+    let live = bits(mask).map(|k| u32::from(unseen[k])).sum();
     Ukeire {
         shanten,
-        tiles,
+        kinds: mask,
+        unseen: *unseen,
         live,
     }
 }
@@ -756,7 +772,7 @@ pub fn ukeire_in(hand: &Hand, visible: &Counts, set: TileSet) -> Result<Ukeire> 
         hand.melds().len(),
         set,
     );
-    Ok(ukeire_from(shanten, mask, &seen))
+    Ok(ukeire_from(shanten, mask, &unseen_of(&seen)))
 }
 
 /// One discard of a 3n+2 hand and what it leaves.
@@ -783,29 +799,28 @@ pub fn discard_options_in(
     set.check_hand(hand)?;
     set.check_counts(visible, &"visible")?;
     // The discarded copy leaves the hand for the river: it stays seen.
-    let seen = check_visible(hand, visible)?;
+    let unseen = unseen_of(&check_visible(hand, visible)?);
     let discards = Discards::new(hand.counts(), &hand.meld_counts(), hand.melds().len(), set);
     let mut of_kind = [(0i8, 0u64); KINDS];
     let held = Tally::of(hand.counts()).once;
     discards.lowering_each(held, |k, shanten, mask| of_kind[k] = (shanten, mask));
-    let mut tiles = hand.concealed_tiles();
-    tiles.dedup();
-    let mut out = Vec::with_capacity(tiles.len());
-    for t in tiles {
+    // At most 14 concealed tiles, so at most 14 discards.
+    let mut out = Vec::with_capacity(14);
+    out.extend(hand.distinct_concealed().map(|t| {
         let (shanten, mask) = of_kind[t.kind() as usize];
-        out.push(DiscardOption {
+        DiscardOption {
             tile: t,
-            ukeire: ukeire_from(shanten, mask, &seen),
-        });
-    }
-    out.sort_by_key(|o| {
+            ukeire: ukeire_from(shanten, mask, &unseen),
+        }
+    }));
+    // Lowest shanten, then most live tiles (at most 136), most kinds (at
+    // most 34), tile order: one key, each part in its own bits.
+    out.sort_unstable_by_key(|o| {
         let u = &o.ukeire;
-        (
-            u.shanten,
-            std::cmp::Reverse(u.live),
-            std::cmp::Reverse(u.tiles.len()),
-            o.tile,
-        )
+        ((i32::from(u.shanten) + 1).max(0) as u32) << 24
+            | (255 - u.live.min(255)) << 16
+            | (63 - u.kinds.count_ones()) << 8
+            | u32::from(o.tile.key())
     });
     Ok(out)
 }

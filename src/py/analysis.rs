@@ -503,11 +503,7 @@ impl PyUkeire {
     /// tiles.
     #[getter]
     fn tiles(&self) -> Vec<(PyTile, u8)> {
-        self.0
-            .tiles
-            .iter()
-            .map(|&(k, n)| (kind_tile(k), n))
-            .collect()
+        self.0.tiles().map(|(k, n)| (kind_tile(k), n)).collect()
     }
     /// Total live copies.
     #[getter]
@@ -517,9 +513,8 @@ impl PyUkeire {
     fn __repr__(&self) -> String {
         let tiles: Vec<Tile> = self
             .0
-            .tiles
-            .iter()
-            .map(|&(k, _)| Tile::from_kind(k).expect("kind"))
+            .tiles()
+            .map(|(k, _)| Tile::from_kind(k).expect("kind"))
             .collect();
         format!(
             "Ukeire(shanten={}, tiles=\"{}\", live={})",
@@ -549,7 +544,7 @@ impl PyDiscardOption {
     /// Ukeire of the hand after the discard.
     #[getter]
     fn ukeire(&self) -> PyUkeire {
-        PyUkeire(self.0.ukeire.clone())
+        PyUkeire(self.0.ukeire)
     }
     /// Live copies of the tiles that lower the shanten after the discard.
     #[getter]
@@ -560,7 +555,7 @@ impl PyDiscardOption {
         format!(
             "DiscardOption({}, {})",
             self.0.tile,
-            PyUkeire(self.0.ukeire.clone()).__repr__()
+            PyUkeire(self.0.ukeire).__repr__()
         )
     }
 }
