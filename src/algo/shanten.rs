@@ -301,12 +301,7 @@ mod sse2 {
     #[target_feature(enable = "sse2")]
     #[inline]
     fn tally_sse2(counts: &Counts) -> (Tally, usize) {
-        let tail = u64::from(u16::from_le_bytes([counts[32], counts[33]]));
-        let parts = [
-            load(counts[..16].try_into().expect("16 counts")),
-            load(counts[16..32].try_into().expect("16 counts")),
-            _mm_set_epi64x(0, tail as i64),
-        ];
+        let parts = count_parts(counts);
         let (mut once, mut twice, mut n) = (0u64, 0u64, 0usize);
         for (i, v) in parts.into_iter().enumerate() {
             let ge1 = _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(0))) as u16;
@@ -320,6 +315,19 @@ mod sse2 {
         (Tally { once, twice }, n)
     }
 
+    /// The 34 counts as three vectors: kinds 0-15, 16-31 and 32-33 (the
+    /// bytes above them zero), lane i of part p holding kind 16p + i.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn count_parts(counts: &Counts) -> [__m128i; 3] {
+        let tail = u64::from(u16::from_le_bytes([counts[32], counts[33]]));
+        [
+            load(counts[..16].try_into().expect("16 counts")),
+            load(counts[16..32].try_into().expect("16 counts")),
+            _mm_set_epi64x(0, tail as i64),
+        ]
+    }
+
     #[inline]
     pub fn levels(counts: &Counts) -> [u64; 4] {
         // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is present.
@@ -327,16 +335,11 @@ mod sse2 {
     }
 
     /// The kinds held at least once to four times: byte compares and
-    /// movemasks of the three loads of the counts [`tally_sse2`] reads.
+    /// movemasks of the counts' three parts.
     #[target_feature(enable = "sse2")]
     #[inline]
     fn levels_sse2(counts: &Counts) -> [u64; 4] {
-        let tail = u64::from(u16::from_le_bytes([counts[32], counts[33]]));
-        let parts = [
-            load(counts[..16].try_into().expect("16 counts")),
-            load(counts[16..32].try_into().expect("16 counts")),
-            _mm_set_epi64x(0, tail as i64),
-        ];
+        let parts = count_parts(counts);
         let mut out = [0u64; 4];
         for (i, v) in parts.into_iter().enumerate() {
             let at_least =
