@@ -142,6 +142,15 @@ impl Hand {
         [0, 1, 2].map(|s| self.red[s] + self.meld_red[s])
     }
 
+    /// The red fives among the concealed copies of the plain tile `t` (none
+    /// but for a numbered suit's five).
+    fn reds_of(&self, t: Tile) -> u8 {
+        match (t.suit(), t.number()) {
+            (s, 5) if s != Suit::Z => self.red[s as usize],
+            _ => 0,
+        }
+    }
+
     /// The distinct concealed tiles, sorted: each kind held once, a red five
     /// apart from (and before) the plain fives of its suit. No allocation.
     pub fn distinct_concealed(&self) -> impl Iterator<Item = Tile> + '_ {
@@ -149,10 +158,7 @@ impl Hand {
             .filter(|&k| self.concealed[k as usize] > 0)
             .flat_map(move |k| {
                 let t = Tile::from_kind(k).expect("kind");
-                let reds = match (t.suit(), t.number()) {
-                    (s, 5) if s != Suit::Z => self.red[s as usize],
-                    _ => 0,
-                };
+                let reds = self.reds_of(t);
                 let red = (reds > 0).then(|| Tile::red(t.suit()).expect("red five"));
                 let plain = (self.concealed[k as usize] > reds).then_some(t);
                 red.into_iter().chain(plain)
@@ -164,10 +170,7 @@ impl Hand {
         let mut out = Vec::with_capacity(14);
         for k in 0..KINDS {
             let t = Tile::from_kind(k as u8).expect("kind");
-            let reds = match (t.suit(), t.number()) {
-                (s, 5) if s != Suit::Z => self.red[s as usize],
-                _ => 0,
-            };
+            let reds = self.reds_of(t);
             for _ in 0..reds {
                 out.push(Tile::red(t.suit()).expect("red five"));
             }

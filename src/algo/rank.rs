@@ -278,7 +278,8 @@ mod simd {
             let low = _mm_loadu_si128(p.cast()); // kinds 0-15
             let mid = _mm_loadu_si128(p.add(5).cast()); // kinds 5-20
             let high = _mm_loadu_si128(p.add(18).cast()); // kinds 18-33
-                                                          // Suits: head kinds 0-4, tail 5-8; honors: head 0-3, tail 4-6.
+
+            // Suits: head kinds 0-4, tail 5-8; honors: head 0-3, tail 4-6.
             let heads01 = _mm_shuffle_epi8(
                 low,
                 _mm_setr_epi8(0, 1, 2, 3, 4, Z, Z, Z, 9, 10, 11, 12, 13, Z, Z, Z),
@@ -362,6 +363,7 @@ pub const fn group_count(kinds: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng};
 
     /// Every group, in rank order, gets the same rank from both ways of computing it.
     #[test]
@@ -395,24 +397,16 @@ mod tests {
     /// valid or not (bounded the same way, so never out of the tables).
     #[test]
     fn group_ranks_equal_ranks_by_group() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(9);
         for i in 0..200_000 {
             let mut counts = [0u8; 34];
             if i % 4 == 0 {
                 // Any bytes at all.
-                for c in &mut counts {
-                    *c = next() as u8;
-                }
+                rng.fill(&mut counts[..]);
             } else {
                 // Hands of up to 14 tiles, each kind at most 4.
-                for _ in 0..next() % 15 {
-                    let k = (next() % 34) as usize;
+                for _ in 0..rng.gen_range(0..15) {
+                    let k = rng.gen_range(0..34);
                     if counts[k] < 4 {
                         counts[k] += 1;
                     }
@@ -446,7 +440,7 @@ mod tests {
                 }
             }
             assert_eq!(r, group_count(n));
-            counts[lo..lo + n].iter_mut().for_each(|c| *c = 0);
+            counts[lo..lo + n].fill(0);
         }
     }
 
